@@ -1,0 +1,67 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './find-chromium.mjs';
+
+const executablePath = await findChromium();
+if (!executablePath)
+  throw new Error('No Chromium found: run `node e2e/find-chromium.mjs --install`.');
+
+const MOCK_PORT = 4010;
+const PREVIEW_URL = 'http://127.0.0.1:4173';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  use: {
+    baseURL: PREVIEW_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      // Prism answers 404 on '/', so wait for its port rather than a URL.
+      command: `npx prism mock openapi.yaml --host 127.0.0.1 --port ${MOCK_PORT} --errors`,
+      cwd: '..',
+      port: MOCK_PORT,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // e2e runs the production build, as users get it.
+      command: 'npm run build && npm run preview',
+      cwd: '..',
+      url: PREVIEW_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { API_PROXY_TARGET: `http://127.0.0.1:${MOCK_PORT}` },
+    },
+  ],
+});

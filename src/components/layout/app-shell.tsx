@@ -1,0 +1,32 @@
+import { Navbar } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { BrandTitle } from './brand-title';
+import { Footer } from './footer';
+import styles from './app-shell.module.css';
+
+export interface AppShellProps {
+  children: ReactNode;
+  /** Extra navbar content on the right (tabs, logout), supplied by the screen that needs it. */
+  actions?: ReactNode;
+  /** The wizard shows the footer on step 1 only. */
+  showFooter?: boolean;
+}
+
+export function AppShell({ children, actions, showFooter = true }: AppShellProps) {
+  return (
+    <div className={styles.shell}>
+      <header>
+        <Navbar>
+          <Navbar.Group align="left">
+            <Navbar.Heading>
+              <BrandTitle />
+            </Navbar.Heading>
+          </Navbar.Group>
+          {actions ? <Navbar.Group align="right">{actions}</Navbar.Group> : null}
+        </Navbar>
+      </header>
+      <main className={styles.main}>{children}</main>
+      {showFooter ? <Footer /> : null}
+    </div>
+  );
+}

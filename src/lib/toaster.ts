@@ -1,0 +1,38 @@
+import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+
+/** Every toast stays on screen this long (spec section 9). */
+export const TOAST_TIMEOUT_MS = 5000;
+
+let toaster: Promise<Toaster> | undefined;
+
+/**
+ * The one toaster of the app, bottom right. Blueprint creates it asynchronously in its own React
+ * root, so a toast carries plain text only (no context-dependent components).
+ */
+export function getToaster(): Promise<Toaster> {
+  toaster ??= OverlayToaster.create({ position: Position.BOTTOM_RIGHT, maxToasts: 5 });
+  return toaster;
+}
+
+export type ToastIntent = 'success' | 'danger' | 'warning' | 'primary' | 'none';
+
+const intents: Record<ToastIntent, Intent> = {
+  success: Intent.SUCCESS,
+  danger: Intent.DANGER,
+  warning: Intent.WARNING,
+  primary: Intent.PRIMARY,
+  none: Intent.NONE,
+};
+
+/** Shows a toast for five seconds and resolves with its key. */
+export async function showToast(message: string, intent: ToastIntent = 'none'): Promise<string> {
+  const instance = await getToaster();
+  return instance.show({ message, intent: intents[intent], timeout: TOAST_TIMEOUT_MS });
+}
+
+export const toast = {
+  success: (message: string) => showToast(message, 'success'),
+  danger: (message: string) => showToast(message, 'danger'),
+  warning: (message: string) => showToast(message, 'warning'),
+  info: (message: string) => showToast(message, 'primary'),
+};

@@ -1,0 +1,39 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getToaster, showToast, TOAST_TIMEOUT_MS, toast } from '@/lib/toaster';
+
+describe('toaster', () => {
+  // The toaster is created once, at start-up, before any timer is faked.
+  beforeAll(async () => {
+    await getToaster();
+  });
+
+  afterEach(async () => {
+    (await getToaster()).clear();
+    vi.useRealTimers();
+  });
+
+  it('shows toasts at the bottom right for five seconds', async () => {
+    expect(TOAST_TIMEOUT_MS).toBe(5000);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => {
+      await toast.success('Login successful');
+    });
+    const message = await screen.findByText('Login successful');
+    const container = message.closest('.bp6-toast-container');
+    expect(container).toHaveClass('bp6-toast-container-bottom', 'bp6-toast-container-right');
+
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_TIMEOUT_MS - 100));
+    expect(screen.getByText('Login successful')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await waitFor(() => expect(screen.queryByText('Login successful')).not.toBeInTheDocument());
+  });
+
+  it('marks a danger toast with the danger intent', async () => {
+    await act(async () => {
+      await showToast('Please fill all the fields.', 'danger');
+    });
+    const message = await screen.findByText('Please fill all the fields.');
+    expect(message.closest('.bp6-toast')).toHaveClass('bp6-intent-danger');
+  });
+});
