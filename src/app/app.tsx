@@ -5,8 +5,10 @@ import './app.css';
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
-import { getToaster } from '@/lib/toaster';
+import { useEffect, useState } from 'react';
+import { onSessionEnded } from '@/api/http';
+import { ERROR_TEXT } from '@/api/error-messages';
+import { getToaster, toast } from '@/lib/toaster';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -16,6 +18,20 @@ void getToaster();
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
+
+  // A lost session is announced once and leads to the login screen (spec sections 4 and 8).
+  useEffect(
+    () =>
+      onSessionEnded((reason) => {
+        queryClient.clear();
+        void toast.danger(
+          reason.kind === 'refresh-failed' ? reason.message : ERROR_TEXT.sessionInvalid,
+        );
+        void router.navigate({ to: '/login' });
+      }),
+    [queryClient, router],
+  );
+
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

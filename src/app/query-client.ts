@@ -1,22 +1,40 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/api/api-error';
+import { errorMessages } from '@/api/error-messages';
+import { toast } from '@/lib/toaster';
 
-function statusOf(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const { status } = error as { status: unknown };
-    return typeof status === 'number' ? status : undefined;
+/** Per-query or per-mutation options read by the caches below. */
+export interface AppMeta extends Record<string, unknown> {
+  /** The screen shows this error itself (login marks fields, reset shows field messages). */
+  silentErrors?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: AppMeta;
+    mutationMeta: AppMeta;
   }
-  return undefined;
 }
 
 /** A client error will not get better by asking again: retry only network faults and 5xx. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  const status = statusOf(error);
-  if (status !== undefined && status >= 400 && status < 500) return false;
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  if (!isApiError(error)) return false; // session ended, aborted, invalid tenant
   return failureCount < 2;
+}
+
+/** The one place where a failed call becomes toasts (spec section 8). */
+export function presentError(error: unknown, meta: AppMeta | undefined): void {
+  if (meta?.silentErrors) return;
+  for (const message of errorMessages(error)) void toast.danger(message);
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => presentError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => presentError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },

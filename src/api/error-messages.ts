@@ -1,0 +1,62 @@
+import { ApiError, SessionExpiredError } from './api-error';
+import { InvalidTenantError } from './base-url';
+
+/** The error catalogue of spec section 8, by HTTP status. */
+export const ERROR_TEXT = {
+  notFound: '404: URL Not Found..',
+  methodNotAllowed: 'Requested method not allowed..',
+  tooLarge: 'File size too large..',
+  server: 'Please contact the system Administrator or try again later..',
+  network: 'Error connecting to the backend services',
+  sessionInvalid: 'Your session is invalid, please login again!',
+  unauthorized: 'Unauthorized',
+  noTenant: 'Could not find the tenant details',
+} as const;
+
+/** Paths whose errors never toast (spec section 8: the list exists and is empty). */
+export const EXCLUDED_PATHS: readonly string[] = [];
+
+function texts(value: unknown): string[] {
+  if (value === null || value === undefined || value === '') return [];
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(texts);
+  if (typeof value === 'object') return Object.values(value).flatMap(texts);
+  return [];
+}
+
+function bodyError(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const [first] = texts((body as { error: unknown }).error);
+    return first;
+  }
+  return undefined;
+}
+
+/**
+ * The toast texts an error deserves, in order; empty when it deserves none (an aborted request,
+ * an excluded path, or an ended session, which is announced once elsewhere).
+ */
+export function errorMessages(error: unknown): string[] {
+  if (error instanceof SessionExpiredError) return [];
+  if (error instanceof DOMException && error.name === 'AbortError') return [];
+  if (error instanceof InvalidTenantError) return [ERROR_TEXT.noTenant];
+  if (!(error instanceof ApiError)) return [ERROR_TEXT.network];
+  if (EXCLUDED_PATHS.some((path) => error.url.includes(path))) return [];
+
+  const { status, body, statusText } = error;
+  if (status === 0) return [ERROR_TEXT.network];
+  if (status === 400) {
+    const message = bodyError(body);
+    if (message) return [message];
+    if (typeof body === 'string' && body) return [body];
+    const each = texts(body);
+    return each.length > 0 ? each : [statusText || ERROR_TEXT.server];
+  }
+  if (status === 404) return [ERROR_TEXT.notFound];
+  if (status === 405) return [ERROR_TEXT.methodNotAllowed];
+  if (status === 413) return [ERROR_TEXT.tooLarge];
+  if (status >= 500) return [ERROR_TEXT.server];
+  const fromBody = bodyError(body) ?? (typeof body === 'string' ? body : texts(body)[0]);
+  return [fromBody || statusText || (status === 401 ? ERROR_TEXT.unauthorized : ERROR_TEXT.server)];
+}

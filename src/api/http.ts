@@ -1,0 +1,181 @@
+import { env } from '@/lib/env';
+import { ApiError, SessionExpiredError } from './api-error';
+import { apiOrigin, subdomainFromPageHost } from './base-url';
+import { connectionStore, session } from './session';
+
+/**
+ * The one transport every generated call goes through (orval's mutator). It owns the base URL,
+ * the Authorization and XSRF headers, the single-flight token refresh, and typed errors. It never
+ * shows toasts or navigates: it reports a lost session through `onSessionEnded`, and the app
+ * decides what the user sees.
+ */
+
+export const AUTH_PREFIX = '/api/v1/auth';
+const LOGIN_PATH = `${AUTH_PREFIX}/login/`;
+const LOGOUT_PATH = `${AUTH_PREFIX}/logout/`;
+export const REFRESH_PATH = `${AUTH_PREFIX}/token/refresh/`;
+const INVITE_VERIFY_PATH = '/api/v1/tenants/invite-users/verify/';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Why a session ended, for the screen that tells the user. */
+export type SessionEndReason =
+  { kind: 'no-refresh-token' } | { kind: 'refresh-failed'; message: string };
+
+type SessionEndedListener = (reason: SessionEndReason) => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+function endSession(reason: SessionEndReason): never {
+  session.clear();
+  sessionEndedListeners.forEach((listener) => listener(reason));
+  throw new SessionExpiredError(
+    reason.kind === 'refresh-failed'
+      ? reason.message
+      : 'Your session is invalid, please login again!',
+  );
+}
+
+function pathOf(url: string): string {
+  return url.startsWith('http') ? new URL(url).pathname : (url.split('?')[0] ?? url);
+}
+
+/** The full URL for a contract path, with the tenant's origin in production. */
+export function resolveUrl(url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  const subdomain =
+    pathOf(url) === INVITE_VERIFY_PATH
+      ? subdomainFromPageHost(globalThis.location?.hostname ?? '')
+      : connectionStore.getTenantSubdomain();
+  return `${apiOrigin(env.apiHost, subdomain)}${url}`;
+}
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
+}
+
+function isRelative(url: string): boolean {
+  return !/^[a-z][a-z\d+.-]*:|^\/\//i.test(url);
+}
+
+/** Headers for one attempt; the token and cookie are read afresh every time. */
+function buildHeaders(url: string, init: RequestInit, access: string | null): Headers {
+  const headers = new Headers(init.headers);
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (access && !url.includes('refresh')) headers.set('Authorization', `Bearer ${access}`);
+  else headers.delete('Authorization');
+  if (method !== 'GET' && isRelative(url)) {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  }
+  // A FormData body must let the browser write its multipart boundary.
+  if (init.body instanceof FormData) headers.delete('Content-Type');
+  else if (typeof init.body === 'string' && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+async function send(url: string, init: RequestInit, access: string | null): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, headers: buildHeaders(url, init, access) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, statusText: 'Network error', url });
+  }
+}
+
+let refreshInFlight: Promise<string> | undefined;
+
+/** One refresh at a time: every 401 awaits the same promise. */
+function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= (async () => {
+    const refresh = session.getRefreshToken();
+    if (!refresh) endSession({ kind: 'no-refresh-token' });
+    const url = resolveUrl(REFRESH_PATH);
+    let response: Response;
+    try {
+      response = await send(url, { method: 'POST', body: JSON.stringify({ refresh }) }, null);
+    } catch {
+      endSession({ kind: 'refresh-failed', message: 'Error connecting to the backend services' });
+    }
+    const body = (await readBody(response)) as { access?: unknown; message?: unknown } | undefined;
+    if (!response.ok || typeof body?.access !== 'string') {
+      const message =
+        (typeof body?.message === 'string' && body.message) ||
+        response.statusText ||
+        'Unauthorized';
+      endSession({ kind: 'refresh-failed', message });
+    }
+    session.setAccessToken(body.access as string);
+    return body.access as string;
+  })().finally(() => {
+    refreshInFlight = undefined;
+  });
+  return refreshInFlight;
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const NEVER_REFRESHED = new Set([LOGIN_PATH, LOGOUT_PATH, REFRESH_PATH]);
+
+/**
+ * orval's mutator: `apiFetch<T>(url, init)` resolves with the parsed body of a 2xx reply and
+ * rejects with an `ApiError` otherwise (status 0 when the backend is unreachable).
+ */
+export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const target = resolveUrl(url);
+  const sentWith = session.getAccessToken();
+  let response = await send(target, init, sentWith);
+
+  if (response.status === 401 && !NEVER_REFRESHED.has(pathOf(url))) {
+    const current = session.getAccessToken();
+    // A late 401 for a token that was already replaced is just replayed with the new one.
+    const fresh =
+      current && current !== sentWith && !refreshInFlight
+        ? current
+        : await abortable(refreshAccessToken(), init.signal);
+    response = await send(target, init, fresh);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError({ status: response.status, statusText: response.statusText, body, url });
+  }
+  return body as T;
+}
+
+/** The error type of every generated hook. */
+export type ErrorType<TBody> = ApiError<TBody>;
+/** The request-body type of every generated hook. */
+export type BodyType<TBody> = TBody;

@@ -1,0 +1,108 @@
+import { readClaims } from '@/lib/jwt';
+import { storage } from '@/lib/storage';
+
+/** localStorage keys (spec sections 3 and 9). */
+export const SESSION_KEYS = {
+  user: 'currentUser',
+  access: 'currentAccessToken',
+  refresh: 'currentRefreshToken',
+  productKey: 'newConnectionProductKey',
+  tenantId: 'tenantId',
+  tenantSubdomain: 'tenantSubdomain',
+} as const;
+
+export type Role = 'super_admin' | 'user' | 'admin';
+
+/** The signed-in user as the login reply gives it (a subset of the contract's User). */
+export interface SessionUser {
+  id?: number;
+  first_name?: string;
+  middle_name?: string | null;
+  last_name?: string | null;
+  email?: string;
+  role?: Role;
+  is_active?: boolean;
+}
+
+export interface SessionTokens {
+  user: SessionUser;
+  access: string;
+  refresh: string;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const notify = () => listeners.forEach((listener) => listener());
+
+export const session = {
+  getUser: (): SessionUser | null => storage.getJson<SessionUser>(SESSION_KEYS.user),
+  getAccessToken: (): string | null => storage.get(SESSION_KEYS.access),
+  getRefreshToken: (): string | null => storage.get(SESSION_KEYS.refresh),
+
+  /** Logged in means both tokens are present (spec section 4). */
+  isLoggedIn(): boolean {
+    return Boolean(session.getAccessToken() && session.getRefreshToken());
+  },
+
+  start({ user, access, refresh }: SessionTokens): void {
+    storage.setJson(SESSION_KEYS.user, user);
+    storage.set(SESSION_KEYS.access, access);
+    storage.set(SESSION_KEYS.refresh, refresh);
+    notify();
+  },
+
+  /** A refresh keeps the user and the refresh token and replaces the access token. */
+  setAccessToken(access: string): void {
+    storage.set(SESSION_KEYS.access, access);
+    notify();
+  },
+
+  setUser(user: SessionUser): void {
+    storage.setJson(SESSION_KEYS.user, user);
+    notify();
+  },
+
+  /** Logout and a failed refresh clear the user and both tokens. */
+  clear(): void {
+    storage.set(SESSION_KEYS.user, null);
+    storage.set(SESSION_KEYS.access, null);
+    storage.set(SESSION_KEYS.refresh, null);
+    notify();
+  },
+
+  /** The user id carried by the access token (used when the stored user lacks a role). */
+  userIdFromToken(): number | undefined {
+    const id = readClaims(session.getAccessToken())?.user_id;
+    const parsed = typeof id === 'string' ? Number.parseInt(id, 10) : id;
+    return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined;
+  },
+
+  /** The tenant id is read from the access token, never asked for (spec section 7). */
+  tenantId(): number | undefined {
+    const id =
+      readClaims(session.getAccessToken())?.tenant_id ?? storage.get(SESSION_KEYS.tenantId);
+    const parsed = typeof id === 'string' ? Number.parseInt(id, 10) : id;
+    return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined;
+  },
+
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** What the new-connection wizard remembers between visits. */
+export const connectionStore = {
+  getProductKey: () => storage.get(SESSION_KEYS.productKey),
+  setProductKey: (key: string | null) => storage.set(SESSION_KEYS.productKey, key),
+  getTenantSubdomain: () => storage.get(SESSION_KEYS.tenantSubdomain),
+  setTenantSubdomain: (subdomain: string | null) =>
+    storage.set(SESSION_KEYS.tenantSubdomain, subdomain),
+  setTenantId: (id: number | string | null) =>
+    storage.set(SESSION_KEYS.tenantId, id === null ? null : String(id)),
+  clear(): void {
+    storage.set(SESSION_KEYS.productKey, null);
+    storage.set(SESSION_KEYS.tenantId, null);
+    storage.set(SESSION_KEYS.tenantSubdomain, null);
+  },
+};

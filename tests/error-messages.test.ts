@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, SessionExpiredError } from '@/api/api-error';
+import { InvalidTenantError } from '@/api/base-url';
+import { errorMessages } from '@/api/error-messages';
+
+const failure = (status: number, body?: unknown, statusText = '') =>
+  new ApiError({ status, body, statusText, url: '/api/v1/users/' });
+
+describe('error catalogue (spec section 8)', () => {
+  it.each<[string, unknown, string[]]>([
+    ['400 with an error field', failure(400, { error: 'Invalid key' }), ['Invalid key']],
+    ['400 with a string body', failure(400, 'Product key expired'), ['Product key expired']],
+    [
+      '400 with field arrays',
+      failure(400, { email: ['Enter a valid email address.'], password: ['Too short.'] }),
+      ['Enter a valid email address.', 'Too short.'],
+    ],
+    ['400 with a message', failure(400, { message: 'Not allowed' }), ['Not allowed']],
+    ['404', failure(404, { detail: 'Not found.' }), ['404: URL Not Found..']],
+    ['405', failure(405), ['Requested method not allowed..']],
+    ['413', failure(413), ['File size too large..']],
+    ['500', failure(500), ['Please contact the system Administrator or try again later..']],
+    ['503', failure(503), ['Please contact the system Administrator or try again later..']],
+    ['status 0', failure(0), ['Error connecting to the backend services']],
+    ['409 with a body', failure(409, 'Already exists', 'Conflict'), ['Already exists']],
+    ['409 without a body', failure(409, undefined, 'Conflict'), ['Conflict']],
+    ['403 with an error field', failure(403, { error: 'Forbidden here' }), ['Forbidden here']],
+    [
+      'a fetch that is not an ApiError',
+      new TypeError('x'),
+      ['Error connecting to the backend services'],
+    ],
+    [
+      'an invalid tenant',
+      new InvalidTenantError('bad host'),
+      ['Could not find the tenant details'],
+    ],
+  ])('%s', (_, error, expected) => {
+    expect(errorMessages(error)).toEqual(expected);
+  });
+
+  it('stays silent for an ended session and an aborted request', () => {
+    expect(errorMessages(new SessionExpiredError('gone'))).toEqual([]);
+    expect(errorMessages(new DOMException('Aborted', 'AbortError'))).toEqual([]);
+  });
+});

@@ -1,0 +1,262 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, SessionExpiredError } from '@/api/api-error';
+import { apiFetch, onSessionEnded, REFRESH_PATH } from '@/api/http';
+import { session } from '@/api/session';
+
+const USER = { id: 7, email: 'ada@acme.test', role: 'super_admin' as const };
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A fake backend: `handler` answers every call; every call is recorded. */
+function fakeBackend(handler: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = {
+        url,
+        method: init.method ?? 'GET',
+        headers: new Headers(init.headers),
+        body: init.body,
+      };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+const isRefresh = (call: Call) => call.url.endsWith(REFRESH_PATH);
+
+describe('apiFetch: token refresh', () => {
+  beforeEach(() => session.start({ user: USER, access: 'old', refresh: 'r1' }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('answers 50 concurrent 401s with exactly one refresh and one retry each, with the new token', async () => {
+    const calls = fakeBackend(async (call) => {
+      if (isRefresh(call)) {
+        await tick();
+        return json(200, { access: 'new' });
+      }
+      return call.headers.get('Authorization') === 'Bearer new'
+        ? json(200, { ok: call.url })
+        : json(401, { detail: 'expired' });
+    });
+
+    const urls = Array.from({ length: 50 }, (_, i) => `/api/v1/users/${i}/`);
+    const results = await Promise.all(urls.map((url) => apiFetch<{ ok: string }>(url)));
+
+    expect(results.map((result) => result.ok)).toEqual(urls);
+    expect(calls.filter(isRefresh)).toHaveLength(1);
+    expect(JSON.parse(String(calls.find(isRefresh)?.body))).toEqual({ refresh: 'r1' });
+    const retries = calls.filter(
+      (call) => !isRefresh(call) && call.headers.get('Authorization') === 'Bearer new',
+    );
+    expect(retries.map((call) => call.url).sort()).toEqual([...urls].sort());
+    expect(calls).toHaveLength(101); // 50 first tries, 1 refresh, 50 retries: none lost, none twice
+    expect(session.getAccessToken()).toBe('new');
+    expect(session.getRefreshToken()).toBe('r1');
+    expect(session.getUser()).toEqual(USER);
+  });
+
+  it('re-sends the same body on the retry', async () => {
+    const calls = fakeBackend((call) => {
+      if (isRefresh(call)) return json(200, { access: 'new' });
+      return call.headers.get('Authorization') === 'Bearer new'
+        ? json(201, { id: 1 })
+        : json(401, {});
+    });
+    await apiFetch('/api/v1/salesforce/data-mappings/', {
+      method: 'POST',
+      body: JSON.stringify({ aws_ace_attribute: 3 }),
+    });
+    const posts = calls.filter((call) => call.method === 'POST' && !isRefresh(call));
+    expect(posts.map((call) => call.body)).toEqual([
+      '{"aws_ace_attribute":3}',
+      '{"aws_ace_attribute":3}',
+    ]);
+  });
+
+  it('on a failed refresh clears the session once, reports it once, and rejects every waiter', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    const clear = vi.spyOn(session, 'clear');
+    const calls = fakeBackend(async (call) => {
+      if (isRefresh(call)) {
+        await tick();
+        return json(401, { message: 'Token is invalid or expired' });
+      }
+      return json(401, {});
+    });
+
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => apiFetch(`/api/v1/users/${i}/`)),
+    );
+
+    expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+    for (const outcome of outcomes) {
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(SessionExpiredError);
+    }
+    expect(calls.filter(isRefresh)).toHaveLength(1);
+    expect(calls.filter((call) => !isRefresh(call))).toHaveLength(50); // no retry after failure
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledWith({
+      kind: 'refresh-failed',
+      message: 'Token is invalid or expired',
+    });
+    expect(session.isLoggedIn()).toBe(false);
+    stop();
+  });
+
+  it('falls back to the status text, then to Unauthorized, for the refresh failure message', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    fakeBackend((call) => (isRefresh(call) ? new Response(null, { status: 401 }) : json(401, {})));
+    await expect(apiFetch('/api/v1/users/')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(ended).toHaveBeenCalledWith({ kind: 'refresh-failed', message: 'Unauthorized' });
+    stop();
+  });
+
+  it('with no refresh token reports an invalid session without calling refresh', async () => {
+    localStorage.removeItem('currentRefreshToken');
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    const calls = fakeBackend(() => json(401, {}));
+    await expect(apiFetch('/api/v1/users/')).rejects.toThrow(
+      'Your session is invalid, please login again!',
+    );
+    expect(ended).toHaveBeenCalledWith({ kind: 'no-refresh-token' });
+    expect(calls.filter(isRefresh)).toHaveLength(0);
+    stop();
+  });
+
+  it('never refreshes for a 401 on login: wrong credentials are just an error', async () => {
+    const calls = fakeBackend(() => json(401, { detail: 'No active account' }));
+    const failure = apiFetch('/api/v1/auth/login/', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.c', password: 'x' }),
+    });
+    await expect(failure).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('replays a late 401 for an already replaced token without a second refresh', async () => {
+    const calls = fakeBackend(async (call) => {
+      if (isRefresh(call)) return json(200, { access: 'new' });
+      if (call.url.endsWith('/slow/')) {
+        await tick();
+        await tick();
+      }
+      return call.headers.get('Authorization') === 'Bearer new' ? json(200, {}) : json(401, {});
+    });
+    const slow = apiFetch('/api/v1/slow/'); // sent with 'old', answered after the refresh
+    await apiFetch('/api/v1/fast/');
+    await slow;
+    expect(calls.filter(isRefresh)).toHaveLength(1);
+  });
+
+  it('honours an abort signal while waiting for the refresh', async () => {
+    let release: (value: Response) => void = () => undefined;
+    fakeBackend((call) =>
+      isRefresh(call) ? new Promise<Response>((resolve) => (release = resolve)) : json(401, {}),
+    );
+    const controller = new AbortController();
+    const pending = apiFetch('/api/v1/users/', { signal: controller.signal });
+    await tick();
+    controller.abort(new DOMException('Aborted', 'AbortError'));
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    release(json(200, { access: 'new' }));
+  });
+});
+
+describe('apiFetch: headers', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('sends the bearer token while logged in, but never on refresh URLs', async () => {
+    session.start({ user: USER, access: 'acc', refresh: 'ref' });
+    const calls = fakeBackend(() => json(200, {}));
+    await apiFetch('/api/v1/users/');
+    await apiFetch(REFRESH_PATH, { method: 'POST', body: '{"refresh":"ref"}' });
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer acc');
+    expect(calls[1]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends no bearer when logged out', async () => {
+    const calls = fakeBackend(() => json(200, {}));
+    await apiFetch('/api/v1/auth/key/verify', { method: 'POST', body: '{"key":"k"}' });
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends X-XSRF-TOKEN from the cookie on non-GET relative requests only', async () => {
+    document.cookie = 'XSRF-TOKEN=xs%3Drf';
+    const calls = fakeBackend(() => json(200, {}));
+    await apiFetch('/api/v1/users/');
+    await apiFetch('/api/v1/users/1/', { method: 'PATCH', body: '{}' });
+    await apiFetch('/api/v1/users/1/', { method: 'DELETE' });
+    await apiFetch('https://acme.api.example/api/v1/users/1/', { method: 'PATCH', body: '{}' });
+    expect(calls.map((call) => call.headers.get('X-XSRF-TOKEN'))).toEqual([
+      null,
+      'xs=rf',
+      'xs=rf',
+      null,
+    ]);
+  });
+
+  it('lets the browser set the multipart boundary of a FormData upload', async () => {
+    const calls = fakeBackend(() => json(200, {}));
+    const form = new FormData();
+    form.append('account_id', '123');
+    await apiFetch('/api/v1/tenants/add-policy/', {
+      method: 'POST',
+      body: form,
+      headers: { 'Content-Type': 'multipart/form-data' },
+    });
+    expect(calls[0]?.headers.has('Content-Type')).toBe(false);
+  });
+});
+
+describe('apiFetch: replies', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('resolves with the parsed JSON body of a 2xx reply, and undefined for 204', async () => {
+    fakeBackend((call) =>
+      call.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, { id: 3 }),
+    );
+    await expect(apiFetch('/api/v1/users/3/')).resolves.toEqual({ id: 3 });
+    await expect(apiFetch('/api/v1/users/3/', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('rejects with a typed ApiError carrying status and body', async () => {
+    fakeBackend(() => json(400, { email: ['Enter a valid email address.'] }));
+    const failure = await apiFetch('/api/v1/tenants/', { method: 'POST', body: '{}' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 400,
+      body: { email: ['Enter a valid email address.'] },
+    });
+  });
+
+  it('turns a network failure into status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 0 });
+  });
+});
