@@ -11,7 +11,13 @@ export const test = base.extend<AppFixtures>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() !== 'error') return;
+        // The browser logs every non-2xx reply; API errors are scenarios the tests ask for and
+        // assert on screen. Anything else (a missing asset, an app error) fails the test.
+        const apiReply =
+          message.text().startsWith('Failed to load resource') &&
+          new URL(message.location().url || 'about:blank', 'http://x').pathname.startsWith('/api/');
+        if (!apiReply) errors.push(`${message.text()} ${message.location().url}`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

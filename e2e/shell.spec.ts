@@ -8,10 +8,6 @@ const ROUTES: Array<[path: string, heading: string]> = [
   ['/password/reset/MTA/abc-123', 'Reset Password'],
   ['/new-account', 'Welcome to AceBridge!'],
   ['/new-connection', 'New Connection'],
-  ['/dashboard', 'Dashboard'],
-  ['/values-mapper', 'Sync Settings'],
-  ['/accounts', 'Company Settings'],
-  ['/invite-user', 'Invite User'],
   ['/incomplete-setup', 'Account setup'],
   ['/aws-onboarding', 'AWS Onboarding'],
   ['/privacy-policy', 'Privacy Policy'],
@@ -25,6 +21,16 @@ test.describe('every route answers', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('link', { name: 'AceBridge home' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test.describe('guarded routes ask a logged-out visitor to log in first', () => {
+  for (const path of ['/dashboard', '/values-mapper', '/accounts', '/invite-user']) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?returnUrl=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('heading', { name: 'User Login' })).toBeVisible();
     });
   }
 });

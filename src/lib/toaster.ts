@@ -36,3 +36,8 @@ export const toast = {
   warning: (message: string) => showToast(message, 'warning'),
   info: (message: string) => showToast(message, 'primary'),
 };
+
+/** Hides a toast before its time (login hides its success toast after one second). */
+export function dismissToast(key: string): void {
+  void getToaster().then((instance) => instance.dismiss(key));
+}

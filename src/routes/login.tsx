@@ -1,6 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { session } from '@/api/session';
+import { LoginPage } from '@/features/auth/login-page';
+
+export interface ReturnUrlSearch {
+  returnUrl?: string;
+}
+
+export const validateReturnUrl = (search: Record<string, unknown>): ReturnUrlSearch =>
+  typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {};
 
 export const Route = createFileRoute('/login')({
-  component: () => <ComingSoon title="User Login" />,
+  validateSearch: validateReturnUrl,
+  // An already logged-in visitor goes straight to the dashboard.
+  beforeLoad: () => {
+    if (session.isLoggedIn()) throw redirect({ to: '/dashboard', replace: true });
+  },
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  const { returnUrl } = Route.useSearch();
+  return <LoginPage returnUrl={returnUrl} />;
+}

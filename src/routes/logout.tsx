@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { LogoutPage } from '@/features/auth/logout-page';
 
-export const Route = createFileRoute('/logout')({
-  component: () => <ComingSoon title="Logging out" />,
-});
+export const Route = createFileRoute('/logout')({ component: LogoutPage });

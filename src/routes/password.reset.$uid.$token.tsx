@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 
-export const Route = createFileRoute('/password/reset/$uid/$token')({
-  component: () => <ComingSoon title="Reset Password" />,
-});
+export const Route = createFileRoute('/password/reset/$uid/$token')({ component: ResetRoute });
+
+function ResetRoute() {
+  const { uid, token } = Route.useParams();
+  return <ResetPasswordPage uid={uid} token={token} />;
+}

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { RegisterPage } from '@/features/auth/register-page';
 
 export const Route = createFileRoute('/register/$uid/$token')({
-  component: () => <ComingSoon title="New Account" />,
+  validateSearch: (search: Record<string, unknown>): { name?: string } =>
+    typeof search.name === 'string' ? { name: search.name } : {},
+  component: RegisterRoute,
 });
+
+function RegisterRoute() {
+  const { uid, token } = Route.useParams();
+  const { name } = Route.useSearch();
+  return <RegisterPage uid={uid} token={token} name={name} />;
+}

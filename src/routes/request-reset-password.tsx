@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { RequestResetPage } from '@/features/auth/request-reset-page';
 
-export const Route = createFileRoute('/request-reset-password')({
-  component: () => <ComingSoon title="Reset your password" />,
-});
+export const Route = createFileRoute('/request-reset-password')({ component: RequestResetPage });

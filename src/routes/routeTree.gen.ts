@@ -10,11 +10,9 @@
 
 import { Route as rootRouteImport } from './__root';
 import { Route as IndexRouteImport } from './index';
-import { Route as AccountsRouteImport } from './accounts';
+import { Route as AuthenticatedRouteImport } from './_authenticated';
 import { Route as AwsOnboardingRouteImport } from './aws-onboarding';
-import { Route as DashboardRouteImport } from './dashboard';
 import { Route as IncompleteSetupRouteImport } from './incomplete-setup';
-import { Route as InviteUserRouteImport } from './invite-user';
 import { Route as LoginRouteImport } from './login';
 import { Route as LogoutRouteImport } from './logout';
 import { Route as NewAccountRouteImport } from './new-account';
@@ -22,7 +20,11 @@ import { Route as NewConnectionRouteImport } from './new-connection';
 import { Route as PrivacyPolicyRouteImport } from './privacy-policy';
 import { Route as RequestResetPasswordRouteImport } from './request-reset-password';
 import { Route as TermsAndConditionsRouteImport } from './terms-and-conditions';
-import { Route as ValuesMapperRouteImport } from './values-mapper';
+import { Route as AuthenticatedSuperAdminRouteImport } from './_authenticated/_super-admin';
+import { Route as AuthenticatedAccountsRouteImport } from './_authenticated/accounts';
+import { Route as AuthenticatedDashboardRouteImport } from './_authenticated/dashboard';
+import { Route as AuthenticatedInviteUserRouteImport } from './_authenticated/invite-user';
+import { Route as AuthenticatedSuperAdminValuesMapperRouteImport } from './_authenticated/_super-admin/values-mapper';
 import { Route as RegisterUidTokenRouteImport } from './register.$uid.$token';
 import { Route as PasswordResetUidTokenRouteImport } from './password.reset.$uid.$token';
 
@@ -31,9 +33,8 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AccountsRoute = AccountsRouteImport.update({
-  id: '/accounts',
-  path: '/accounts',
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AwsOnboardingRoute = AwsOnboardingRouteImport.update({
@@ -41,19 +42,9 @@ const AwsOnboardingRoute = AwsOnboardingRouteImport.update({
   path: '/aws-onboarding',
   getParentRoute: () => rootRouteImport,
 } as any);
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any);
 const IncompleteSetupRoute = IncompleteSetupRouteImport.update({
   id: '/incomplete-setup',
   path: '/incomplete-setup',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const InviteUserRoute = InviteUserRouteImport.update({
-  id: '/invite-user',
-  path: '/invite-user',
   getParentRoute: () => rootRouteImport,
 } as any);
 const LoginRoute = LoginRouteImport.update({
@@ -91,11 +82,31 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any);
-const ValuesMapperRoute = ValuesMapperRouteImport.update({
-  id: '/values-mapper',
-  path: '/values-mapper',
-  getParentRoute: () => rootRouteImport,
+const AuthenticatedSuperAdminRoute = AuthenticatedSuperAdminRouteImport.update({
+  id: '/_super-admin',
+  getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AuthenticatedAccountsRoute = AuthenticatedAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedInviteUserRoute = AuthenticatedInviteUserRouteImport.update({
+  id: '/invite-user',
+  path: '/invite-user',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedSuperAdminValuesMapperRoute =
+  AuthenticatedSuperAdminValuesMapperRouteImport.update({
+    id: '/values-mapper',
+    path: '/values-mapper',
+    getParentRoute: () => AuthenticatedSuperAdminRoute,
+  } as any);
 const RegisterUidTokenRoute = RegisterUidTokenRouteImport.update({
   id: '/register/$uid/$token',
   path: '/register/$uid/$token',
@@ -109,11 +120,8 @@ const PasswordResetUidTokenRoute = PasswordResetUidTokenRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
-  '/accounts': typeof AccountsRoute;
   '/aws-onboarding': typeof AwsOnboardingRoute;
-  '/dashboard': typeof DashboardRoute;
   '/incomplete-setup': typeof IncompleteSetupRoute;
-  '/invite-user': typeof InviteUserRoute;
   '/login': typeof LoginRoute;
   '/logout': typeof LogoutRoute;
   '/new-account': typeof NewAccountRoute;
@@ -121,17 +129,17 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/request-reset-password': typeof RequestResetPasswordRoute;
   '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/values-mapper': typeof ValuesMapperRoute;
+  '/accounts': typeof AuthenticatedAccountsRoute;
+  '/dashboard': typeof AuthenticatedDashboardRoute;
+  '/invite-user': typeof AuthenticatedInviteUserRoute;
+  '/values-mapper': typeof AuthenticatedSuperAdminValuesMapperRoute;
   '/register/$uid/$token': typeof RegisterUidTokenRoute;
   '/password/reset/$uid/$token': typeof PasswordResetUidTokenRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
-  '/accounts': typeof AccountsRoute;
   '/aws-onboarding': typeof AwsOnboardingRoute;
-  '/dashboard': typeof DashboardRoute;
   '/incomplete-setup': typeof IncompleteSetupRoute;
-  '/invite-user': typeof InviteUserRoute;
   '/login': typeof LoginRoute;
   '/logout': typeof LogoutRoute;
   '/new-account': typeof NewAccountRoute;
@@ -139,18 +147,19 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/request-reset-password': typeof RequestResetPasswordRoute;
   '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/values-mapper': typeof ValuesMapperRoute;
+  '/accounts': typeof AuthenticatedAccountsRoute;
+  '/dashboard': typeof AuthenticatedDashboardRoute;
+  '/invite-user': typeof AuthenticatedInviteUserRoute;
+  '/values-mapper': typeof AuthenticatedSuperAdminValuesMapperRoute;
   '/register/$uid/$token': typeof RegisterUidTokenRoute;
   '/password/reset/$uid/$token': typeof PasswordResetUidTokenRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
-  '/accounts': typeof AccountsRoute;
+  '/_authenticated': typeof AuthenticatedRouteWithChildren;
   '/aws-onboarding': typeof AwsOnboardingRoute;
-  '/dashboard': typeof DashboardRoute;
   '/incomplete-setup': typeof IncompleteSetupRoute;
-  '/invite-user': typeof InviteUserRoute;
   '/login': typeof LoginRoute;
   '/logout': typeof LogoutRoute;
   '/new-account': typeof NewAccountRoute;
@@ -158,7 +167,11 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/request-reset-password': typeof RequestResetPasswordRoute;
   '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/values-mapper': typeof ValuesMapperRoute;
+  '/_authenticated/_super-admin': typeof AuthenticatedSuperAdminRouteWithChildren;
+  '/_authenticated/accounts': typeof AuthenticatedAccountsRoute;
+  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
+  '/_authenticated/invite-user': typeof AuthenticatedInviteUserRoute;
+  '/_authenticated/_super-admin/values-mapper': typeof AuthenticatedSuperAdminValuesMapperRoute;
   '/register/$uid/$token': typeof RegisterUidTokenRoute;
   '/password/reset/$uid/$token': typeof PasswordResetUidTokenRoute;
 }
@@ -166,11 +179,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
-    | '/accounts'
     | '/aws-onboarding'
-    | '/dashboard'
     | '/incomplete-setup'
-    | '/invite-user'
     | '/login'
     | '/logout'
     | '/new-account'
@@ -178,17 +188,17 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/request-reset-password'
     | '/terms-and-conditions'
+    | '/accounts'
+    | '/dashboard'
+    | '/invite-user'
     | '/values-mapper'
     | '/register/$uid/$token'
     | '/password/reset/$uid/$token';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
-    | '/accounts'
     | '/aws-onboarding'
-    | '/dashboard'
     | '/incomplete-setup'
-    | '/invite-user'
     | '/login'
     | '/logout'
     | '/new-account'
@@ -196,17 +206,18 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/request-reset-password'
     | '/terms-and-conditions'
+    | '/accounts'
+    | '/dashboard'
+    | '/invite-user'
     | '/values-mapper'
     | '/register/$uid/$token'
     | '/password/reset/$uid/$token';
   id:
     | '__root__'
     | '/'
-    | '/accounts'
+    | '/_authenticated'
     | '/aws-onboarding'
-    | '/dashboard'
     | '/incomplete-setup'
-    | '/invite-user'
     | '/login'
     | '/logout'
     | '/new-account'
@@ -214,18 +225,20 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/request-reset-password'
     | '/terms-and-conditions'
-    | '/values-mapper'
+    | '/_authenticated/_super-admin'
+    | '/_authenticated/accounts'
+    | '/_authenticated/dashboard'
+    | '/_authenticated/invite-user'
+    | '/_authenticated/_super-admin/values-mapper'
     | '/register/$uid/$token'
     | '/password/reset/$uid/$token';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
-  AccountsRoute: typeof AccountsRoute;
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
   AwsOnboardingRoute: typeof AwsOnboardingRoute;
-  DashboardRoute: typeof DashboardRoute;
   IncompleteSetupRoute: typeof IncompleteSetupRoute;
-  InviteUserRoute: typeof InviteUserRoute;
   LoginRoute: typeof LoginRoute;
   LogoutRoute: typeof LogoutRoute;
   NewAccountRoute: typeof NewAccountRoute;
@@ -233,7 +246,6 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute;
   RequestResetPasswordRoute: typeof RequestResetPasswordRoute;
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute;
-  ValuesMapperRoute: typeof ValuesMapperRoute;
   RegisterUidTokenRoute: typeof RegisterUidTokenRoute;
   PasswordResetUidTokenRoute: typeof PasswordResetUidTokenRoute;
 }
@@ -247,11 +259,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/accounts': {
-      id: '/accounts';
-      path: '/accounts';
-      fullPath: '/accounts';
-      preLoaderRoute: typeof AccountsRouteImport;
+    '/_authenticated': {
+      id: '/_authenticated';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthenticatedRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/aws-onboarding': {
@@ -261,25 +273,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AwsOnboardingRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/dashboard': {
-      id: '/dashboard';
-      path: '/dashboard';
-      fullPath: '/dashboard';
-      preLoaderRoute: typeof DashboardRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/incomplete-setup': {
       id: '/incomplete-setup';
       path: '/incomplete-setup';
       fullPath: '/incomplete-setup';
       preLoaderRoute: typeof IncompleteSetupRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/invite-user': {
-      id: '/invite-user';
-      path: '/invite-user';
-      fullPath: '/invite-user';
-      preLoaderRoute: typeof InviteUserRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -331,12 +329,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/values-mapper': {
-      id: '/values-mapper';
+    '/_authenticated/_super-admin': {
+      id: '/_authenticated/_super-admin';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthenticatedSuperAdminRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/accounts': {
+      id: '/_authenticated/accounts';
+      path: '/accounts';
+      fullPath: '/accounts';
+      preLoaderRoute: typeof AuthenticatedAccountsRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/dashboard': {
+      id: '/_authenticated/dashboard';
+      path: '/dashboard';
+      fullPath: '/dashboard';
+      preLoaderRoute: typeof AuthenticatedDashboardRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/invite-user': {
+      id: '/_authenticated/invite-user';
+      path: '/invite-user';
+      fullPath: '/invite-user';
+      preLoaderRoute: typeof AuthenticatedInviteUserRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/_super-admin/values-mapper': {
+      id: '/_authenticated/_super-admin/values-mapper';
       path: '/values-mapper';
       fullPath: '/values-mapper';
-      preLoaderRoute: typeof ValuesMapperRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof AuthenticatedSuperAdminValuesMapperRouteImport;
+      parentRoute: typeof AuthenticatedSuperAdminRoute;
     };
     '/register/$uid/$token': {
       id: '/register/$uid/$token';
@@ -355,13 +381,44 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedSuperAdminRouteChildren {
+  AuthenticatedSuperAdminValuesMapperRoute: typeof AuthenticatedSuperAdminValuesMapperRoute;
+}
+
+const AuthenticatedSuperAdminRouteChildren: AuthenticatedSuperAdminRouteChildren =
+  {
+    AuthenticatedSuperAdminValuesMapperRoute:
+      AuthenticatedSuperAdminValuesMapperRoute,
+  };
+
+const AuthenticatedSuperAdminRouteWithChildren =
+  AuthenticatedSuperAdminRoute._addFileChildren(
+    AuthenticatedSuperAdminRouteChildren,
+  );
+
+interface AuthenticatedRouteChildren {
+  AuthenticatedSuperAdminRoute: typeof AuthenticatedSuperAdminRouteWithChildren;
+  AuthenticatedAccountsRoute: typeof AuthenticatedAccountsRoute;
+  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
+  AuthenticatedInviteUserRoute: typeof AuthenticatedInviteUserRoute;
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedSuperAdminRoute: AuthenticatedSuperAdminRouteWithChildren,
+  AuthenticatedAccountsRoute: AuthenticatedAccountsRoute,
+  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedInviteUserRoute: AuthenticatedInviteUserRoute,
+};
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountsRoute: AccountsRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AwsOnboardingRoute: AwsOnboardingRoute,
-  DashboardRoute: DashboardRoute,
   IncompleteSetupRoute: IncompleteSetupRoute,
-  InviteUserRoute: InviteUserRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   NewAccountRoute: NewAccountRoute,
@@ -369,7 +426,6 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RequestResetPasswordRoute: RequestResetPasswordRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
-  ValuesMapperRoute: ValuesMapperRoute,
   RegisterUidTokenRoute: RegisterUidTokenRoute,
   PasswordResetUidTokenRoute: PasswordResetUidTokenRoute,
 };

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ComingSoon } from '@/components/layout/coming-soon';
 
-export const Route = createFileRoute('/accounts')({
-  component: () => <ComingSoon title="Company Settings" />,
+export const Route = createFileRoute('/_authenticated/invite-user')({
+  component: () => <ComingSoon title="Invite User" />,
 });

@@ -1,0 +1,91 @@
+import { Button, Card, Classes, Intent } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useLogin } from '@generated/api/auth/auth';
+import { session } from '@/api/session';
+import { TextField } from '@/components/form/text-field';
+import { safeReturnUrl } from '@/lib/return-url';
+import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
+import { dismissToast, toast } from '@/lib/toaster';
+import { homeAfterLogin } from './post-login';
+import styles from './auth.module.css';
+
+export function LoginPage({ returnUrl }: { returnUrl?: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const [routing, setRouting] = useState(false);
+  // The screen shows a refused login itself: both fields invalid, no message (spec section 4).
+  const login = useLogin({ mutation: { meta: { silentErrors: true } } });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!email.trim() || !password || login.isPending || routing) return;
+    login.mutate(
+      { data: { email: email.trim().toLowerCase(), password } },
+      {
+        onSuccess: async (reply) => {
+          session.start(reply);
+          setRouting(true);
+          const [key, home] = await Promise.all([
+            toast.success('Login successful'),
+            homeAfterLogin(reply.user, queryClient),
+            wait(SUCCESS_DELAY_MS),
+          ]);
+          dismissToast(key);
+          const back = safeReturnUrl(returnUrl);
+          await (back
+            ? navigate({ href: back, replace: true })
+            : navigate({ to: home, replace: true }));
+        },
+        onError: () => setRefused(true),
+      },
+    );
+  };
+
+  const edit = (apply: () => void) => {
+    apply();
+    setRefused(false);
+  };
+
+  return (
+    <Card className={styles.card} elevation={1}>
+      <h1 className={Classes.HEADING}>User Login</h1>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          invalid={refused || (submitted && !email.trim())}
+          onChange={(event) => edit(() => setEmail(event.target.value))}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          invalid={refused || (submitted && !password)}
+          onChange={(event) => edit(() => setPassword(event.target.value))}
+        />
+        <div className={styles.actions}>
+          <Link to="/request-reset-password">Forgot Password</Link>
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            text="Login"
+            loading={login.isPending || routing}
+          />
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { TextField } from '@/components/form/text-field';
+import { validatePasswordPair } from './password-pair';
+
+export interface PasswordPairFieldsProps {
+  newPassword: string;
+  confirmPassword: string;
+  onChange: (next: { newPassword: string; confirmPassword: string }) => void;
+  /** A submit was tried: show every message, touched or not. */
+  submitted: boolean;
+  /** Extra messages from the server, per field. */
+  serverErrors?: { newPassword?: string[]; confirmPassword?: string[] };
+}
+
+/** New password and confirm password, with the spec's messages once touched or submitted. */
+export function PasswordPairFields({
+  newPassword,
+  confirmPassword,
+  onChange,
+  submitted,
+  serverErrors = {},
+}: PasswordPairFieldsProps) {
+  const [touched, setTouched] = useState({ newPassword: false, confirmPassword: false });
+  const errors = validatePasswordPair(newPassword, confirmPassword);
+  const shown = (field: 'newPassword' | 'confirmPassword') => [
+    ...(submitted || touched[field] ? errors[field] : []),
+    ...(serverErrors[field] ?? []),
+  ];
+  return (
+    <>
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={newPassword}
+        errors={shown('newPassword')}
+        onChange={(event) => onChange({ newPassword: event.target.value, confirmPassword })}
+        onBlur={() => setTouched((state) => ({ ...state, newPassword: true }))}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        errors={shown('confirmPassword')}
+        onChange={(event) => onChange({ newPassword, confirmPassword: event.target.value })}
+        onBlur={() => setTouched((state) => ({ ...state, confirmPassword: true }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/** The invite screen's messages (spec section 5), also used by the reset screen. */
+export const PASSWORD_PAIR_MESSAGES = {
+  newRequired: 'New password field is required.',
+  confirmRequired: 'Confirm password field is required.',
+  mismatch: 'New password and Confirm password should match.',
+} as const;
+
+export interface PasswordPairErrors {
+  newPassword: string[];
+  confirmPassword: string[];
+}
+
+export function validatePasswordPair(
+  newPassword: string,
+  confirmPassword: string,
+): PasswordPairErrors {
+  const errors: PasswordPairErrors = { newPassword: [], confirmPassword: [] };
+  if (!newPassword) errors.newPassword.push(PASSWORD_PAIR_MESSAGES.newRequired);
+  if (!confirmPassword) errors.confirmPassword.push(PASSWORD_PAIR_MESSAGES.confirmRequired);
+  else if (newPassword && newPassword !== confirmPassword) {
+    errors.confirmPassword.push(PASSWORD_PAIR_MESSAGES.mismatch);
+  }
+  return errors;
+}
+
+/** Save stays disabled while the new password is empty or differs from its confirmation. */
+export function canSavePasswordPair(newPassword: string, confirmPassword: string): boolean {
+  return newPassword.length > 0 && newPassword === confirmPassword;
+}

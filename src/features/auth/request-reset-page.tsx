@@ -1,0 +1,68 @@
+import { Button, Card, Classes, Intent } from '@blueprintjs/core';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useRequestPasswordReset } from '@generated/api/auth/auth';
+import { TextField } from '@/components/form/text-field';
+import { resetRequestFailureMessage, type ResetStatus } from './reset-status';
+import { StatusCallout } from './status-callout';
+import styles from './auth.module.css';
+
+export const EMAIL_REQUIRED = 'Email Field is required';
+
+export function RequestResetPage() {
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [status, setStatus] = useState<ResetStatus>(-1);
+  const [message, setMessage] = useState('');
+  // The result shows as the form's own feedback, not as a toast.
+  const request = useRequestPasswordReset({ mutation: { meta: { silentErrors: true } } });
+  const missing = !email.trim();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (missing || request.isPending) return;
+    request.mutate(
+      { data: { email: email.trim().toLowerCase() } },
+      {
+        onSuccess: (reply) => {
+          setStatus(1);
+          setMessage(reply.message);
+        },
+        onError: (error) => {
+          setStatus(0);
+          setMessage(resetRequestFailureMessage(error.body));
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className={styles.card} elevation={1}>
+      <h1 className={Classes.HEADING}>Reset your password</h1>
+      <p>Enter the e-mail address of your account and we will send you a link to reset it.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="name@company.com"
+          required
+          value={email}
+          errors={touched && missing ? [EMAIL_REQUIRED] : []}
+          invalid={status === 0}
+          onBlur={() => setTouched(true)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setStatus(-1);
+          }}
+        />
+        <StatusCallout status={status} message={message} />
+        <div className={styles.actions}>
+          <Link to="/login">Back to login</Link>
+          <Button type="submit" intent={Intent.PRIMARY} text="Send" loading={request.isPending} />
+        </div>
+      </form>
+    </Card>
+  );
+}

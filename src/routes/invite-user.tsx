@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
-
-export const Route = createFileRoute('/invite-user')({
-  component: () => <ComingSoon title="Invite User" />,
-});
