@@ -79,6 +79,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      '.e2e-*',
       'generated',
       'src/routes/routeTree.gen.ts',
       'test-results',

@@ -5,8 +5,11 @@ const executablePath = await findChromium();
 if (!executablePath)
   throw new Error('No Chromium found: run `node e2e/find-chromium.mjs --install`.');
 
-const MOCK_PORT = 4010;
-const PREVIEW_URL = 'http://127.0.0.1:4173';
+// Ports and build folder can be moved so that several suites can run side by side.
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4010);
+const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
+const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
+const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -56,7 +59,7 @@ export default defineConfig({
     },
     {
       // e2e runs the production build, as users get it.
-      command: 'npm run build && npm run preview',
+      command: `npx vite build --outDir ${OUT_DIR} --emptyOutDir && npx vite preview --outDir ${OUT_DIR} --port ${PREVIEW_PORT}`,
       cwd: '..',
       url: PREVIEW_URL,
       reuseExistingServer: !process.env.CI,
