@@ -29,6 +29,7 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
+      '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
     },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },

@@ -1,0 +1,110 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import validateFns from '@generated/forms/register-aws-purchase.validator';
+import rawSchema from '@schemas/register-aws-purchase.schema.json';
+import uiSchema from '@schemas/register-aws-purchase.ui.json';
+import { serverErrorSchema } from './errors';
+import { SchemaForm } from './schema-form';
+import { formValidator } from './validator';
+
+const schema = rawSchema as RJSFSchema;
+const validator = formValidator(validateFns, schema);
+
+interface Registration {
+  contact_person?: string;
+  email?: string;
+  contact_phone?: string;
+  company_name?: string;
+}
+
+function Harness({
+  onSubmit,
+  serverBody,
+}: {
+  onSubmit: (data: Registration) => void;
+  serverBody?: unknown;
+}) {
+  const [data, setData] = useState<Registration>({});
+  return (
+    <SchemaForm<Registration>
+      schema={schema}
+      uiSchema={uiSchema}
+      validator={validator}
+      formData={data}
+      onChange={setData}
+      onSubmit={onSubmit}
+      serverErrors={serverErrorSchema(serverBody, { email: 'email' })}
+    >
+      <button type="submit">Register</button>
+    </SchemaForm>
+  );
+}
+
+describe('SchemaForm', () => {
+  it('shows no message before a field is touched, then the schema’s message once it is', async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={vi.fn()} />);
+    expect(screen.queryByText('Required Field')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText(/Contact Person/));
+    await user.tab();
+    expect(await screen.findByText('Required Field')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Contact Person/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the e-mail format with the spec’s message', async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={vi.fn()} />);
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
+  });
+
+  it('on a submit with nothing filled marks every field and does not submit', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findAllByText('Required Field')).toHaveLength(4);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits valid data, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText(/Contact Person/), 'Dana Whitfield');
+    await user.type(screen.getByLabelText(/^Email/), 'dana@acme-cloud.com');
+    await user.type(screen.getByLabelText(/Contact Phone/), '+1 206 555 0100');
+    await user.type(screen.getByLabelText(/Company Name/), 'Acme Cloud');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      contact_person: 'Dana Whitfield',
+      email: 'dana@acme-cloud.com',
+      contact_phone: '+1 206 555 0100',
+      company_name: 'Acme Cloud',
+    });
+  });
+
+  it('shows server field errors under their field at once', async () => {
+    render(
+      <Harness
+        onSubmit={vi.fn()}
+        serverBody={{ email: ['A registration with this e-mail exists.'] }}
+      />,
+    );
+    expect(await screen.findByText('A registration with this e-mail exists.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('serverErrorSchema', () => {
+  it('maps server fields to form paths, reading a nested errors property too', () => {
+    expect(
+      serverErrorSchema({ errors: { password: ['Too short.'] } }, { password: 'admin.password' }),
+    ).toEqual({ admin: { password: { __errors: ['Too short.'] } } });
+    expect(serverErrorSchema({ detail: 'x' }, { password: 'admin.password' })).toBeUndefined();
+  });
+});
