@@ -30,7 +30,9 @@ function toEsm(code, name) {
       return `const ${local} = ${local}_module.default?.default ?? ${local}_module.default ?? ${local}_module;`;
     });
   if (/\brequire\(|\bexports\b|module\.exports/.test(esm)) {
-    throw new Error(`${name}: the compiled validator still has CommonJS code that was not converted.`);
+    throw new Error(
+      `${name}: the compiled validator still has CommonJS code that was not converted.`,
+    );
   }
   esm = `${HEADER.replace('NAME', name)}/* eslint-disable */\n// @ts-nocheck\n${imports.join('\n')}\n${esm}\nexport default { ${exported.join(', ')} };\n`;
   return esm;
