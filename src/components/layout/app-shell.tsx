@@ -1,7 +1,8 @@
 import { Navbar } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BrandTitle } from './brand-title';
 import { Footer } from './footer';
+import { FooterVisibilityContext } from './shell-footer';
 import styles from './app-shell.module.css';
 
 export interface AppShellProps {
@@ -13,20 +14,23 @@ export interface AppShellProps {
 }
 
 export function AppShell({ children, actions, showFooter = true }: AppShellProps) {
+  const [footerHidden, setFooterHidden] = useState(false);
   return (
-    <div className={styles.shell}>
-      <header>
-        <Navbar>
-          <Navbar.Group align="left">
-            <Navbar.Heading>
-              <BrandTitle />
-            </Navbar.Heading>
-          </Navbar.Group>
-          {actions ? <Navbar.Group align="right">{actions}</Navbar.Group> : null}
-        </Navbar>
-      </header>
-      <main className={styles.main}>{children}</main>
-      {showFooter ? <Footer /> : null}
-    </div>
+    <FooterVisibilityContext.Provider value={setFooterHidden}>
+      <div className={styles.shell}>
+        <header>
+          <Navbar>
+            <Navbar.Group align="left">
+              <Navbar.Heading>
+                <BrandTitle />
+              </Navbar.Heading>
+            </Navbar.Group>
+            {actions ? <Navbar.Group align="right">{actions}</Navbar.Group> : null}
+          </Navbar>
+        </header>
+        <main className={styles.main}>{children}</main>
+        {showFooter && !footerHidden ? <Footer /> : null}
+      </div>
+    </FooterVisibilityContext.Provider>
   );
 }
