@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DataTable } from './data-table';
+import { createDataColumnHelper, useDataTable } from './data-table-hook';
+
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+}
+
+const column = createDataColumnHelper<Person>();
+const columns = column.columns([
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('email', {
+    header: 'Email',
+    cell: ({ getValue }) => <a href={`mailto:${getValue()}`}>{getValue()}</a>,
+    meta: { className: 'email-column' },
+  }),
+]);
+const NO_PEOPLE: Person[] = [];
+
+function People(props: { data?: Person[]; loading?: boolean }) {
+  const table = useDataTable({
+    data: props.data ?? NO_PEOPLE,
+    columns,
+    getRowId: (person) => String(person.id),
+  });
+  return (
+    <DataTable table={table} label="People" loading={props.loading} emptyMessage="Nobody here" />
+  );
+}
+
+describe('DataTable', () => {
+  it('renders headers and one row per item, with custom cells and column classes', () => {
+    render(
+      <People
+        data={[
+          { id: 1, name: 'Ada', email: 'ada@example.com' },
+          { id: 2, name: 'Grace', email: 'grace@example.com' },
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Name', 'Email']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:grace@example.com',
+    );
+    expect(within(rows[0]!).getAllByRole('cell')[1]).toHaveClass('email-column');
+  });
+
+  it('shows the empty message across all columns when there are no rows', () => {
+    render(<People data={[]} />);
+    const cell = screen.getByRole('cell', { name: 'Nobody here' });
+    expect(cell).toHaveAttribute('colspan', '2');
+  });
+
+  it('shows skeleton rows, marked busy, on the first load', () => {
+    render(<People loading />);
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Nobody here')).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
+  });
+});

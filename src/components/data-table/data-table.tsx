@@ -1,0 +1,101 @@
+import { Classes, HTMLTable } from '@blueprintjs/core';
+import type { ReactTable, RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import type { DataTableFeatures } from './data-table-hook';
+import styles from './data-table.module.css';
+
+// The table's selected state is irrelevant here: DataTable only reads models.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any selected-state shape renders
+export type DataTableInstance<TData extends RowData> = ReactTable<DataTableFeatures, TData, any>;
+
+export interface DataTableProps<TData extends RowData> {
+  /** A table from `useDataTable`. */
+  table: DataTableInstance<TData>;
+  /** Accessible name of the table. */
+  label: string;
+  /** First load: skeleton rows stand in for the data. */
+  loading?: boolean;
+  /** Rows are being replaced (the next page loads): the old rows stay, marked busy. */
+  busy?: boolean;
+  /** How many skeleton rows to show while loading. */
+  skeletonRows?: number;
+  /** Shown in place of the rows when there are none. */
+  emptyMessage: ReactNode;
+  className?: string;
+}
+
+/**
+ * Renders a `useDataTable` table into Blueprint's HTMLTable: headers with `scope="col"`, one row
+ * per data row, skeleton rows on the first load and a message when there is nothing to show.
+ * The table scrolls sideways inside its own box on narrow screens.
+ */
+export function DataTable<TData extends RowData>({
+  table,
+  label,
+  loading = false,
+  busy = false,
+  skeletonRows = 5,
+  emptyMessage,
+  className,
+}: DataTableProps<TData>) {
+  const headerGroups = table.getHeaderGroups();
+  const columnCount = table.getAllLeafColumns().length;
+  const rows = table.getRowModel().rows;
+  return (
+    <div className={[styles.scroller, className].filter(Boolean).join(' ')}>
+      <HTMLTable
+        className={styles.table}
+        striped
+        compact
+        aria-label={label}
+        aria-busy={loading || busy || undefined}
+      >
+        <thead>
+          {headerGroups.map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th
+                  key={header.id}
+                  scope="col"
+                  colSpan={header.colSpan > 1 ? header.colSpan : undefined}
+                  className={header.column.columnDef.meta?.className}
+                >
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className={busy ? styles.busy : undefined}>
+          {loading ? (
+            Array.from({ length: skeletonRows }, (_, index) => (
+              <tr key={`skeleton-${index}`}>
+                {Array.from({ length: columnCount }, (_, cell) => (
+                  <td key={cell}>
+                    <span className={Classes.SKELETON}>Loading</span>
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={columnCount} className={styles.empty}>
+                {emptyMessage}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
