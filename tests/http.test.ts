@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, SessionExpiredError } from '@/api/api-error';
-import { apiFetch, onSessionEnded, REFRESH_PATH } from '@/api/http';
+import { apiFetch, onSessionEnded, REFRESH_PATH, setRequestHeadersDecorator } from '@/api/http';
 import { session } from '@/api/session';
 
 const USER = { id: 7, email: 'ada@acme.test', role: 'super_admin' as const };
@@ -258,5 +258,22 @@ describe('apiFetch: replies', () => {
   it('turns a network failure into status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('apiFetch: request headers decorator', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setRequestHeadersDecorator(undefined);
+  });
+
+  it('adds the headers a decorator returns for the path and method, refresh included', async () => {
+    setRequestHeadersDecorator((path, method) =>
+      path === '/api/v1/users/' && method === 'GET' ? { Prefer: 'code=500' } : undefined,
+    );
+    const calls = fakeBackend(() => json(200, {}));
+    await apiFetch('/api/v1/users/?page=2');
+    await apiFetch('/api/v1/users/', { method: 'POST', body: '{}' });
+    expect(calls.map((call) => call.headers.get('Prefer'))).toEqual(['code=500', null]);
   });
 });

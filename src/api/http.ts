@@ -75,6 +75,8 @@ function buildHeaders(url: string, init: RequestInit, access: string | null): He
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers.set(XSRF_HEADER, xsrf);
   }
+  const extra = decorateHeaders?.(pathOf(url), method);
+  if (extra) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   // A FormData body must let the browser write its multipart boundary.
   if (init.body instanceof FormData) headers.delete('Content-Type');
   else if (typeof init.body === 'string' && !headers.has('Content-Type')) {
@@ -105,6 +107,17 @@ async function send(url: string, init: RequestInit, access: string | null): Prom
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, statusText: 'Network error', url });
   }
+}
+
+/** Extra headers for one request (the development scenario switcher's `Prefer`); none in production. */
+export type RequestHeadersDecorator = (
+  path: string,
+  method: string,
+) => Record<string, string> | undefined;
+let decorateHeaders: RequestHeadersDecorator | undefined;
+
+export function setRequestHeadersDecorator(decorator: RequestHeadersDecorator | undefined): void {
+  decorateHeaders = decorator;
 }
 
 let refreshInFlight: Promise<string> | undefined;
