@@ -1,0 +1,19 @@
+/** The two environments a tenant syncs with (spec section 3: Production when enabled, else Beta). */
+export type EnvironmentName = 'Production' | 'Beta';
+
+export function environmentName(isProductionEnabled: boolean): EnvironmentName {
+  return isProductionEnabled ? 'Production' : 'Beta';
+}
+
+/** The texts of the switch (spec section 4, Environment switch), from the current environment. */
+export function environmentSwitchTexts(isProductionEnabled: boolean) {
+  const target = isProductionEnabled ? 'Beta' : 'Prod';
+  const current = environmentName(isProductionEnabled);
+  return {
+    button: `Switch to ${target}`,
+    title: `Are you sure you want to switch to ${target}?`,
+    body: `The process is irreversible. This will delete all the sync logs, dashboard error logs, Salesforce custom attributes data mappings of ${current}. Do you wish to continue?`,
+    accept: 'Confirm',
+    decline: 'Cancel',
+  } as const;
+}
