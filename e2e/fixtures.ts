@@ -20,6 +20,12 @@ export const test = base.extend<AppFixtures>({
         if (!apiReply) errors.push(`${message.text()} ${message.location().url}`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
+      // Any Content-Security-Policy violation fails the test too.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },

@@ -76,3 +76,16 @@ test('the footer opens the legal pages in a new tab', async ({ page, context }) 
   // The original tab stays where it was.
   await expect(page).toHaveURL(/\/new-account$/);
 });
+
+test('the production build is served with a strict Content-Security-Policy', async ({ page }) => {
+  const response = await page.goto('/login');
+  const headers = response?.headers() ?? {};
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-eval');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+  // The app runs under it: the login screen renders and no violation is reported (see fixtures).
+  await expect(page.getByRole('heading', { name: 'User Login' })).toBeVisible();
+});
