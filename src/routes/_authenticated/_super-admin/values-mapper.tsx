@@ -1,6 +1,42 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { FieldMapper } from '@/features/mapper';
+import { SyncSettingsPage } from '@/features/sync-filters';
+import {
+  prefetchSyncFilters,
+  TAB_ENTITY,
+  type SyncSettingsTab,
+} from '@/features/sync-filters/route-data';
 
+export interface ValuesMapperSearch {
+  /** The selected entity tab; Leads when absent. */
+  tab?: Exclude<SyncSettingsTab, 'leads'>;
+}
+
+export const validateValuesMapperSearch = (search: Record<string, unknown>): ValuesMapperSearch =>
+  search.tab === 'opportunities' ? { tab: 'opportunities' } : {};
+
+/** Sync Settings: super_admin only (the parent layout guards it). */
 export const Route = createFileRoute('/_authenticated/_super-admin/values-mapper')({
-  component: () => <ComingSoon title="Sync Settings" />,
+  validateSearch: validateValuesMapperSearch,
+  loaderDeps: ({ search }): { tab: SyncSettingsTab } => ({ tab: search.tab ?? 'leads' }),
+  // Starts the loads early; the page shows its spinner until they land.
+  loader: ({ context, deps }) => prefetchSyncFilters(context.queryClient, TAB_ENTITY[deps.tab]),
+  component: ValuesMapperRoute,
 });
+
+function ValuesMapperRoute() {
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <SyncSettingsPage
+      tab={tab ?? 'leads'}
+      onTabChange={(next) =>
+        void navigate({
+          search: next === 'opportunities' ? { tab: next } : {},
+          replace: true,
+        })
+      }
+      mapper={<FieldMapper embedded />}
+    />
+  );
+}

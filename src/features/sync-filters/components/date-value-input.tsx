@@ -1,0 +1,51 @@
+import { Intent } from '@blueprintjs/core';
+import { DateInput } from '@blueprintjs/datetime';
+import enUS from 'date-fns/locale/en-US';
+import { dateOfDay, dayOfDate, formatDay, isDay, parseDay } from '../filter-date';
+
+const DATE_PLACEHOLDER = 'yyyy-mm-dd';
+// Filter dates reach well past the calendar's default window of a few years.
+const MIN_DATE = new Date(1900, 0, 1);
+const MAX_DATE = new Date(new Date().getFullYear() + 50, 11, 31);
+
+export interface DateValueInputProps {
+  value: string;
+  invalid: boolean;
+  ariaProps: Record<string, string | boolean | undefined>;
+  onPick: (value: string) => void;
+  onBlur: () => void;
+}
+
+/**
+ * A read-only calendar input for Date attributes: the day is picked, shown and sent as
+ * 'YYYY-MM-DD'. Its own module, so the calendar loads only when a Date attribute needs it.
+ */
+export function DateValueInput({ value, invalid, ariaProps, onPick, onBlur }: DateValueInputProps) {
+  return (
+    <DateInput
+      fill
+      locale={enUS}
+      minDate={MIN_DATE}
+      maxDate={MAX_DATE}
+      canClearSelection={false}
+      value={isDay(value) ? value : null}
+      placeholder={DATE_PLACEHOLDER}
+      formatDate={(date) => formatDay(dayOfDate(date))}
+      parseDate={(text) => {
+        const day = parseDay(text);
+        return day ? dateOfDay(day) : false;
+      }}
+      onChange={(iso) => {
+        const day = parseDay(iso);
+        if (day) onPick(formatDay(day));
+      }}
+      inputProps={{
+        ...ariaProps,
+        readOnly: true,
+        onBlur,
+        intent: invalid ? Intent.DANGER : undefined,
+      }}
+      popoverProps={{ placement: 'bottom-start' }}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Filter dates are calendar days, kept as year, month and day and sent as 'YYYY-MM-DD' with zero
+ * padding (spec section 4). They never pass through UTC, so no time zone can move them a day.
+ */
+export interface Day {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  /** 1 to 31. */
+  day: number;
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+export function formatDay({ year, month, day }: Day): string {
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** The day of a 'YYYY-MM-DD' text (a longer ISO text is read by its first ten characters). */
+export function parseDay(text: string | null | undefined): Day | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text ?? '');
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = dateOfDay({ year, month, day });
+  const real =
+    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return real ? { year, month, day } : undefined;
+}
+
+/** True for a real calendar day written exactly 'YYYY-MM-DD'. */
+export function isDay(text: string): boolean {
+  return text.length === 10 && parseDay(text) !== undefined;
+}
+
+/** The local calendar day of a date picked in the calendar. */
+export function dayOfDate(date: Date): Day {
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+/** Local midnight of a day, for the calendar. */
+export function dateOfDay({ year, month, day }: Day): Date {
+  const date = new Date(year, month - 1, day);
+  // new Date() maps years 0-99 to 1900-1999.
+  date.setFullYear(year);
+  return date;
+}

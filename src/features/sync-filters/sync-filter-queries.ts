@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
+import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
+import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
+
+/** The sync-filter attribute query (spec section 7): only what the editor needs, every page at once. */
+export function filterAttributeParams(entity: EntityType): ListAwsAttributesParams {
+  return {
+    fields: 'name,id,type,data_type,choices',
+    type: entity,
+    from_sync_setting_page: 1,
+    'page-size': 100000,
+  };
+}
+
+export const filterAttributesQuery = (entity: EntityType) =>
+  getListAwsAttributesQueryOptions(filterAttributeParams(entity));
+
+export const syncFiltersQuery = (entity: EntityType) =>
+  getListSyncSettingsQueryOptions({ entity_type: entity });
+
+/** Starts both loads early (the route calls it); the page shows its spinner until they land. */
+export function prefetchSyncFilters(queryClient: QueryClient, entity: EntityType): void {
+  void queryClient.prefetchQuery(filterAttributesQuery(entity));
+  void queryClient.prefetchQuery(syncFiltersQuery(entity));
+}

@@ -1,0 +1,79 @@
+import { Classes, Tab, Tabs } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { EntityType } from '@generated/api/model';
+import { FilterEditor } from './components/filter-editor';
+import { FilterSaver } from './filter-saver';
+import { TAB_ENTITY, type SyncSettingsTab } from './route-data';
+import styles from './sync-filters.module.css';
+
+export const PAGE_TEXT = {
+  title: 'Sync Settings',
+  intro: 'Add filters and rules to control which opportunities and leads automatically sync.',
+  andOr:
+    'Use AND to stack filters within a block, and OR to make a separate block. A record that meets any of the OR combinations will sync.',
+  leads: 'Leads',
+  opportunities: 'Opportunities',
+} as const;
+
+export interface SyncSettingsPageProps {
+  /** The selected tab when the caller owns it (the route keeps it in the URL). */
+  tab?: SyncSettingsTab;
+  onTabChange?: (tab: SyncSettingsTab) => void;
+  /** The field-mapping editor shown at the side, composed by the route. */
+  mapper?: ReactNode;
+}
+
+/**
+ * Sync Settings (/values-mapper): which leads and opportunities sync, as OR blocks of AND
+ * conditions that save themselves, with the mapping editor beside them.
+ */
+export function SyncSettingsPage({ tab, onTabChange, mapper }: SyncSettingsPageProps) {
+  const queryClient = useQueryClient();
+  const [ownTab, setOwnTab] = useState<SyncSettingsTab>('leads');
+  const selected = tab ?? ownTab;
+  // One saver per entity for the page's lifetime: a save flushed when a tab is left finishes, and
+  // the tab waits for it when it comes back.
+  const [savers] = useState(() => ({
+    Lead: new FilterSaver(queryClient, 'Lead'),
+    Opportunity: new FilterSaver(queryClient, 'Opportunity'),
+  }));
+
+  const select = (next: SyncSettingsTab) => {
+    setOwnTab(next);
+    onTabChange?.(next);
+  };
+
+  const panel = (entity: EntityType) => (
+    <div className={styles.panel}>
+      <p className={Classes.TEXT_MUTED}>{PAGE_TEXT.andOr}</p>
+      <FilterEditor key={entity} entity={entity} saver={savers[entity]} />
+    </div>
+  );
+
+  return (
+    <div className={mapper ? styles.page : styles.pageAlone}>
+      <section className={styles.filters} aria-labelledby="sync-settings-title">
+        <h1 id="sync-settings-title" className={Classes.HEADING}>
+          {PAGE_TEXT.title}
+        </h1>
+        <p>{PAGE_TEXT.intro}</p>
+        <Tabs
+          id="sync-settings-entity"
+          selectedTabId={selected}
+          onChange={(next) => select(next === 'opportunities' ? 'opportunities' : 'leads')}
+          renderActiveTabPanelOnly
+          size="large"
+        >
+          <Tab id="leads" title={PAGE_TEXT.leads} panel={panel(TAB_ENTITY.leads)} />
+          <Tab
+            id="opportunities"
+            title={PAGE_TEXT.opportunities}
+            panel={panel(TAB_ENTITY.opportunities)}
+          />
+        </Tabs>
+      </section>
+      {mapper ? <div className={styles.mapper}>{mapper}</div> : null}
+    </div>
+  );
+}
