@@ -15,6 +15,13 @@ import { createAppRouter } from './router';
 // Create the toaster once at start-up so the first toast does not wait for it.
 void getToaster();
 
+// Development and preview builds only: the mock scenario switcher (Prism's Prefer header per call).
+// The condition is replaced at build time, so a production build drops the import entirely; it is
+// awaited so that the app's very first requests already carry the chosen scenarios.
+if (import.meta.env.DEV || import.meta.env.VITE_SCENARIOS === 'on') {
+  await import('@/features/scenario-switcher/mount').then((m) => m.mountScenarioSwitcher());
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
