@@ -1,21 +1,58 @@
 import type { Page } from '@playwright/test';
+import { pathPattern } from '../src/features/scenario-switcher/operation-match';
+import { findPreset, type PresetName } from '../src/features/scenario-switcher/presets';
+
+export interface PreferOptions {
+  /** Only requests with this method (any method when absent). */
+  method?: string;
+  /** Only the next `times` matching requests (every one when absent). */
+  times?: number;
+}
 
 /**
- * Picks a Prism mock scenario for the requests to one contract path: the `Prefer` header
- * (`code=…`, `example=…`) chooses the response the mock answers with.
+ * Picks a Prism mock scenario for the requests to one contract path (`{param}` templates match
+ * one path segment): the `Prefer` header (`code=…`, `example=…`) chooses the response the mock
+ * answers with.
  */
-export async function preferScenario(page: Page, path: string, prefer: string): Promise<void> {
+export async function preferScenario(
+  page: Page,
+  path: string,
+  prefer: string,
+  { method, times }: PreferOptions = {},
+): Promise<void> {
+  const pattern = pathPattern(path);
+  let left = times ?? Number.POSITIVE_INFINITY;
   await page.route(
-    (url) => url.pathname === path,
+    (url) => pattern.test(url.pathname),
     async (route) => {
-      await route.continue({ headers: { ...route.request().headers(), prefer } });
+      const request = route.request();
+      if (left <= 0 || (method && request.method() !== method.toUpperCase())) {
+        await route.fallback();
+        return;
+      }
+      left -= 1;
+      await route.continue({ headers: { ...request.headers(), prefer } });
     },
   );
+}
+
+/**
+ * Applies one of the scenario presets QA uses in the development panel
+ * (src/features/scenario-switcher/presets.ts), through the same `Prefer` header.
+ */
+export async function usePreset(page: Page, name: PresetName): Promise<void> {
+  for (const entry of findPreset(name).entries) {
+    await preferScenario(page, entry.path, entry.prefer, {
+      method: entry.method,
+      ...(entry.times === undefined ? {} : { times: entry.times }),
+    });
+  }
 }
 
 export const PATHS = {
   login: '/api/v1/auth/login/',
   logout: '/api/v1/auth/logout/',
+  refresh: '/api/v1/auth/token/refresh/',
   connectionStep: '/api/v1/connection-step-status/',
   inviteVerify: '/api/v1/tenants/invite-users/verify/',
   resetRequest: '/api/v1/auth/password/reset/',
