@@ -1,0 +1,37 @@
+import { Button, Intent } from '@blueprintjs/core';
+import { autoMatch } from '@generated/api/mappings/mappings';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '@/lib/toaster';
+
+export const AUTO_MATCH_FAILED = 'Error. Could not auto match.';
+
+export interface AutoMatchButtonProps {
+  /** Sends what the rows still hold back before the server matches. */
+  before: () => Promise<void>;
+  /** Loads the mapper again once the server has matched. */
+  after: () => Promise<void>;
+}
+
+/** Maps the obvious fields on the server, shows its message and reloads the mapper. */
+export function AutoMatchButton({ before, after }: AutoMatchButtonProps) {
+  const run = useMutation({
+    mutationFn: async () => {
+      await before();
+      return autoMatch();
+    },
+    meta: { silentErrors: true },
+    onSuccess: async (reply) => {
+      void toast.success(reply.message);
+      await after();
+    },
+    onError: () => void toast.danger(AUTO_MATCH_FAILED),
+  });
+  return (
+    <Button
+      intent={Intent.PRIMARY}
+      text="AutoMatch"
+      loading={run.isPending}
+      onClick={() => run.mutate()}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { Colors } from '@blueprintjs/core';
+import { useCheckConnection } from '@generated/api/tenants/tenants';
+import styles from '../mapper.module.css';
+
+/** 'Connection' and the Salesforce connection state, green when ok, red otherwise. */
+export function ConnectionStatus() {
+  // The line itself tells a failure: 'Failed' (spec section 4, Connection status).
+  const check = useCheckConnection({ query: { meta: { silentErrors: true } } });
+  const state = check.isError ? 'Failed' : (check.data?.salesforce_connection ?? 'connecting');
+  return (
+    <p className={styles.status}>
+      Connection{' '}
+      <strong style={{ color: state === 'ok' ? Colors.GREEN2 : Colors.RED2 }}>
+        {state.toUpperCase()}
+      </strong>
+    </p>
+  );
+}

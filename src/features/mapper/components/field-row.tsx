@@ -1,0 +1,123 @@
+import { Checkbox } from '@blueprintjs/core';
+import type { Attribute } from '@generated/api/model';
+import { memo, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useDebouncedCallback } from 'use-debounce';
+import { useMapper } from '../hooks/mapper-context';
+import { valueOptions, type SalesforceFields } from '../hooks/use-salesforce-fields';
+import { hasValueRows, mandatoryMark } from '../model/attributes';
+import { DUMMY_KEY, fieldKeys } from '../model/mapping';
+import { cx } from '../select/cx';
+import { VirtualMultiSelect } from '../select/virtual-multi-select';
+import { AceFieldCell } from './ace-field-cell';
+import { DummyInput } from './dummy-input';
+import { rowActions } from './row-actions';
+import { ValueRows } from './value-rows';
+import styles from '../mapper.module.css';
+
+/** Selections are saved 500 ms after the last change (spec section 9: multi-select). */
+export const SELECTION_SAVE_MS = 500;
+/** Dummy texts are saved 300 ms after the last keystroke (spec section 9: wizard mapping). */
+export const DUMMY_SAVE_MS = 300;
+const CLOSING_KEYS = [DUMMY_KEY];
+
+export interface FieldRowProps {
+  attribute: Attribute;
+  fields: SalesforceFields;
+}
+
+/** One ACE field: its Salesforce fields, dummy value, 'Receive ACE Updates?' and value rows. */
+export const FieldRow = memo(function FieldRow({ attribute, fields }: FieldRowProps) {
+  const { store, sync, pending } = useMapper();
+  const id = attribute.id;
+  const mappings = useSyncExternalStore(store.subscribe, () => store.view(id));
+  const receiveBlocked = useSyncExternalStore(store.subscribe, () => store.receiveBlocked(id));
+  const save = () => void sync.reconcile(id);
+  // Whatever was chosen or typed is sent when the row goes (page or tab change, unmount).
+  const saveSelection = useDebouncedCallback(save, SELECTION_SAVE_MS, { flushOnExit: true });
+  const saveText = useDebouncedCallback(save, DUMMY_SAVE_MS, { flushOnExit: true });
+
+  useEffect(() => {
+    const flush = () => {
+      saveSelection.flush();
+      saveText.flush();
+    };
+    pending.add(flush);
+    return () => void pending.delete(flush);
+  }, [pending, saveSelection, saveText]);
+
+  const actions = useMemo(
+    () =>
+      rowActions({
+        store,
+        attribute,
+        salesforceById: fields.byId,
+        saveSelection,
+        saveText,
+        saveNow: () => {
+          saveSelection.cancel();
+          saveText.cancel();
+          void sync.reconcile(attribute.id);
+        },
+      }),
+    [store, sync, attribute, fields.byId, saveSelection, saveText],
+  );
+
+  const field = mappings.field;
+  const keys = useMemo(() => fieldKeys(field), [field]);
+  const source =
+    field?.salesforce_attribute && !field.is_concatenated && !field.is_dummy_value
+      ? field.salesforce_attribute
+      : undefined;
+  const unmatched = mandatoryMark(attribute) === 'required' && !field;
+
+  return (
+    <>
+      <tr className={cx(unmatched && styles.unmatched)}>
+        <td className={styles.aceCell}>
+          <AceFieldCell attribute={attribute} />
+        </td>
+        <td className={styles.fieldCell}>
+          <VirtualMultiSelect
+            label={`Salesforce Fields for ${attribute.name}`}
+            options={fields.options}
+            selectedKeys={keys}
+            tagLabel={actions.fieldName}
+            onToggle={actions.toggleField}
+            onClear={actions.clearField}
+            onAddItem={actions.addFieldItem}
+            closingKeys={CLOSING_KEYS}
+            loading={fields.loading}
+          />
+          {field?.is_dummy_value ? (
+            <DummyInput
+              label={`Dummy value for ${attribute.name}`}
+              value={field.dummy_value_description ?? ''}
+              onChange={actions.fieldText}
+            />
+          ) : null}
+        </td>
+        <td className={styles.receiveCell}>
+          <Checkbox
+            className={styles.receive}
+            aria-label={`Receive ACE Updates? ${attribute.name}`}
+            checked={field?.is_receive_update ?? false}
+            disabled={receiveBlocked}
+            onChange={(event) => actions.receiveUpdates(event.currentTarget.checked)}
+          />
+        </td>
+      </tr>
+      {source && hasValueRows(attribute) ? (
+        <tr className={styles.valuesRow}>
+          <td colSpan={3}>
+            <ValueRows
+              attribute={attribute}
+              values={mappings.values}
+              options={valueOptions(fields.byId.get(source.id))}
+              actions={actions}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+});

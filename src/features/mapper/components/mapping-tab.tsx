@@ -1,0 +1,72 @@
+import { Classes, Tooltip } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { Paginator } from '@/components/paginator/paginator';
+import { useMapper } from '../hooks/mapper-context';
+import { useSalesforceFields } from '../hooks/use-salesforce-fields';
+import { ROWS_PER_PAGE, rowsPage, tabRows, type EntityType } from '../model/attributes';
+import { cx } from '../select/cx';
+import { FieldRow } from './field-row';
+import styles from '../mapper.module.css';
+
+export const RECEIVE_UPDATES_TOOLTIP =
+  'If this option is selected your CRM will receive and update the value from ACE to your mapped field.';
+export const OPTIONAL_UPDATES_HEADING = 'Salesforce Optional Update Values';
+
+export interface MappingTabProps {
+  type: EntityType;
+  /** Names the tab's page navigation, e.g. 'Leads'. */
+  title: string;
+}
+
+/** The ACE fields of leads or opportunities, 20 a page, each with its Salesforce mapping. */
+export function MappingTab({ type, title }: MappingTabProps) {
+  const { attributes } = useMapper();
+  const fields = useSalesforceFields(type);
+  const rows = useMemo(() => tabRows(attributes, type), [attributes, type]);
+  const [page, setPage] = useState(1);
+  const current = rowsPage(rows, page);
+
+  return (
+    <div className={styles.tab}>
+      <table className={cx(Classes.HTML_TABLE, Classes.COMPACT, styles.table)}>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.aceCell}>
+              ACE Fields
+            </th>
+            <th scope="col">Salesforce Fields</th>
+            <th scope="col" className={styles.receiveCell}>
+              <Tooltip content={RECEIVE_UPDATES_TOOLTIP} placement="top">
+                <span className={styles.tooltipTarget} tabIndex={0}>
+                  Receive ACE Updates?
+                </span>
+              </Tooltip>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {current.rows.map((attribute) => (
+            <FieldRow key={attribute.id} attribute={attribute} fields={fields} />
+          ))}
+          {current.extra.length > 0 ? (
+            <tr>
+              <th scope="colgroup" colSpan={3} className={styles.sectionHeading}>
+                {OPTIONAL_UPDATES_HEADING}
+              </th>
+            </tr>
+          ) : null}
+          {current.extra.map((attribute) => (
+            <FieldRow key={attribute.id} attribute={attribute} fields={fields} />
+          ))}
+        </tbody>
+      </table>
+      <Paginator
+        page={Math.min(page, current.pages)}
+        pageSize={ROWS_PER_PAGE}
+        total={rows.main.length}
+        onPageChange={setPage}
+        label={`${title} pages`}
+      />
+    </div>
+  );
+}

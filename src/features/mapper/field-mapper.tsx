@@ -1,0 +1,80 @@
+import { Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useState, type JSX, type ReactNode } from 'react';
+import { AsteriskLegend } from './components/asterisk-legend';
+import { AutoMatchButton } from './components/auto-match-button';
+import { ConnectionStatus } from './components/connection-status';
+import { CountLines } from './components/count-lines';
+import { MappingTab } from './components/mapping-tab';
+import { RulesTab } from './components/rules-tab';
+import { MapperContext } from './hooks/mapper-context';
+import { useMapperState } from './hooks/use-mapper-state';
+import { cx } from './select/cx';
+import type { ImportSummary } from './transfer/import-summary';
+import { ImportSummaryCallout } from './transfer/import-summary-callout';
+import { TransferButtons } from './transfer/transfer-buttons';
+import styles from './mapper.module.css';
+
+export interface FieldMapperProps {
+  /** Inside Sync Settings (/values-mapper) rather than wizard step 5. */
+  embedded?: boolean;
+  /** Rendered next to the connection status (the pencil that edits the Salesforce account). */
+  headerActions?: ReactNode;
+}
+
+type TabId = 'leads' | 'opportunities' | 'rules';
+
+/**
+ * The body of wizard step 5 and of the Sync Settings side panel: connection status, AutoMatch,
+ * the required-field counts and the Leads / Opportunities / Rules tabs. The wizard renders its own
+ * Previous and Finish around it.
+ */
+export function FieldMapper({ embedded = false, headerActions }: FieldMapperProps) {
+  const state = useMapperState();
+  const [tab, setTab] = useState<TabId>('leads');
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const mapper = state.value;
+
+  const tabPanel = (panel: JSX.Element) =>
+    mapper ? (
+      panel
+    ) : (
+      <div>{state.loading ? <Spinner className={styles.spinner} size={32} /> : null}</div>
+    );
+
+  const body = (
+    <section className={cx(styles.mapper, embedded && styles.embedded)} aria-label="Field mapping">
+      <div className={styles.header}>
+        <ConnectionStatus />
+        {headerActions}
+        <div className={styles.actions}>
+          {mapper ? <TransferButtons onImported={setSummary} /> : null}
+          <AutoMatchButton
+            before={async () => {
+              await mapper?.flush();
+            }}
+            after={state.reload}
+          />
+        </div>
+      </div>
+      {summary ? <ImportSummaryCallout summary={summary} onClose={() => setSummary(null)} /> : null}
+      <AsteriskLegend />
+      <CountLines />
+      <Tabs
+        id="field-mapper-tabs"
+        selectedTabId={tab}
+        onChange={(next) => setTab(next as TabId)}
+        renderActiveTabPanelOnly
+      >
+        <Tab id="leads" title="Leads" panel={tabPanel(<MappingTab type="Lead" title="Leads" />)} />
+        <Tab
+          id="opportunities"
+          title="Opportunities"
+          panel={tabPanel(<MappingTab type="Opportunity" title="Opportunities" />)}
+        />
+        <Tab id="rules" title="Rules" panel={<RulesTab />} />
+      </Tabs>
+    </section>
+  );
+
+  return <MapperContext.Provider value={mapper ?? null}>{body}</MapperContext.Provider>;
+}

@@ -1,0 +1,113 @@
+import {
+  getCreateDataMappingMutationOptions,
+  getDeleteDataMappingMutationOptions,
+  getGetMappingCountsQueryKey,
+  getListDataMappingsQueryKey,
+  getUpdateDataMappingMutationOptions,
+  useListDataMappings,
+} from '@generated/api/mappings/mappings';
+import {
+  getListAwsAttributesQueryKey,
+  useListAwsAttributes,
+} from '@generated/api/attributes/attributes';
+import type {
+  ListAwsAttributesParams,
+  ListDataMappingsParams,
+  MappingCounts,
+} from '@generated/api/model';
+import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { errorMessages } from '@/api/error-messages';
+import { toast } from '@/lib/toaster';
+import { applyMandatoryEvent } from '../model/counts';
+import { groupMappings } from '../model/mapping';
+import { createMappingStore } from '../model/mapping-store';
+import { createMappingSync, type MappingApi, type SyncHooks } from '../model/mapping-sync';
+import type { MapperContextValue } from './mapper-context';
+
+/** Every ACE attribute of the tenant at once; the tabs page them by 20 (spec section 7). */
+export const ACE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = { 'page-size': 10000 };
+/** Every mapping, value rows included (spec section 9: mapping fetch page size). */
+export const MAPPING_PARAMS: ListDataMappingsParams = { 'page-size': 100000 };
+
+// Create and update errors are ignored (spec section 4); a delete's are told by the sync.
+const silent = { meta: { silentErrors: true } };
+
+export function mappingApi(client: QueryClient): MappingApi {
+  return {
+    create: (data) =>
+      new MutationObserver(
+        client,
+        getCreateDataMappingMutationOptions({ mutation: silent }),
+      ).mutate({ data }),
+    update: (id, data) =>
+      new MutationObserver(
+        client,
+        getUpdateDataMappingMutationOptions({ mutation: silent }),
+      ).mutate({ id, data }),
+    remove: (id) =>
+      new MutationObserver(
+        client,
+        getDeleteDataMappingMutationOptions({ mutation: silent }),
+      ).mutate({ id }),
+  };
+}
+
+export function syncHooks(client: QueryClient): SyncHooks {
+  return {
+    // Everyone reading the counts (the count lines, the wizard's Finish) sees the new numbers.
+    mandatory: (event, attribute) =>
+      client.setQueryData<MappingCounts>(getGetMappingCountsQueryKey(), (counts) =>
+        counts ? applyMandatoryEvent(counts, event, attribute.type) : counts,
+      ),
+    toast: (intent, message) => void toast[intent](message),
+    deleteFailed: (error) => errorMessages(error).forEach((message) => void toast.danger(message)),
+  };
+}
+
+export interface MapperState {
+  value: MapperContextValue | undefined;
+  loading: boolean;
+  /** Waits for pending calls, then loads attributes, mappings and counts again. */
+  reload: () => Promise<void>;
+}
+
+/**
+ * Loads the ACE attributes and the mappings once, and builds the store and the sync on them. The
+ * server's lists are read again only on purpose (auto-match, import): the mapper's own changes
+ * live in the store.
+ */
+export function useMapperState(): MapperState {
+  const client = useQueryClient();
+  const stable = { query: { staleTime: Infinity } };
+  const ace = useListAwsAttributes(ACE_ATTRIBUTE_PARAMS, stable);
+  const mappings = useListDataMappings(MAPPING_PARAMS, stable);
+  const attributes = ace.data?.results;
+  const mappingList = mappings.data?.results;
+
+  const value = useMemo((): MapperContextValue | undefined => {
+    if (!attributes || !mappingList) return undefined;
+    const aceById = new Map(attributes.map((attribute) => [attribute.id, attribute]));
+    const store = createMappingStore(groupMappings(mappingList, attributes));
+    const sync = createMappingSync(store, mappingApi(client), syncHooks(client), (id) =>
+      aceById.get(id),
+    );
+    const pending = new Set<() => void>();
+    const flush = async () => {
+      pending.forEach((send) => send());
+      await sync.idle();
+    };
+    return { store, sync, aceById, attributes, pending, flush };
+  }, [attributes, mappingList, client]);
+
+  const reload = useCallback(async () => {
+    await value?.flush();
+    await Promise.all([
+      client.refetchQueries({ queryKey: getListAwsAttributesQueryKey(ACE_ATTRIBUTE_PARAMS) }),
+      client.refetchQueries({ queryKey: getListDataMappingsQueryKey(MAPPING_PARAMS) }),
+      client.invalidateQueries({ queryKey: getGetMappingCountsQueryKey() }),
+    ]);
+  }, [client, value]);
+
+  return { value, loading: ace.isPending || mappings.isPending, reload };
+}

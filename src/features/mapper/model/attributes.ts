@@ -1,0 +1,114 @@
+import type { Attribute, AttributeRef } from '@generated/api/model';
+
+/** The two entity types the mapper has a tab for. */
+export type EntityType = 'Lead' | 'Opportunity';
+
+/** ACE rows per page (spec section 9: paginator default page size). */
+export const ROWS_PER_PAGE = 20;
+
+/** Identifiers the backend fills itself: never shown as mappable rows (spec section 2). */
+export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = [
+  'partnerCrmUniqueIdentifier',
+  'apnCrmUniqueIdentifier',
+  'partnerCrmLeadId',
+];
+
+const RELATED_RECORD = /account\.|user\.|contact\./i;
+
+export const isReserved = (attribute: Pick<Attribute, 'name'>) =>
+  RESERVED_ATTRIBUTE_NAMES.includes(attribute.name);
+
+export const isReadOnly = (attribute: Pick<Attribute, 'permission_type'>) =>
+  attribute.permission_type === 'Read Only';
+
+/**
+ * Red asterisk: mandatory, needs a match or a dummy value. Grey asterisk: mandatory for ACE but
+ * on a related record (names with account., user. or contact.), so whether it is needed depends on
+ * the CRM configuration; such fields are not highlighted as mandatory.
+ */
+export function mandatoryMark(attribute: Pick<Attribute, 'name' | 'is_mandatory'>) {
+  if (!attribute.is_mandatory) return null;
+  return RELATED_RECORD.test(attribute.name) ? 'maybe' : 'required';
+}
+
+/** The rows of one tab: mappable fields first, then the read-only ones ACE only sends. */
+export interface TabRows {
+  main: Attribute[];
+  /** Introduced by 'Salesforce Optional Update Values' at the end of the last page. */
+  extra: Attribute[];
+}
+
+export function tabRows(attributes: readonly Attribute[], type: EntityType): TabRows {
+  const rows: TabRows = { main: [], extra: [] };
+  for (const attribute of attributes) {
+    if (attribute.type !== type || isReserved(attribute)) continue;
+    (isReadOnly(attribute) ? rows.extra : rows.main).push(attribute);
+  }
+  return rows;
+}
+
+export interface RowsPage {
+  rows: Attribute[];
+  /** Only on the last page. */
+  extra: Attribute[];
+  pages: number;
+}
+
+/** One page of 20 rows; the extra rows follow the main ones on the last page. */
+export function rowsPage({ main, extra }: TabRows, page: number): RowsPage {
+  const pages = Math.max(1, Math.ceil(main.length / ROWS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  const start = (current - 1) * ROWS_PER_PAGE;
+  return {
+    rows: main.slice(start, start + ROWS_PER_PAGE),
+    extra: current === pages ? extra : [],
+    pages,
+  };
+}
+
+/** A Salesforce attribute as mappings reference it. */
+export const toRef = (attribute: Attribute): AttributeRef => ({
+  id: attribute.id,
+  name: attribute.name,
+  ...(attribute.type ? { type: attribute.type } : {}),
+  ...(attribute.data_type ? { data_type: attribute.data_type } : {}),
+});
+
+/** The Salesforce attributes of one entity type (the list may hold both). */
+export const salesforceOfType = (attributes: readonly Attribute[], type: EntityType) =>
+  attributes.filter((attribute) => !attribute.type || attribute.type === type);
+
+/** The ACE values of a picklist or boolean field: one sub-row each. */
+export function aceValues(attribute: Attribute): { value: string; label: string }[] {
+  if (attribute.data_type === 'Boolean') {
+    return [
+      { value: 'True', label: 'True' },
+      { value: 'False', label: 'False' },
+    ];
+  }
+  if (attribute.data_type === 'Picklist' && attribute.choices) {
+    return Object.entries(attribute.choices).map(([value, label]) => ({ value, label }));
+  }
+  return [];
+}
+
+/** The values a Salesforce field offers to a sub-row: its picklist choices, or true/false. */
+export function salesforceValues(
+  attribute: Pick<Attribute, 'data_type' | 'choices'> | undefined,
+): { value: string; label: string }[] {
+  if (!attribute) return [];
+  if (attribute.choices) {
+    return Object.entries(attribute.choices).map(([value, label]) => ({ value, label }));
+  }
+  if (attribute.data_type === 'Boolean') {
+    return [
+      { value: 'true', label: 'true' },
+      { value: 'false', label: 'false' },
+    ];
+  }
+  return [];
+}
+
+/** Picklist and Boolean ACE fields expand into value sub-rows. */
+export const hasValueRows = (attribute: Pick<Attribute, 'data_type'>) =>
+  attribute.data_type === 'Picklist' || attribute.data_type === 'Boolean';

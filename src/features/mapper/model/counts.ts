@@ -1,0 +1,32 @@
+import type { AttributeType, MappingCounts } from '@generated/api/model';
+import type { MandatoryEvent } from './mapping-sync';
+
+/** '{mapped}/{total} Required Fields of leads Matched' (spec section 2, Step 5). */
+export const countLine = (mapped: number, total: number, entity: 'leads' | 'opportunities') =>
+  `${mapped}/${total} Required Fields of ${entity} Matched`;
+
+/** The required counter moves with the mandatory-mapping events (spec section 4). */
+export function applyMandatoryEvent(
+  counts: MappingCounts,
+  event: MandatoryEvent,
+  type: AttributeType | undefined,
+): MappingCounts {
+  const step = event === 'added' ? 1 : -1;
+  const clamp = (value: number, total: number) => Math.min(Math.max(value + step, 0), total);
+  if (type === 'Lead') {
+    return {
+      ...counts,
+      mapped_aws_mandatory_lead: clamp(counts.mapped_aws_mandatory_lead, counts.aws_mandatory_lead),
+    };
+  }
+  if (type === 'Opportunity') {
+    return {
+      ...counts,
+      mapped_aws_mandatory_opportunity: clamp(
+        counts.mapped_aws_mandatory_opportunity,
+        counts.aws_mandatory_opportunity,
+      ),
+    };
+  }
+  return counts;
+}
