@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SalesforceConnectionDialog } from './salesforce-connection-dialog';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), danger: vi.fn() }));
@@ -38,6 +38,7 @@ function renderDialog() {
   return { onClose };
 }
 
+beforeEach(() => vi.clearAllMocks());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SalesforceConnectionDialog', () => {

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   getCheckConnectionQueryKey,
   useUpdateSalesforceConnection,
@@ -31,6 +31,7 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
   const [serverBody, setServerBody] = useState<unknown>();
   // Field errors show under their fields; anything else is toasted here.
   const update = useUpdateSalesforceConnection({ mutation: { meta: { silentErrors: true } } });
+  const serverErrors = useMemo(() => connectionServerErrors(serverBody), [serverBody]);
 
   const close = () => {
     if (update.isPending) return;
@@ -68,7 +69,7 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
           formData={values}
           onChange={setValues}
           onSubmit={submit}
-          serverErrors={connectionServerErrors(serverBody)}
+          serverErrors={serverErrors}
           showEnvironment={false}
           disabled={update.isPending}
         >

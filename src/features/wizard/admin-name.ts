@@ -1,0 +1,11 @@
+export interface SplitName {
+  first_name: string;
+  /** The rest of the name; null when the name has one part (spec section 3). */
+  last_name: string | null;
+}
+
+/** The admin's full name as first name (the first word) and last name (the rest). */
+export function splitAdminName(fullName: string): SplitName {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/).filter(Boolean);
+  return { first_name: first, last_name: rest.length > 0 ? rest.join(' ') : null };
+}

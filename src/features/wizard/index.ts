@@ -1,0 +1,1 @@
+export { WizardPage, type WizardPageProps } from './wizard-page';

@@ -1,0 +1,78 @@
+import { Button, Intent } from '@blueprintjs/core';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { useVerifyProductKey } from '@generated/api/onboarding/onboarding';
+import { TextField } from '@/components/form/text-field';
+import { WizardNav } from './wizard-nav';
+import styles from './wizard.module.css';
+
+export type KeyStatus = 'none' | 'valid' | 'invalid';
+
+export interface KeyState {
+  key: string;
+  status: KeyStatus;
+  /** The server's words for an accepted key. */
+  message?: string;
+}
+
+export interface KeyStepProps {
+  value: KeyState;
+  onChange: (value: KeyState) => void;
+  /** The server accepted `key`. */
+  onVerified: (key: string) => void;
+  onNext: () => void;
+}
+
+/** Step 1: the licence key, checked by the server; Next waits for an accepted key. */
+export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
+  // A refused key shows as an invalid input, without a message (spec section 8).
+  const verify = useVerifyProductKey({ mutation: { meta: { silentErrors: true } } });
+  const key = value.key.trim();
+
+  const authorize = (event: FormEvent) => {
+    event.preventDefault();
+    if (!key || verify.isPending) {
+      if (!key) onChange({ ...value, status: 'invalid' });
+      return;
+    }
+    verify.mutate(
+      { data: { key } },
+      {
+        onSuccess: (reply) => {
+          onChange({ key, status: 'valid', message: reply?.message });
+          onVerified(key);
+        },
+        onError: () => onChange({ key: value.key, status: 'invalid' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <form onSubmit={authorize} noValidate className={styles.keyRow}>
+        <TextField
+          label="Licence Key"
+          required
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          value={value.key}
+          invalid={value.status === 'invalid'}
+          validMessage={value.status === 'valid' ? (value.message ?? 'Verified') : undefined}
+          onChange={(event) => onChange({ key: event.target.value, status: 'none' })}
+        />
+        <Button
+          className={styles.keyButton}
+          type="submit"
+          intent={Intent.PRIMARY}
+          text="Authorize"
+          loading={verify.isPending}
+        />
+      </form>
+      <p>
+        <Link to="/login">Login</Link>
+      </p>
+      <WizardNav onNext={onNext} nextDisabled={value.status !== 'valid'} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ConnectionStepStatus } from '@generated/api/model';
+
+export const WIZARD_STEPS = [
+  { number: 1, subtitle: 'Account Authorization' },
+  { number: 2, subtitle: 'Account Details' },
+  { number: 3, subtitle: 'Connection Strategy' },
+  { number: 4, subtitle: 'Establishing Connection' },
+  { number: 5, subtitle: 'Connection Settings' },
+] as const;
+
+export type WizardStep = (typeof WIZARD_STEPS)[number]['number'];
+
+export const LAST_STEP: WizardStep = 5;
+
+export type Recovery =
+  | { kind: 'step'; step: WizardStep }
+  /** Set-up is complete: the wizard hands over to the dashboard. */
+  | { kind: 'dashboard' }
+  /** A step that needs a signed-in admin, without one: log out and sign in again. */
+  | { kind: 'login' };
+
+export interface RecoveryInput {
+  /** A verified product key is stored. */
+  hasKey: boolean;
+  loggedIn: boolean;
+  /** The connection-step reply; undefined when it was not asked or the call failed. */
+  reply?: ConnectionStepStatus;
+}
+
+function clampStep(step: number): WizardStep {
+  return Math.min(LAST_STEP, Math.max(1, Math.trunc(step))) as WizardStep;
+}
+
+/**
+ * Where the wizard resumes on load (spec section 4): a reply with a message means set-up is
+ * complete (dashboard); a null step means step 5; step 3 or later needs a signed-in user. Without
+ * a reply (nobody signed in, so nobody can ask; or the call failed) a stored key resumes at
+ * step 2 and no key starts at step 1.
+ */
+export function recoverWizard({ hasKey, loggedIn, reply }: RecoveryInput): Recovery {
+  if (!reply) return { kind: 'step', step: hasKey && !loggedIn ? 2 : 1 };
+  if (typeof reply.message === 'string' && reply.message.length > 0) return { kind: 'dashboard' };
+  const step = clampStep(reply.current_step ?? LAST_STEP);
+  if (step >= 3 && !loggedIn) return { kind: 'login' };
+  // Step 2 creates the tenant with the verified key: without one, verify it first.
+  if (step === 2 && !hasKey) return { kind: 'step', step: 1 };
+  return { kind: 'step', step };
+}
+
+/** Next past the last step, or Previous before the first, leaves the wizard for the dashboard. */
+export function stepAfter(step: WizardStep, move: 1 | -1): WizardStep | 'dashboard' {
+  const next = step + move;
+  return next < 1 || next > LAST_STEP ? 'dashboard' : (next as WizardStep);
+}

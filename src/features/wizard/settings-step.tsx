@@ -1,0 +1,68 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { getGetMappingCountsQueryOptions } from '@generated/api/mappings/mappings';
+import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
+import { session } from '@/api/session';
+import { EnvironmentSwitch } from '@/components/environment-switch';
+import { toast } from '@/lib/toaster';
+import { ConnectionSummary } from './connection-summary';
+import { WizardNav } from './wizard-nav';
+import styles from './wizard.module.css';
+
+export interface SettingsStepProps {
+  /** The field-mapping editor, composed by the route. */
+  mapper: ReactNode;
+  onPrevious: () => void;
+  onFinish: () => void;
+}
+
+/** Step 5: the mapping editor; Finish needs at least one mandatory field mapped. */
+export function SettingsStep({ mapper, onPrevious, onFinish }: SettingsStepProps) {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const tenantId = session.tenantId();
+  const tenant = useQuery({
+    ...getGetTenantQueryOptions(tenantId ?? 0, { query: { meta: { silentErrors: true } } }),
+    enabled: tenantId !== undefined,
+  });
+
+  const finish = async () => {
+    setChecking(true);
+    try {
+      const counts = await queryClient.fetchQuery(
+        getGetMappingCountsQueryOptions({ query: { staleTime: 0 } }),
+      );
+      if (counts.mapped_aws_mandatory_lead > 0 || counts.mapped_aws_mandatory_opportunity > 0) {
+        onFinish();
+        return;
+      }
+      void toast.danger('At least one required field needs to be mapped');
+    } catch {
+      // The failed call has already been reported by the query cache.
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <>
+      {tenant.data ? (
+        <div className={styles.environment}>
+          {/* Switching from the wizard lands on the dashboard (spec section 4). */}
+          <EnvironmentSwitch
+            isProductionEnabled={tenant.data.is_production_enabled}
+            destination="/dashboard"
+          />
+        </div>
+      ) : null}
+      <ConnectionSummary />
+      {mapper}
+      <WizardNav
+        onPrevious={onPrevious}
+        nextText="Finish"
+        onNext={() => void finish()}
+        busy={checking}
+      />
+    </>
+  );
+}

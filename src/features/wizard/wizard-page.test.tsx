@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionStore, session } from '@/api/session';
+import { ACCESS, ADMIN, fakeBackend, KEY, renderWizard } from './wizard-test-kit';
+
+const toasts = vi.hoisted(() => ({
+  success: vi.fn(),
+  danger: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+}));
+vi.mock('@/lib/toaster', () => ({ toast: toasts, dismissToast: vi.fn() }));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+const signIn = () => session.start({ user: ADMIN, access: ACCESS, refresh: 'refresh-token' });
+const next = () => screen.getByRole('button', { name: 'Next' });
+
+async function authorize(key: string) {
+  const user = userEvent.setup();
+  await user.clear(await screen.findByLabelText(/Licence Key/));
+  await user.type(screen.getByLabelText(/Licence Key/), key);
+  await user.click(screen.getByRole('button', { name: 'Authorize' }));
+}
+
+describe('wizard step 1', () => {
+  it('shows the title, the progress, Login, a hidden Previous and a disabled Next', async () => {
+    fakeBackend();
+    const { footer } = renderWizard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 1' })).toBeVisible();
+    expect(screen.getByText('Account Authorization', { selector: 'p' })).toBeVisible();
+    const progress = screen.getByRole('list', { name: 'Set-up progress' });
+    const steps = within(progress).getAllByRole('listitem');
+    expect(steps).toHaveLength(5);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    expect(footer.hidden).toBe(false);
+  });
+
+  it('marks a refused key invalid, without a message, and keeps Next disabled', async () => {
+    fakeBackend();
+    renderWizard();
+    await authorize('NOPE-0000');
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Licence Key/)).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(next()).toBeDisabled();
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
+  it('a new verified key clears the stored state and logs the user out, then Next goes on', async () => {
+    const calls = fakeBackend({
+      'POST /api/v1/connection-step-status/': [200, { current_step: 1, message: null }],
+    });
+    signIn();
+    connectionStore.setProductKey('OLD-KEY');
+    connectionStore.setTenantSubdomain('old');
+    const { footer } = renderWizard();
+    await authorize(KEY);
+    expect(await screen.findByText('Product key verified successfully.')).toBeVisible();
+    expect(next()).toBeEnabled();
+    expect(session.isLoggedIn()).toBe(false);
+    expect(connectionStore.getProductKey()).toBe(KEY);
+    expect(connectionStore.getTenantSubdomain()).toBeNull();
+    expect(calls.some((call) => call.path === '/api/v1/auth/logout/')).toBe(true);
+    await userEvent.click(next());
+    expect(await screen.findByRole('heading', { name: 'Step 2' })).toBeVisible();
+    expect(footer.hidden).toBe(true);
+  });
+});
+
+describe('wizard step 2', { timeout: 15_000 }, () => {
+  async function fillAccount(name: string) {
+    const user = userEvent.setup();
+    // Pasted rather than typed: the form validates on every change, keystroke by keystroke.
+    const paste = async (label: RegExp, text: string) => {
+      await user.click(screen.getByLabelText(label));
+      await user.paste(text);
+    };
+    await paste(/Company Name/, 'Acme Cloud Solutions');
+    await paste(/Company Email/, 'info@acme-cloud.com');
+    await paste(/Admin Name/, name);
+    await paste(/Admin Email/, 'dana.whitfield@acme-cloud.com');
+    await paste(/Admin Password/, 'Sup3r-Secret!');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(next());
+  }
+
+  it('opens the legal pages in new tabs from the terms checkbox', async () => {
+    fakeBackend();
+    connectionStore.setProductKey(KEY);
+    renderWizard();
+    await screen.findByRole('heading', { name: 'Step 2' });
+    for (const name of ['Terms and Conditions', 'Privacy Policy']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('target', '_blank');
+    }
+  });
+
+  it('sends the split name, signs the admin in, shows the message and moves on after a second', async () => {
+    const calls = fakeBackend();
+    connectionStore.setProductKey(KEY);
+    renderWizard();
+    await screen.findByRole('heading', { name: 'Step 2' });
+    await fillAccount('Dana  Maria Whitfield');
+    await waitFor(() => expect(toasts.success).toHaveBeenCalled());
+    expect(toasts.success).toHaveBeenCalledWith('Company and admin account created successfully.');
+    expect(calls.find((call) => call.path === '/api/v1/tenants/')?.body).toEqual({
+      key: KEY,
+      company: {
+        company_name: 'Acme Cloud Solutions',
+        aws_partner_status: 'advance',
+        industry: null,
+        email: 'info@acme-cloud.com',
+        is_term_and_conditions_accepted: true,
+      },
+      admin: {
+        first_name: 'Dana',
+        last_name: 'Maria Whitfield',
+        email: 'dana.whitfield@acme-cloud.com',
+        password: 'Sup3r-Secret!',
+      },
+    });
+    expect(session.isLoggedIn()).toBe(true);
+    expect(session.getUser()).toEqual(ADMIN);
+    expect(connectionStore.getTenantSubdomain()).toBe('acme');
+    expect(screen.getByRole('heading', { name: 'Step 2' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Step 3' }, { timeout: 2500 })).toBeVisible();
+  });
+
+  it('shows the server’s password and e-mail errors under the admin’s fields', async () => {
+    fakeBackend({
+      'POST /api/v1/tenants/': [
+        400,
+        {
+          errors: {
+            email: ['A user with this email already exists.'],
+            password: ['This password is too common.'],
+          },
+        },
+      ],
+    });
+    connectionStore.setProductKey(KEY);
+    renderWizard();
+    await screen.findByRole('heading', { name: 'Step 2' });
+    await fillAccount('Dana Whitfield');
+    expect(await screen.findByText('This password is too common.')).toBeVisible();
+    expect(screen.getByText('A user with this email already exists.')).toBeVisible();
+    expect(screen.getByLabelText(/Admin Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(toasts.danger).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Step 2' })).toBeVisible();
+  });
+
+  it('toasts a refusal that names no field', async () => {
+    fakeBackend({ 'POST /api/v1/tenants/': [400, { error: 'Invalid product key.' }] });
+    connectionStore.setProductKey(KEY);
+    renderWizard();
+    await screen.findByRole('heading', { name: 'Step 2' });
+    await fillAccount('Dana Whitfield');
+    await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Invalid product key.'));
+  });
+});
+
+describe('wizard recovery on load', () => {
+  it('asks a signed-in admin’s step and tenant subdomain, and resumes there', async () => {
+    const calls = fakeBackend({
+      'POST /api/v1/connection-step-status/': [200, { current_step: 4, message: null }],
+    });
+    signIn();
+    connectionStore.setProductKey(KEY);
+    renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Step 4' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Connecting...' })).toBeVisible();
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: '/api/v1/connection-step-status/', body: { key: KEY } },
+        { method: 'POST', path: '/api/v1/tenant-subdomain/', body: { email: ADMIN.email } },
+      ]),
+    );
+    expect(connectionStore.getTenantSubdomain()).toBe('acme');
+  });
+
+  it('a null step means step 5, with the status line, the counts and the mapper', async () => {
+    fakeBackend({ 'POST /api/v1/connection-step-status/': [200, { current_step: null }] });
+    signIn();
+    renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Step 5' })).toBeVisible();
+    expect(await screen.findByRole('status')).toHaveTextContent('ConnectionOK');
+    expect(await screen.findByText('0/3 Required Fields of leads Matched')).toBeVisible();
+    expect(screen.getByText('0/18 Required Fields of opportunities Matched')).toBeVisible();
+    expect(screen.getByText('Field mapper')).toBeVisible();
+  });
+
+  it('a reply with a message hands over to the dashboard', async () => {
+    fakeBackend({
+      'POST /api/v1/connection-step-status/': [
+        200,
+        { current_step: null, message: 'All steps are completed' },
+      ],
+    });
+    signIn();
+    const { router } = renderWizard();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('a stored key without a signed-in user resumes at step 2 without asking', async () => {
+    const calls = fakeBackend();
+    connectionStore.setProductKey(KEY);
+    renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Step 2' })).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  it('a failed recovery just ends loading, at step 1', async () => {
+    fakeBackend({ 'POST /api/v1/connection-step-status/': [500, {}] });
+    signIn();
+    renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Step 1' })).toBeVisible();
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+});
+
+describe('wizard step 5', () => {
+  it('Finish with no mandatory field mapped warns and stays', async () => {
+    fakeBackend({ 'POST /api/v1/connection-step-status/': [200, { current_step: 5 }] });
+    signIn();
+    const { router } = renderWizard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    await waitFor(() =>
+      expect(toasts.danger).toHaveBeenCalledWith('At least one required field needs to be mapped'),
+    );
+    expect(router.state.location.pathname).toBe('/new-connection');
+  });
+
+  it('Finish with a mandatory field mapped goes to the dashboard', async () => {
+    fakeBackend({
+      'POST /api/v1/connection-step-status/': [200, { current_step: 5 }],
+      'GET /api/v1/salesforce/data-mappings/count/': [
+        200,
+        {
+          aws_mandatory_lead: 3,
+          mapped_aws_mandatory_lead: 0,
+          aws_mandatory_opportunity: 18,
+          mapped_aws_mandatory_opportunity: 1,
+        },
+      ],
+    });
+    signIn();
+    const { router } = renderWizard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('Previous goes back to step 4', async () => {
+    fakeBackend({ 'POST /api/v1/connection-step-status/': [200, { current_step: 5 }] });
+    signIn();
+    renderWizard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { name: 'Step 4' })).toBeVisible();
+  });
+});

@@ -1,0 +1,117 @@
+import { Card, Classes, Spinner } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { logout } from '@generated/api/auth/auth';
+import { connectionStore, session } from '@/api/session';
+import {
+  INITIAL_SALESFORCE_CONNECTION,
+  type SalesforceConnectionValues,
+} from '@/components/salesforce-connection/salesforce-connection-values';
+import { useHideFooter } from '@/components/layout/shell-footer';
+import { AccountStep } from './account-step';
+import { INITIAL_ACCOUNT, type AccountValues } from './account-values';
+import { AwsStep } from './aws-step';
+import { INITIAL_AWS, type AwsValues } from './aws-values';
+import { KeyStep, type KeyState } from './key-step';
+import { stepAfter, WIZARD_STEPS, type WizardStep } from './recovery';
+import { SettingsStep } from './settings-step';
+import { SalesforceStep } from './salesforce-step';
+import { StepProgress } from './step-progress';
+import { useWizardRecovery } from './use-wizard-recovery';
+import styles from './wizard.module.css';
+
+export interface WizardPageProps {
+  /** Step 5's field-mapping editor; the route composes it. */
+  mapper: ReactNode;
+}
+
+/** A verified key that differs from the stored one starts over: state cleared, user logged out. */
+function adoptKey(key: string, clearCache: () => void): void {
+  if (connectionStore.getProductKey() === key) return;
+  connectionStore.clear();
+  if (session.isLoggedIn()) {
+    const refresh = session.getRefreshToken();
+    if (refresh) void logout({ refresh }).catch(() => undefined);
+    session.clear();
+    clearCache();
+  }
+  connectionStore.setProductKey(key);
+}
+
+/** The five-step set-up of a new partner company (spec sections 2 and 4). */
+export function WizardPage({ mapper }: WizardPageProps) {
+  const recovered = useWizardRecovery();
+  if (recovered === undefined) {
+    return (
+      <div className={styles.loading}>
+        <Spinner aria-label="Loading" />
+      </div>
+    );
+  }
+  return <Wizard initialStep={recovered} mapper={mapper} />;
+}
+
+function Wizard({ initialStep, mapper }: { initialStep: WizardStep; mapper: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<WizardStep>(initialStep);
+  const [keyState, setKeyState] = useState<KeyState>(() => ({
+    key: connectionStore.getProductKey() ?? '',
+    status: 'none',
+  }));
+  const [account, setAccount] = useState<AccountValues>(INITIAL_ACCOUNT);
+  const [salesforce, setSalesforce] = useState<SalesforceConnectionValues>(
+    INITIAL_SALESFORCE_CONNECTION,
+  );
+  const [aws, setAws] = useState<AwsValues>(INITIAL_AWS);
+  useHideFooter(step !== 1);
+
+  const move = (by: 1 | -1) => {
+    const next = stepAfter(step, by);
+    if (next === 'dashboard') void navigate({ to: '/dashboard' });
+    else setStep(next);
+  };
+  const previous = () => move(-1);
+  const next = () => move(1);
+  const { subtitle } = WIZARD_STEPS[step - 1] ?? WIZARD_STEPS[0];
+
+  return (
+    <Card className={`${styles.card} ${step === 5 ? styles.wide : ''}`} elevation={1}>
+      <StepProgress current={step} />
+      <header className={styles.header}>
+        <h1 className={Classes.HEADING}>{`Step ${step}`}</h1>
+        <p className={styles.subtitle}>{subtitle}</p>
+      </header>
+      {step === 1 ? (
+        <KeyStep
+          value={keyState}
+          onChange={setKeyState}
+          onVerified={(key) => adoptKey(key, () => queryClient.clear())}
+          onNext={next}
+        />
+      ) : null}
+      {step === 2 ? (
+        <AccountStep
+          productKey={connectionStore.getProductKey() ?? keyState.key}
+          value={account}
+          onChange={setAccount}
+          onPrevious={previous}
+          onNext={next}
+        />
+      ) : null}
+      {step === 3 ? (
+        <SalesforceStep
+          value={salesforce}
+          onChange={setSalesforce}
+          onPrevious={previous}
+          onNext={next}
+        />
+      ) : null}
+      {step === 4 ? (
+        <AwsStep value={aws} onChange={setAws} onPrevious={previous} onNext={next} />
+      ) : null}
+      {step === 5 ? <SettingsStep mapper={mapper} onPrevious={previous} onFinish={next} /> : null}
+    </Card>
+  );
+}
