@@ -1,6 +1,36 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { session } from '@/api/session';
+import { tenantQueryOptions, usersQueryOptions } from '@/features/accounts/accounts-queries';
+import { AccountsPage } from '@/features/accounts/accounts-page';
+
+export interface AccountsSearch {
+  /** The invite-user modal is open. */
+  invite?: true;
+}
 
 export const Route = createFileRoute('/_authenticated/accounts')({
-  component: () => <ComingSoon title="Company Settings" />,
+  validateSearch: (search: Record<string, unknown>): AccountsSearch =>
+    search.invite === true || search.invite === 'true' ? { invite: true } : {},
+  // Company details and, for a super_admin, the users; the connection check starts on screen.
+  loader: async ({ context: { queryClient, user } }) => {
+    const tenantId = session.tenantId();
+    await Promise.all([
+      tenantId === undefined ? null : queryClient.prefetchQuery(tenantQueryOptions(tenantId)),
+      user.role === 'super_admin' ? queryClient.prefetchQuery(usersQueryOptions()) : null,
+    ]);
+  },
+  component: AccountsRoute,
 });
+
+function AccountsRoute() {
+  const { invite } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <AccountsPage
+      inviting={Boolean(invite)}
+      onInvitingChange={(open) =>
+        void navigate({ search: open ? { invite: true } : {}, replace: !open })
+      }
+    />
+  );
+}

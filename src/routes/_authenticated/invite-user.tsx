@@ -1,6 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/**
+ * /invite-user is Company Settings with the invite modal open. Only a super_admin manages users
+ * (spec section 6); anyone else sees their own account there.
+ */
 export const Route = createFileRoute('/_authenticated/invite-user')({
-  component: () => <ComingSoon title="Invite User" />,
+  beforeLoad: ({ context }) => {
+    throw redirect({
+      to: '/accounts',
+      search: context.user.role === 'super_admin' ? { invite: true } : {},
+      replace: true,
+    });
+  },
 });

@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../tests/render-app';
+import { DANA, fakeBackend, signIn, USERS, writes } from './test-backend';
+
+const toasts = vi.hoisted(() => ({
+  success: vi.fn(),
+  danger: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+}));
+vi.mock('@/lib/toaster', () => ({ toast: toasts, dismissToast: vi.fn() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const usersTable = () => screen.findByRole('table', { name: 'Users' });
+const rowOf = async (name: string) => {
+  const table = await usersTable();
+  const cell = await within(table).findByRole('cell', { name });
+  return cell.closest('tr') as HTMLElement;
+};
+
+describe('Company Settings as a super_admin', () => {
+  it('shows the company, both connections upper-cased and coloured, and the Salesforce pencil', async () => {
+    fakeBackend();
+    signIn(DANA);
+    renderApp('/accounts');
+    expect(await screen.findByRole('heading', { name: 'Company Settings' })).toBeInTheDocument();
+    expect(await screen.findByText('Enterprise')).toBeInTheDocument();
+    expect(screen.getByText('Premier Tier')).toBeInTheDocument();
+    const ok = await screen.findByText('OK');
+    const failed = screen.getByText('FAILED');
+    expect(ok.closest('.bp6-tag')).toHaveClass('bp6-intent-success');
+    expect(failed.closest('.bp6-tag')).toHaveClass('bp6-intent-danger');
+    expect(screen.getByRole('link', { name: 'support@acebridge.io' })).toHaveAttribute(
+      'href',
+      'mailto:support@acebridge.io',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Update your Salesforce Account' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Update your Salesforce Account' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows CONNECTING until the check answers, then FAILED when it fails', async () => {
+    let answer: (value: Response) => void = () => {};
+    fakeBackend();
+    const fetchMock = vi.mocked(fetch);
+    const happy = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      String(url).includes('check-connection')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : happy(url, init),
+    );
+    signIn(DANA);
+    renderApp('/accounts');
+    expect(await screen.findAllByText('CONNECTING')).toHaveLength(2);
+    answer(new Response('{}', { status: 500 }));
+    expect(await screen.findAllByText('FAILED')).toHaveLength(2);
+  });
+
+  it('lists users by first and last name, role and e-mail, with the actions each may have', async () => {
+    fakeBackend();
+    signIn(DANA);
+    renderApp('/accounts');
+    const table = await usersTable();
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.slice(0, 3).map((header) => header.textContent)).toEqual([
+      'Name',
+      'Role',
+      'Email',
+    ]);
+    const actions = async (name: string) =>
+      within(await rowOf(name))
+        .queryAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')?.split(' ')[0]);
+    expect(within(await rowOf('Dana Whitfield')).getByText('super admin')).toBeInTheDocument();
+    expect(within(await rowOf('Priya Raman')).getByText('admin')).toBeInTheDocument();
+    expect(await actions('Dana Whitfield')).toEqual(['Edit']);
+    expect(await actions('Marcus Oyelaran')).toEqual(['Edit', 'Delete']);
+    expect(await actions('Priya Raman')).toEqual(['Edit']);
+    expect(await actions('Tomás Rivera')).toEqual(['Edit', 'Resend', 'Delete']);
+  });
+
+  it('invites a user from Add New, splitting the name, and reloads the list', async () => {
+    const calls = fakeBackend();
+    signIn(DANA);
+    const { router } = renderApp('/accounts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    expect(router.state.location.search).toEqual({ invite: true });
+    const invite = within(dialog).getByRole('button', { name: 'Invite User' });
+    expect(invite).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), '  Jean  Paul Lemaire Dubois ');
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'JP@Acme-Cloud.com');
+    expect(invite).toBeDisabled();
+    const role = within(dialog).getByLabelText(/^Role/);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select…', 'Super Admin', 'User']);
+    await userEvent.selectOptions(role, 'User');
+    const listLoads = calls.filter((call) => call.path === '/api/v1/users/').length;
+    await userEvent.click(invite);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User Added Successfully'));
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/v1/tenants/invite-users/',
+        body: {
+          first_name: 'Jean',
+          middle_name: 'Paul',
+          last_name: 'Lemaire Dubois',
+          email: 'jp@acme-cloud.com',
+          role: 'user',
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toEqual({});
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/v1/users/').length).toBe(listLoads + 1),
+    );
+  });
+
+  it('shows a taken e-mail under the field and keeps the modal open', async () => {
+    const calls = fakeBackend((call) =>
+      call.path === '/api/v1/tenants/invite-users/'
+        ? { status: 400, body: { email: ['user with this email already exists.'] } }
+        : undefined,
+    );
+    signIn(DANA);
+    renderApp('/invite-user');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Dana Whitfield');
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), DANA.email);
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Role/), 'Super Admin');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite User' }));
+    expect(await within(dialog).findByText('user with this email already exists.')).toBeVisible();
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(writes(calls)).toHaveLength(1);
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
+  it('is not dismissed by Escape, and Cancel closes it without a call', async () => {
+    const calls = fakeBackend();
+    signIn(DANA);
+    renderApp('/accounts?invite=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Ada{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('edits only the name, with the e-mail and role shown but disabled', async () => {
+    const calls = fakeBackend();
+    signIn(DANA);
+    renderApp('/accounts');
+    await userEvent.click(
+      within(await rowOf('Priya Raman')).getByRole('button', { name: 'Edit Priya Raman' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Account' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    expect(name).toHaveValue('Priya Kaur Raman');
+    expect(within(dialog).getByLabelText(/^Email/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('priya.raman@acme-cloud.com');
+    expect(within(dialog).getByLabelText(/^Role/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Role/)).toHaveDisplayValue('Admin');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Priya Kaur Raman Iyer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User Update Successfully'));
+    expect(writes(calls)).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/v1/users/3/',
+        body: { first_name: 'Priya', middle_name: 'Kaur', last_name: 'Raman Iyer' },
+      },
+    ]);
+  });
+
+  it('deletes a user only once confirmed; Cancel and the close icon decline', async () => {
+    const calls = fakeBackend();
+    signIn(DANA);
+    renderApp('/accounts');
+    const remove = async () =>
+      userEvent.click(
+        within(await rowOf('Marcus Oyelaran')).getByRole('button', {
+          name: 'Delete Marcus Oyelaran',
+        }),
+      );
+
+    await remove();
+    let dialog = await screen.findByRole('dialog', { name: 'Delete User Marcus Oyelaran?' });
+    expect(
+      within(dialog).getByText(
+        'You are going to delete this user. The process is irreversible. Are you sure you want to delete this user?',
+      ),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await remove();
+    dialog = await screen.findByRole('dialog', { name: 'Delete User Marcus Oyelaran?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([]);
+
+    await remove();
+    dialog = await screen.findByRole('dialog', { name: 'Delete User Marcus Oyelaran?' });
+    const accept = within(dialog).getByRole('button', { name: 'Are you sure?' });
+    expect(accept).toHaveClass('bp6-intent-danger');
+    await userEvent.click(accept);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User deleted Successfully'));
+    expect(writes(calls)).toEqual([
+      { method: 'DELETE', path: '/api/v1/users/2/', body: undefined },
+    ]);
+  });
+
+  it('re-sends a pending invitation', async () => {
+    const calls = fakeBackend();
+    signIn(DANA);
+    renderApp('/accounts');
+    await userEvent.click(
+      within(await rowOf('Tomás Rivera')).getByRole('button', {
+        name: 'Resend invitation to Tomás Rivera',
+      }),
+    );
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('User Re-invite email sent Successfully'),
+    );
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: '/api/v1/tenants/resend-user-invite/', body: { user_id: 4 } },
+    ]);
+  });
+});
+
+describe('Company Settings as a user', () => {
+  const MARCUS = USERS[1]!;
+
+  it('shows My Account only: no users, no Salesforce pencil, no users request', async () => {
+    const calls = fakeBackend();
+    signIn(MARCUS);
+    renderApp('/accounts');
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Marcus Oyelaran');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(MARCUS.email);
+    expect(screen.getByRole('textbox', { name: 'Role' })).toHaveValue('user');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Update your Salesforce Account' }),
+    ).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/v1/users/')).toBe(false);
+  });
+
+  it('is sent from /invite-user to Company Settings without the invite modal', async () => {
+    fakeBackend();
+    signIn(MARCUS);
+    const { router } = renderApp('/invite-user');
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/accounts');
+    expect(router.state.location.search).toEqual({});
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

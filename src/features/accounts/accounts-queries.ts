@@ -1,0 +1,23 @@
+import {
+  getCheckConnectionQueryOptions,
+  getGetTenantQueryOptions,
+} from '@generated/api/tenants/tenants';
+import { getListUsersQueryOptions } from '@generated/api/users/users';
+
+/**
+ * The reads of Company Settings, shared by the route's loader and the screen so that both use the
+ * same keys and options.
+ */
+
+/** Errors loading the user list are silently ignored (spec section 8). */
+export const usersQueryOptions = () =>
+  getListUsersQueryOptions({ query: { meta: { silentErrors: true } } });
+
+export const tenantQueryOptions = (tenantId: number) => getGetTenantQueryOptions(tenantId);
+
+/**
+ * The connection check shows 'connecting' until it answers and 'Failed' when it fails (spec
+ * section 4): the screen shows the failure itself, so it does not toast. Always asked afresh.
+ */
+export const connectionQueryOptions = () =>
+  getCheckConnectionQueryOptions({ query: { meta: { silentErrors: true }, staleTime: 0 } });

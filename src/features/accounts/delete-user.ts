@@ -1,0 +1,5 @@
+/** The delete confirmation's texts (spec section 8). */
+export const deleteUserTitle = (name: string) => `Delete User ${name}?`;
+
+export const DELETE_USER_BODY =
+  'You are going to delete this user. The process is irreversible. Are you sure you want to delete this user?';

@@ -1,0 +1,50 @@
+import type { Role } from '@generated/api/model';
+
+/** The parts of a person's name as the contract stores them. */
+export interface NameParts {
+  first_name: string;
+  middle_name: string | null;
+  last_name: string | null;
+}
+
+/** Shown if a name that passed the form still has fewer than two words (spec section 5). */
+export const FORM_NOT_VALID = 'The form is not valid.';
+
+/** Words of a full name: any run of Unicode white space separates them. */
+export function nameWords(fullName: string): string[] {
+  return fullName.split(/\s+/u).filter((word) => word.length > 0);
+}
+
+/**
+ * Splits a full name the way the invite modal does (spec section 5): the first word is the first
+ * name; with two words the second is the last name; with exactly three the second is the last
+ * name and the third is dropped; with more the second is the middle name and the rest (joined
+ * by a space) the last name. Fewer than two words is not a name: `null`.
+ */
+export function splitFullName(fullName: string): NameParts | null {
+  const [first, second, ...rest] = nameWords(fullName);
+  if (first === undefined || second === undefined) return null;
+  if (rest.length <= 1) return { first_name: first, middle_name: null, last_name: second };
+  return { first_name: first, middle_name: second, last_name: rest.join(' ') };
+}
+
+interface Named {
+  first_name?: string | null;
+  middle_name?: string | null;
+  last_name?: string | null;
+}
+
+/** First and last name, as the users table shows them. */
+export function shortName(user: Named): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ');
+}
+
+/** Every part of the name, as the edit modal and My Account show it. */
+export function fullName(user: Named): string {
+  return [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' ');
+}
+
+/** A role as people read it: the first underscore becomes a space (spec section 6). */
+export function roleLabel(role: Role | string | undefined): string {
+  return role ? role.replace('_', ' ') : '';
+}

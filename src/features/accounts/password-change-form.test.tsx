@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../tests/render-app';
+import { fakeBackend, signIn, USERS, writes } from './test-backend';
+
+const toasts = vi.hoisted(() => ({
+  success: vi.fn(),
+  danger: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+}));
+vi.mock('@/lib/toaster', () => ({ toast: toasts, dismissToast: vi.fn() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const CHANGE_PATH = '/api/v1/auth/password/change/';
+
+async function openMyAccount(...routes: Parameters<typeof fakeBackend>) {
+  const calls = fakeBackend(...routes);
+  signIn(USERS[1]!);
+  renderApp('/accounts');
+  await screen.findByRole('heading', { name: 'Change Password' });
+  const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+  const fill = async (current: string, fresh: string, confirm: string) => {
+    for (const [label, value] of [
+      ['Current Password', current],
+      ['New Password', fresh],
+      ['Confirm Password', confirm],
+    ] as const) {
+      await userEvent.clear(field(label));
+      if (value) await userEvent.type(field(label), value);
+    }
+  };
+  const submit = () => userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+  return { calls, field, fill, submit };
+}
+
+describe('password change (spec sections 5 and 7)', () => {
+  it('asks for all three passwords before sending anything', async () => {
+    const { calls, fill, submit } = await openMyAccount();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await fill('Sup3r-Secret!', 'Even-M0re-Secret!', '');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'New password, old password and confirm password are mandatory.',
+    );
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('asks for matching new and confirm passwords', async () => {
+    const { calls, fill, submit } = await openMyAccount();
+    await fill('Sup3r-Secret!', 'Even-M0re-Secret!', 'Even-M0re-Secret?');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'New password and confirm password should match.',
+    );
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('sends the change, shows the server’s message and clears the form', async () => {
+    const { calls, field, fill, submit } = await openMyAccount();
+    await fill('Sup3r-Secret!', 'Even-M0re-Secret!', 'Even-M0re-Secret!');
+    await submit();
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Password updated successfully.'),
+    );
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: CHANGE_PATH,
+        body: {
+          old_password: 'Sup3r-Secret!',
+          new_password: 'Even-M0re-Secret!',
+          confirm_password: 'Even-M0re-Secret!',
+        },
+      },
+    ]);
+    expect(field('Current Password')).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a refused current password under its field until it is edited', async () => {
+    const { field, fill, submit } = await openMyAccount((call) =>
+      call.path === CHANGE_PATH
+        ? {
+            status: 400,
+            body: {
+              old_password: ['Your old password was entered incorrectly. Please enter it again.'],
+            },
+          }
+        : undefined,
+    );
+    await fill('wrong', 'Even-M0re-Secret!', 'Even-M0re-Secret!');
+    await submit();
+    expect(
+      await screen.findByText('Your old password was entered incorrectly. Please enter it again.'),
+    ).toBeVisible();
+    expect(field('Current Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(toasts.danger).not.toHaveBeenCalled();
+    await userEvent.type(field('Current Password'), 'x');
+    expect(
+      screen.queryByText('Your old password was entered incorrectly. Please enter it again.'),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+import { Button, Callout, Classes, Intent } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { useChangePassword } from '@generated/api/auth/auth';
+import { isApiError } from '@/api/api-error';
+import { errorMessages } from '@/api/error-messages';
+import { TextField } from '@/components/form/text-field';
+import { firstFieldError } from '@/lib/field-errors';
+import { toast } from '@/lib/toaster';
+import {
+  EMPTY_PASSWORD_CHANGE,
+  PASSWORD_CHANGE_MESSAGES,
+  passwordChangeProblem,
+  type PasswordChangeValues,
+} from './password-change';
+import styles from './accounts.module.css';
+
+type Field = keyof PasswordChangeValues;
+
+/** Server fields of a refused change, by the form field they belong to. */
+const SERVER_FIELDS: Record<Field, string> = {
+  oldPassword: 'old_password',
+  newPassword: 'new_password',
+  confirmPassword: 'confirm_password',
+};
+
+const FIELDS: ReadonlyArray<{ field: Field; label: string; autoComplete: string }> = [
+  { field: 'oldPassword', label: 'Current Password', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
+  { field: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
+];
+
+/**
+ * Changes the signed-in user's password (spec sections 2, 5 and 7): the form's message shows
+ * once a change was tried; the server's message shows on success, its field errors under the
+ * fields.
+ */
+export function PasswordChangeForm() {
+  const [values, setValues] = useState(EMPTY_PASSWORD_CHANGE);
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const change = useChangePassword({ mutation: { meta: { silentErrors: true } } });
+  const problem = passwordChangeProblem(values);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problem || change.isPending) return;
+    change.mutate(
+      {
+        data: {
+          old_password: values.oldPassword,
+          new_password: values.newPassword,
+          confirm_password: values.confirmPassword,
+        },
+      },
+      {
+        onSuccess: (reply) => {
+          if (reply?.message) void toast.success(reply.message);
+          setValues(EMPTY_PASSWORD_CHANGE);
+          setTried(false);
+        },
+        onError: (error) => {
+          const body = isApiError(error) ? error.body : undefined;
+          const fields: Partial<Record<Field, string>> = {};
+          for (const { field } of FIELDS) {
+            const message = firstFieldError(body, SERVER_FIELDS[field]);
+            if (message) fields[field] = message;
+          }
+          if (Object.keys(fields).length > 0) setServerErrors(fields);
+          else errorMessages(error).forEach((message) => void toast.danger(message));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="password-change-title">
+      <h3 id="password-change-title" className={Classes.HEADING}>
+        Change Password
+      </h3>
+      {FIELDS.map(({ field, label, autoComplete }) => (
+        <TextField
+          key={field}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          required
+          value={values[field]}
+          invalid={
+            tried &&
+            (!values[field] ||
+              (field === 'confirmPassword' && problem === PASSWORD_CHANGE_MESSAGES.mismatch))
+          }
+          errors={serverErrors[field] ? [serverErrors[field]] : []}
+          onChange={(event) => {
+            const next = event.target.value;
+            setValues((current) => ({ ...current, [field]: next }));
+            setServerErrors((current) => ({ ...current, [field]: undefined }));
+          }}
+        />
+      ))}
+      {tried && problem ? (
+        <Callout role="alert" intent={Intent.DANGER} className={styles.formMessage}>
+          {problem}
+        </Callout>
+      ) : null}
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          text="Change Password"
+          loading={change.isPending}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/** The password change form's messages (spec section 5). */
+export const PASSWORD_CHANGE_MESSAGES = {
+  mandatory: 'New password, old password and confirm password are mandatory.',
+  mismatch: 'New password and confirm password should match.',
+} as const;
+
+export interface PasswordChangeValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export const EMPTY_PASSWORD_CHANGE: PasswordChangeValues = {
+  oldPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+};
+
+/** The form's message, or undefined when it may be sent: all three are needed, two must match. */
+export function passwordChangeProblem(values: PasswordChangeValues): string | undefined {
+  if (!values.oldPassword || !values.newPassword || !values.confirmPassword) {
+    return PASSWORD_CHANGE_MESSAGES.mandatory;
+  }
+  if (values.newPassword !== values.confirmPassword) return PASSWORD_CHANGE_MESSAGES.mismatch;
+  return undefined;
+}

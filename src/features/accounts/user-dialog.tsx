@@ -1,0 +1,143 @@
+import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { User } from '@generated/api/model';
+import { getListUsersQueryKey, useInviteUser, useUpdateUser } from '@generated/api/users/users';
+import { session } from '@/api/session';
+import { SchemaForm } from '@/components/schema-form/schema-form';
+import { toast } from '@/lib/toaster';
+import { FORM_NOT_VALID } from './names';
+import { RoleWidget } from './role-widget';
+import { formServerErrors } from './server-errors';
+import {
+  editFormData,
+  inviteRequest,
+  isUserFormValid,
+  updateRequest,
+  userFormSchema,
+  userFormUiSchema,
+  userFormValidator,
+  type UserFormData,
+} from './user-form';
+
+/** Whom the modal is for: a new user to invite, or an existing user to rename. */
+export type UserDialogTarget = { kind: 'invite' } | { kind: 'edit'; user: User };
+
+export interface UserDialogProps {
+  target: UserDialogTarget;
+  /** Called after Cancel, and after a successful invite or edit. */
+  onClose: () => void;
+}
+
+const widgets = { role: RoleWidget };
+
+/** Server field errors go under the field the user typed them in. */
+const SERVER_FIELDS = {
+  email: 'email',
+  role: 'role',
+  first_name: 'full_name',
+  last_name: 'full_name',
+} as const;
+
+/**
+ * The invite/edit user modal (spec sections 2 and 5): Name, Email and Role; 'Create Account' and
+ * 'Invite User' by default. Static: neither the backdrop nor Escape closes it. In edit mode only
+ * the name can change.
+ */
+export function UserDialog({ target, onClose }: UserDialogProps) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const editing = target.kind === 'edit';
+  const [formData, setFormData] = useState<UserFormData>(() =>
+    target.kind === 'edit' ? editFormData(target.user) : {},
+  );
+  const [serverErrors, setServerErrors] = useState<ErrorSchema<UserFormData>>();
+  // Field errors show under their fields; anything else becomes a toast below.
+  const invite = useInviteUser({ mutation: { meta: { silentErrors: true } } });
+  const update = useUpdateUser({ mutation: { meta: { silentErrors: true } } });
+  const pending = invite.isPending || update.isPending;
+
+  const onError = (error: unknown) =>
+    setServerErrors(formServerErrors<UserFormData>(error, SERVER_FIELDS));
+
+  const onSaved = (message: string) => {
+    void toast.success(message);
+    void queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
+    onClose();
+  };
+
+  const onSubmit = (data: UserFormData) => {
+    if (pending) return;
+    if (target.kind === 'edit') {
+      const name = updateRequest(data);
+      if (!name) return void toast.danger(FORM_NOT_VALID);
+      update.mutate(
+        { id: target.user.id, data: name },
+        {
+          onSuccess: (user) => {
+            // Renaming oneself renames My Account too.
+            if (user && session.getUser()?.id === user.id) session.setUser(user);
+            onSaved('User Update Successfully');
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    const request = inviteRequest(data);
+    if (!request) return void toast.danger(FORM_NOT_VALID);
+    invite.mutate(
+      { data: request },
+      { onSuccess: () => onSaved('User Added Successfully'), onError },
+    );
+  };
+
+  return (
+    <Dialog
+      isOpen
+      title={editing ? 'Edit Account' : 'Create Account'}
+      onClose={() => {
+        if (!pending) onClose();
+      }}
+      canEscapeKeyClose={false}
+      canOutsideClickClose={false}
+    >
+      <DialogBody>
+        <SchemaForm<UserFormData>
+          id={formId}
+          schema={userFormSchema}
+          uiSchema={userFormUiSchema(editing)}
+          validator={userFormValidator}
+          widgets={widgets}
+          formData={formData}
+          onChange={(next) => {
+            setFormData(next);
+            setServerErrors(undefined);
+          }}
+          onSubmit={onSubmit}
+          serverErrors={serverErrors}
+          disabled={pending}
+        >
+          {/* The buttons live in the dialog's footer and submit through `form`. */}
+          <></>
+        </SchemaForm>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} disabled={pending} />
+            <Button
+              type="submit"
+              form={formId}
+              intent={Intent.PRIMARY}
+              text={editing ? 'Update User' : 'Invite User'}
+              disabled={!isUserFormValid(formData) || Boolean(serverErrors)}
+              loading={pending}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

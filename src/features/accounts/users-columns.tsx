@@ -1,0 +1,20 @@
+import type { User } from '@generated/api/model';
+import { createDataColumnHelper } from '@/components/data-table';
+import { roleLabel, shortName } from './names';
+import { UserRowActionButtons } from './user-row-actions';
+import styles from './accounts.module.css';
+
+const column = createDataColumnHelper<User>();
+
+/** Name (first and last), role and email, then the row's actions (spec section 2). */
+export const usersColumns = column.columns([
+  column.accessor((user) => shortName(user), { id: 'name', header: 'Name' }),
+  column.accessor((user) => roleLabel(user.role), { id: 'role', header: 'Role' }),
+  column.accessor('email', { header: 'Email', meta: { className: styles.emailColumn } }),
+  column.display({
+    id: 'actions',
+    header: () => <span className={styles.visuallyHidden}>Actions</span>,
+    cell: ({ row }) => <UserRowActionButtons user={row.original} />,
+    meta: { className: styles.actionsColumn },
+  }),
+]);
