@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { AwsOnboardingPage } from '@/features/onboarding/aws-onboarding-page';
 
 export const Route = createFileRoute('/aws-onboarding')({
-  component: () => <ComingSoon title="AWS Onboarding" />,
+  component: AwsOnboardingPage,
 });

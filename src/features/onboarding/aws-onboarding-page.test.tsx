@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../tests/render-app';
+
+const toasts = vi.hoisted(() => ({
+  success: vi.fn(),
+  danger: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+}));
+vi.mock('@/lib/toaster', () => ({ toast: toasts, dismissToast: vi.fn() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const REGISTER_PATH = '/api/v1/auth/aws/marketplace/fulfill/register-purchase';
+
+/** A backend that answers the registration with `status` and `body`; records what was sent. */
+function backend(status: number, body: unknown) {
+  const sent: Array<{ path: string; body: unknown; auth: string | null }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const path = new URL(url, 'http://app.test').pathname;
+      if (path === REGISTER_PATH) {
+        sent.push({
+          path,
+          body: JSON.parse(String(init.body)),
+          auth: new Headers(init.headers).get('Authorization'),
+        });
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      // After registering the app goes home, which may ask for the set-up step.
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return sent;
+}
+
+async function fillForm(values: Partial<Record<string, string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    if (value) await userEvent.type(screen.getByLabelText(new RegExp(`^${label}`)), value);
+  }
+}
+
+const VALID = {
+  'Contact Person': 'Dana Whitfield',
+  Email: 'dana.whitfield@acme-cloud.com',
+  'Contact Phone': '+1 206 555 0142',
+  'Company Name': 'Acme Cloud Solutions',
+};
+
+describe('/aws-onboarding (spec sections 2, 5 and 7)', () => {
+  it('shows the form, the thank-you note, and no message before a field is touched', async () => {
+    backend(200, {});
+    renderApp('/aws-onboarding');
+    expect(
+      await screen.findByRole('heading', { name: 'AWS Marketplace Registration' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/licence keys/)).toBeInTheDocument();
+    for (const label of Object.keys(VALID)) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Required Field')).not.toBeInTheDocument();
+  });
+
+  it('on Register marks every field and sends nothing while invalid', async () => {
+    const sent = backend(200, {});
+    renderApp('/aws-onboarding');
+    await userEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(await screen.findAllByText('Required Field')).toHaveLength(4);
+    await fillForm({ ...VALID, Email: 'dana@' });
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
+    expect(screen.queryByText('Required Field')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('registers without a session, toasts and goes home', async () => {
+    const sent = backend(200, { message: 'Thank you!' });
+    const { router } = renderApp('/aws-onboarding');
+    await screen.findByRole('button', { name: 'Register' });
+    await fillForm(VALID);
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Successfully send register request.'),
+    );
+    expect(sent).toEqual([
+      {
+        path: REGISTER_PATH,
+        auth: null,
+        body: {
+          contact_person: 'Dana Whitfield',
+          email: 'dana.whitfield@acme-cloud.com',
+          contact_phone: '+1 206 555 0142',
+          company_name: 'Acme Cloud Solutions',
+        },
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/aws-onboarding'));
+  });
+
+  it('shows the server’s field errors under their fields', async () => {
+    backend(400, { email: ['Enter a valid email address.'] });
+    renderApp('/aws-onboarding');
+    await screen.findByRole('button', { name: 'Register' });
+    await fillForm(VALID);
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,23 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import validateFns from '@generated/forms/register-aws-purchase.validator';
+import type { AwsRegistrationRequest } from '@generated/api/model';
+import rawSchema from '@schemas/register-aws-purchase.schema.json';
+import rawUiSchema from '@schemas/register-aws-purchase.ui.json';
+import { formValidator } from '@/components/schema-form/validator';
+
+/** What the form holds while it is filled in: every field may still be missing. */
+export type AwsRegistrationFormData = Partial<AwsRegistrationRequest>;
+
+export const registrationSchema = rawSchema as RJSFSchema;
+export const registrationUiSchema = rawUiSchema as UiSchema<AwsRegistrationFormData>;
+export const registrationValidator = formValidator(validateFns, registrationSchema);
+
+/** Server field errors go under the field of the same name. */
+export const REGISTRATION_SERVER_FIELDS = {
+  contact_person: 'contact_person',
+  email: 'email',
+  contact_phone: 'contact_phone',
+  company_name: 'company_name',
+} as const;
+
+export const REGISTERED_TEXT = 'Successfully send register request.';
