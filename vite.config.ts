@@ -48,6 +48,7 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routes/routeTree.gen.ts',
       autoCodeSplitting: true,
+      routeFileIgnorePattern: 'routeTree\\.gen\\.ts',
       quoteStyle: 'single',
       semicolons: true,
     }),

@@ -1,91 +1,148 @@
 #!/usr/bin/env node
-// `npm run bench`: builds the app and prints what users pay for it, figure beside budget.
-//   --json <file>   also writes the figures as JSON (compare runs by diffing two files)
-//   --check         exits non-zero when a figure is past its budget
-//   --no-build      measures the existing dist/
+// `npm run bench`: builds the app, serves it against the mock, drives Chromium, and prints what
+// users feel beside the budgets.
+//   --json FILE      also writes the figures to FILE
+//   --compare FILE   prints each figure's ratio against an earlier --json run
+//   --check          exits non-zero when a figure is past its budget
+//   --no-build       measures the existing dist/
+//   --quick          bytes only (no browser)
 import { execSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join, relative } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { launchBrowser, seedSession } from './browser.mjs';
+import { measureBytes } from './bytes.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+import { startServers } from './servers.mjs';
+import { measureWaterfall } from './waterfall.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
-const dist = join(root, 'dist');
 const args = process.argv.slice(2);
-const jsonIndex = args.indexOf('--json');
-const jsonFile = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined;
-
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const KB = 1024;
-const BUDGETS = { entryJsGzip: 170 * KB, entryCssGzip: 60 * KB };
+const DEBUG_PORT = 9333;
 
-if (!args.includes('--no-build')) execSync('npm run -s build', { cwd: root, stdio: 'inherit' });
+/** Budgets: [figure, limit, 'max' | 'min']. */
+const BUDGETS = [
+  ['bytes.loginJsGzip', 170 * KB, 'max'],
+  ['bytes.loginCssGzip', 60 * KB, 'max'],
+  ['lighthouse.login.performance', 95, 'min'],
+  ['lighthouse.login.accessibility', 100, 'min'],
+  ['lighthouse.login.bestPractices', 95, 'min'],
+  ['lighthouse.dashboard.performance', 95, 'min'],
+  ['lighthouse.dashboard.accessibility', 100, 'min'],
+  ['lighthouse.dashboard.bestPractices', 95, 'min'],
+  ['waterfall.dashboard.roundsAfterGuard', 2, 'max'],
+];
 
-function sizes(file) {
-  const bytes = readFileSync(file);
-  return {
-    raw: bytes.length,
-    gzip: gzipSync(bytes, { level: 9 }).length,
-    brotli: brotliCompressSync(bytes).length,
-  };
+const get = (object, path) => path.split('.').reduce((value, key) => value?.[key], object);
+
+async function measureInBrowser(baseUrl) {
+  const { browser, executablePath } = await launchBrowser({ debuggingPort: DEBUG_PORT });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const figures = { lighthouse: {}, waterfall: {} };
+    figures.lighthouse.login = await runLighthouse(`${baseUrl}/login`, DEBUG_PORT);
+
+    await seedSession(page, baseUrl);
+    figures.waterfall.dashboard = await measureWaterfall(page, baseUrl, {
+      path: '/dashboard',
+      readySelector: 'main h1, main h2',
+      guardPaths: ['/api/v1/connection-step-status/', '/api/v1/tenant-subdomain/'],
+    });
+    figures.waterfall.wizardStep5 = await measureWaterfall(page, baseUrl, {
+      path: '/new-connection',
+      readySelector: 'main h1, main h2',
+      guardPaths: ['/api/v1/connection-step-status/', '/api/v1/tenant-subdomain/'],
+    });
+    figures.lighthouse.dashboard = await runLighthouse(`${baseUrl}/dashboard`, DEBUG_PORT);
+
+    const mapperBench = join(root, 'e2e/bench/mapper-bench.mjs');
+    if (existsSync(mapperBench)) {
+      const { runMapperBench } = await import(mapperBench);
+      figures.mapper = await runMapperBench({ baseUrl, executablePath });
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
 }
 
-function walk(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
+function flatten(object, prefix = '') {
+  return Object.entries(object).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'number') return [[path, value]];
+    if (value && typeof value === 'object' && !Array.isArray(value)) return flatten(value, path);
+    return [];
   });
 }
 
-// What the first screen loads before it is interactive: index.html's script and styles and the
-// modules they preload.
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entryFiles = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
-  (match) => join(dist, match[1]),
-);
-const sum = (files, key) => files.reduce((total, file) => total + sizes(file)[key], 0);
-const entryJs = entryFiles.filter((file) => file.endsWith('.js'));
-const entryCss = entryFiles.filter((file) => file.endsWith('.css'));
-const assets = walk(join(dist, 'assets')).filter((file) => /\.(js|css)$/.test(file));
-const lazyChunks = assets
-  .filter((file) => file.endsWith('.js') && !entryJs.includes(file))
-  .map((file) => ({ file: relative(dist, file), ...sizes(file) }))
-  .sort((a, b) => b.gzip - a.gzip);
+const format = (path, value) =>
+  /bytes\.|Gzip|Brotli/.test(path) ? `${(value / KB).toFixed(1)} KB` : String(value);
 
-const figures = {
-  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / KB ** 3)} GiB, node ${process.version}`,
-  entryJsGzip: sum(entryJs, 'gzip'),
-  entryJsBrotli: sum(entryJs, 'brotli'),
-  entryCssGzip: sum(entryCss, 'gzip'),
-  entryCssBrotli: sum(entryCss, 'brotli'),
-  totalGzip: sum(assets, 'gzip'),
-  totalBrotli: sum(assets, 'brotli'),
-  lazyChunks,
-};
+async function main() {
+  if (!args.includes('--no-build')) execSync('npm run -s build', { cwd: root, stdio: 'inherit' });
+  const figures = {
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / KB ** 3)} GiB, node ${process.version}`,
+    date: new Date().toISOString(),
+    bytes: measureBytes(join(root, 'dist')),
+  };
+  if (!args.includes('--quick')) {
+    const servers = await startServers();
+    try {
+      Object.assign(figures, await measureInBrowser(servers.baseUrl));
+    } finally {
+      servers.stop();
+    }
+  }
 
-const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-const rows = [
-  ['first screen JS (gzip)', kb(figures.entryJsGzip), kb(BUDGETS.entryJsGzip)],
-  ['first screen JS (brotli)', kb(figures.entryJsBrotli), ''],
-  ['first screen CSS (gzip)', kb(figures.entryCssGzip), kb(BUDGETS.entryCssGzip)],
-  ['first screen CSS (brotli)', kb(figures.entryCssBrotli), ''],
-  ['whole build JS+CSS (gzip)', kb(figures.totalGzip), ''],
-  ['whole build JS+CSS (brotli)', kb(figures.totalBrotli), ''],
-  ...lazyChunks.map((chunk) => [`  lazy ${chunk.file} (gzip)`, kb(chunk.gzip), '']),
-];
-console.log(`\nAceBridge bench on ${figures.machine}\n`);
-const width = Math.max(...rows.map((row) => row[0].length));
-console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(10)}  ${'budget'.padStart(10)}`);
-for (const [name, value, budget] of rows) {
-  console.log(`${name.padEnd(width)}  ${value.padStart(10)}  ${budget.padStart(10)}`);
+  const previous = option('--compare')
+    ? JSON.parse(readFileSync(option('--compare'), 'utf8'))
+    : undefined;
+  const rows = flatten({ ...figures, bytes: { ...figures.bytes, lazyChunks: undefined } });
+  const budgetOf = new Map(BUDGETS.map(([path, limit, kind]) => [path, { limit, kind }]));
+  console.log(`\nAceBridge bench — ${figures.machine} — ${figures.date}\n`);
+  const width = Math.max(...rows.map(([path]) => path.length));
+  console.log(
+    `${'figure'.padEnd(width)}  ${'value'.padStart(12)}  ${'budget'.padStart(12)}${previous ? '  vs before' : ''}`,
+  );
+  const over = [];
+  for (const [path, value] of rows) {
+    const budget = budgetOf.get(path);
+    const fails = budget && (budget.kind === 'max' ? value > budget.limit : value < budget.limit);
+    if (fails) over.push(path);
+    const budgetText = budget
+      ? `${budget.kind === 'max' ? '≤' : '≥'} ${format(path, budget.limit)}`
+      : '';
+    const before = previous ? get(previous, path) : undefined;
+    const ratio =
+      typeof before === 'number' && before !== 0 ? `  ×${(value / before).toFixed(2)}` : '';
+    console.log(
+      `${path.padEnd(width)}  ${format(path, value).padStart(12)}  ${budgetText.padStart(12)}${ratio}${fails ? '  OVER BUDGET' : ''}`,
+    );
+  }
+  console.log('\nLazy chunks (gzip):');
+  for (const chunk of figures.bytes.lazyChunks)
+    console.log(`  ${chunk.file.padEnd(56)} ${(chunk.gzip / KB).toFixed(1)} KB`);
+  for (const [name, waterfall] of Object.entries(figures.waterfall ?? {})) {
+    console.log(`\nRequest rounds, ${name}: ${waterfall.detail.join('  ')}`);
+  }
+
+  if (option('--json')) {
+    writeFileSync(option('--json'), `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`\nFigures written to ${option('--json')}`);
+  }
+  const missing = BUDGETS.filter(([path]) => get(figures, path) === undefined).map(
+    ([path]) => path,
+  );
+  if (over.length > 0) console.log(`\nOver budget: ${over.join(', ')}`);
+  if (
+    args.includes('--check') &&
+    (over.length > 0 || (missing.length > 0 && !args.includes('--quick')))
+  ) {
+    if (missing.length > 0) console.log(`Not measured: ${missing.join(', ')}`);
+    process.exit(1);
+  }
 }
 
-if (jsonFile) {
-  writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
-  console.log(`\nFigures written to ${jsonFile}`);
-}
-
-const over = Object.entries(BUDGETS).filter(([key, budget]) => figures[key] > budget);
-if (over.length > 0) {
-  console.log(`\nOver budget: ${over.map(([key]) => key).join(', ')}`);
-  if (args.includes('--check')) process.exit(1);
-}
+await main();

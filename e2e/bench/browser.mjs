@@ -1,0 +1,38 @@
+// The bench's browser: the same Chromium the e2e tests use, with a debugging port for Lighthouse.
+import { chromium } from '@playwright/test';
+import { findChromium } from '../find-chromium.mjs';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchBrowser({ debuggingPort } = {}) {
+  const executablePath = await findChromium();
+  if (!executablePath)
+    throw new Error('No Chromium found: run `node e2e/find-chromium.mjs --install`.');
+  const args = debuggingPort
+    ? [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`]
+    : CHROMIUM_ARGS;
+  const browser = await chromium.launch({ executablePath, args });
+  return { browser, executablePath };
+}
+
+/** Signs in the way the e2e tests do: the mock's login reply, seeded into local storage. */
+export async function seedSession(page, baseUrl, example = 'superAdmin') {
+  const response = await page.request.post(`${baseUrl}/api/v1/auth/login/`, {
+    data: { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' },
+    headers: { prefer: `example=${example}` },
+  });
+  const reply = await response.json();
+  await page.goto(`${baseUrl}/terms-and-conditions`);
+  await page.evaluate((session) => {
+    localStorage.setItem('currentUser', JSON.stringify(session.user));
+    localStorage.setItem('currentAccessToken', session.access);
+    localStorage.setItem('currentRefreshToken', session.refresh);
+  }, reply);
+}

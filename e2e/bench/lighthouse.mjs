@@ -1,0 +1,29 @@
+// Lighthouse scores for a page, in the bench's Chromium (desktop preset, simulated throttling).
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+export async function runLighthouse(url, port) {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Keep the local storage the bench seeded (the dashboard needs a session).
+      disableStorageReset: true,
+    },
+    // AceBridge is a desktop tool for partner admins: Lighthouse's desktop preset.
+    desktopConfig,
+  );
+  const { categories, audits } = result.lhr;
+  const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+  };
+}
