@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The contract proxy end to end: a fake backend that breaks the contract, Prism in front of it,
+// two requests, Ctrl-C, and the report.
+
+let backend: Server;
+let proxy: ChildProcess;
+let output = '';
+let proxyPort = 0;
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  // The login reply lacks `refresh` and most of `user`; the users list is as the contract says.
+  backend = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith('/api/v1/auth/login/')) {
+      res.end(JSON.stringify({ user: { id: 1 }, access: 'a' }));
+    } else {
+      res.end(JSON.stringify({ results: [] }));
+    }
+  });
+  const backendPort = await listen(backend);
+  proxyPort = await freePort();
+  proxy = spawn(process.execPath, ['tests/contract/contract-proxy.mjs'], {
+    env: {
+      ...process.env,
+      BACKEND_URL: `http://127.0.0.1:${backendPort}`,
+      PROXY_PORT: String(proxyPort),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proxy.stdout?.on('data', (chunk) => (output += String(chunk)));
+  proxy.stderr?.on('data', (chunk) => (output += String(chunk)));
+  await until(() => output.includes('Contract proxy on'), 'the proxy to start');
+}, 120_000);
+
+afterAll(async () => {
+  if (proxy.exitCode === null) proxy.kill('SIGKILL');
+  await new Promise((resolve) => backend.close(resolve));
+});
+
+describe('contract proxy', { timeout: 120_000 }, () => {
+  it('reports each exchange that breaks the contract as it happens, and a summary on Ctrl-C', async () => {
+    const base = `http://127.0.0.1:${proxyPort}`;
+    const login = await fetch(`${base}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dana@acme.test', password: 'secret' }),
+    });
+    // --errors: the broken response reaches the app as Prism's 500.
+    expect(login.status).toBe(500);
+    const users = await fetch(`${base}/api/v1/users/`, {
+      headers: { authorization: 'Bearer t' },
+    });
+    expect(users.status).toBe(200);
+    expect(await users.json()).toEqual({ results: [] });
+
+    await until(() => output.includes('VIOLATION POST /api/v1/auth/login/'), 'the report');
+    expect(output).toMatch(/response\.body: .*'refresh'/);
+    expect(output).not.toMatch(/VIOLATION GET \/api\/v1\/users\//);
+
+    const exited = new Promise((resolve) => proxy.once('exit', resolve));
+    proxy.kill('SIGINT');
+    await exited;
+    expect(output).toMatch(
+      /Contract proxy summary: 2 request\(s\), 1 with violations, \d+ violation\(s\)\.\n {2}POST \/api\/v1\/auth\/login\/ \(login\)\n/,
+    );
+  });
+});

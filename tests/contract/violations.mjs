@@ -1,0 +1,129 @@
+// What the contract proxy reports: the violations Prism found in one request/response exchange
+// (its `sl-violations` header, or the problem+json error it answered in place of the backend),
+// printed as they happen and summed up on exit. Pure functions; contract-proxy.mjs does the I/O.
+
+const PRISM_ERROR = 'https://stoplight.io/prism/errors#';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+
+function fromValidation(item, prefix = '') {
+  const path = Array.isArray(item.location) ? item.location.join('.') : String(item.location);
+  // A refused request's problem+json names `body`, `query`, ...: say it is the request's.
+  const location = prefix && !/^(request|response)\b/.test(path) ? `${prefix}.${path}` : path;
+  return {
+    location,
+    message: String(item.message ?? item.code ?? 'invalid'),
+    severity: String(item.severity ?? 'Error').toLowerCase(),
+  };
+}
+
+/**
+ * The violations of one exchange: Prism's `sl-violations` header (JSON, possibly cut with a
+ * "Too many violations!" prefix), else the validation list or title of a Prism problem+json
+ * reply (a refused request, an unknown route, an unreachable backend). [] when all is well.
+ */
+export function violationsOf({ headers, body }) {
+  const header = headers['sl-violations'];
+  if (typeof header === 'string' && header.length > 0) {
+    const json = header.replace(/^Too many violations! /, '');
+    try {
+      return JSON.parse(json).map((item) => fromValidation(item));
+    } catch {
+      return [{ location: 'response', message: header.slice(0, 300), severity: 'error' }];
+    }
+  }
+  const type = String(headers['content-type'] ?? '');
+  if (!type.includes('application/problem+json') || typeof body !== 'string') return [];
+  let problem;
+  try {
+    problem = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  if (typeof problem?.type !== 'string' || !problem.type.startsWith(PRISM_ERROR)) return [];
+  if (Array.isArray(problem.validation) && problem.validation.length > 0) {
+    const prefix = problem.type.endsWith('UNPROCESSABLE_ENTITY') ? 'request' : '';
+    return problem.validation.map((item) => fromValidation(item, prefix));
+  }
+  const message = [problem.title, problem.detail].filter(Boolean).join(': ');
+  return [{ location: problem.type.slice(PRISM_ERROR.length), message, severity: 'error' }];
+}
+
+/** `GET /api/v1/users/7/` → `GET /api/v1/users/{id}/ (getUser)`, from the contract's paths. */
+export function createOperationNamer(doc) {
+  const matchers = Object.entries(doc?.paths ?? {})
+    .flatMap(([path, item]) =>
+      Object.keys(item ?? {})
+        .filter((key) => METHODS.includes(key))
+        .map((method) => ({
+          method: method.toUpperCase(),
+          path,
+          id: item[method]?.operationId,
+          pattern: new RegExp(
+            `^${path
+              .split(/(\{[^}]+\})/)
+              .map((part) =>
+                /^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+              )
+              .join('')}$`,
+          ),
+          weight: path.replace(/\{[^}]+\}/g, '').length,
+        })),
+    )
+    .sort((a, b) => b.weight - a.weight);
+  return (method, url) => {
+    const path = url.split('?')[0];
+    const found = matchers.find((m) => m.method === method && m.pattern.test(path));
+    return found
+      ? `${found.method} ${found.path}${found.id ? ` (${found.id})` : ''}`
+      : `${method} ${path}`;
+  };
+}
+
+/** Keeps every exchange's violations; prints each violating one and a summary at the end. */
+export function createViolationLog(nameOperation) {
+  let requests = 0;
+  const exchanges = [];
+
+  return {
+    /** Records one exchange; returns the lines to print (none when it kept to the contract). */
+    record({ method, url, status, violations, at = new Date() }) {
+      requests += 1;
+      if (violations.length === 0) return [];
+      const operation = nameOperation(method, url);
+      exchanges.push({ operation, status, violations });
+      const time = at.toTimeString().slice(0, 8);
+      return [
+        `${time} VIOLATION ${method} ${url} -> ${status} [${operation}]`,
+        ...violations.map((v) => `    ${v.severity.padEnd(7)} ${v.location}: ${v.message}`),
+      ];
+    },
+    /** The summary printed on exit: each distinct violation with how often it happened. */
+    summary() {
+      const total = exchanges.reduce((sum, exchange) => sum + exchange.violations.length, 0);
+      const head = `Contract proxy summary: ${requests} request(s), ${exchanges.length} with violations, ${total} violation(s).`;
+      if (total === 0) return `${head}\nNo contract violations.`;
+      const counts = new Map();
+      for (const { operation, violations } of exchanges) {
+        for (const v of violations) {
+          const key = `${operation}\n${v.severity} ${v.location}: ${v.message}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }
+      const byOperation = new Map();
+      for (const [key, count] of counts) {
+        const [operation, line] = key.split('\n');
+        if (!byOperation.has(operation)) byOperation.set(operation, []);
+        byOperation.get(operation).push(`    ${String(count).padStart(3)}x ${line}`);
+      }
+      return [
+        head,
+        ...[...byOperation]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .flatMap(([op, lines]) => [`  ${op}`, ...lines]),
+      ].join('\n');
+    },
+    get violationCount() {
+      return exchanges.reduce((sum, exchange) => sum + exchange.violations.length, 0);
+    },
+  };
+}
