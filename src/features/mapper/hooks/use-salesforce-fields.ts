@@ -49,9 +49,7 @@ export function valueOptions(field: Attribute | undefined): readonly SelectOptio
   if (!options) {
     options = [
       DUMMY_OPTION,
-      ...salesforceValues(field).map(({ value, label }) =>
-        makeOption(value, value, label === value ? null : label),
-      ),
+      ...salesforceValues(field).map(({ value, label }) => makeOption(value, value, label)),
     ];
     valueOptionCache.set(field, options);
   }

@@ -17,6 +17,7 @@ export const SELECT_TEXT = {
 } as const;
 
 export function makeOption(key: string, label: string, detail?: string | null): SelectOption {
+  if (detail && detail.toLowerCase() === label.toLowerCase()) detail = null;
   return {
     key,
     label,
