@@ -222,6 +222,29 @@ describe('Sync Settings page', () => {
     });
   });
 
+  it('saves what was typed when the page is closed or reloaded inside the debounce', async () => {
+    const backend = fakeSyncBackend();
+    const { user } = renderPage('opportunities');
+    const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Attribute' }), 'stage');
+    await user.selectOptions(
+      within(first).getByRole('combobox', { name: 'Comparison' }),
+      'Equal To',
+    );
+    await user.selectOptions(
+      within(first).getByRole('combobox', { name: 'Attribute' }),
+      'customerCompanyName',
+    );
+    await user.type(within(first).getByRole('textbox', { name: 'Attribute value' }), 'Acme');
+    expect(backend.writes()).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(backend.writes()).toHaveLength(1));
+    expect(backend.writes()[0]).toMatchObject({
+      keepalive: true,
+      body: { attribute_id: 60, comparison_type: 'equal_to', field_value: 'Acme' },
+    });
+  });
+
   it('saves what was typed when the tab changes inside the debounce, then loads the other entity', async () => {
     const backend = fakeSyncBackend();
     const { user } = renderPage();

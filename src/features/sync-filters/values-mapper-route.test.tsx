@@ -61,4 +61,19 @@ describe('/values-mapper', () => {
       await screen.findByText('There are no filters set, so all Leads will sync.');
     },
   );
+
+  it('puts the pencil that edits the Salesforce account beside the embedded mapper', async () => {
+    fakeSyncBackend();
+    signIn('super_admin');
+    renderApp('/values-mapper');
+    const pencil = await screen.findByRole(
+      'button',
+      { name: 'Update your Salesforce Account' },
+      FIRST_LOAD,
+    );
+    await userEvent.setup().click(pencil);
+    expect(
+      await screen.findByRole('dialog', { name: 'Update your Salesforce Account' }),
+    ).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { Button, HTMLSelect, Intent } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 import type { ComparisonType } from '@generated/api/model';
 import {
@@ -47,6 +47,12 @@ export function FilterRowView(props: FilterRowProps) {
   const id = useId();
   // Typed text waits 500 ms; leaving the page or the tab flushes it so nothing typed is lost.
   const debouncedSave = useDebouncedCallback(onSave, VALUE_DEBOUNCE_MS, { flushOnExit: true });
+  // flushOnExit covers unmounting and a hidden tab; a reload or a closed tab fires pagehide.
+  useEffect(() => {
+    const flush = () => void debouncedSave.flush();
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [debouncedSave]);
 
   const change = (patch: RowPatch, when: When) => {
     onPatch(row.key, patch);

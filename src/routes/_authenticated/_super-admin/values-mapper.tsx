@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FieldMapper } from '@/features/mapper';
-import { SyncSettingsPage } from '@/features/sync-filters';
+import { EditSalesforceConnectionButton, SyncSettingsPage } from '@/features/sync-filters';
 import {
   prefetchSyncFilters,
   TAB_ENTITY,
@@ -36,7 +36,7 @@ function ValuesMapperRoute() {
           replace: true,
         })
       }
-      mapper={<FieldMapper embedded />}
+      mapper={<FieldMapper embedded headerActions={<EditSalesforceConnectionButton />} />}
     />
   );
 }
