@@ -1,5 +1,7 @@
-import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useMatch, useRouter } from '@tanstack/react-router';
+import { useSessionUser } from '@/api/use-session';
 import type { RouterContext } from '@/app/router';
+import { AppNavbar } from '@/components/layout/app-navbar';
 import { AppShell } from '@/components/layout/app-shell';
 import { ErrorPage } from '@/components/layout/error-page';
 import { NotFoundPage } from '@/components/layout/not-found-page';
@@ -11,8 +13,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The signed-in navigation shows on the guarded screens only.
+  const signedInArea = useMatch({ from: '/_authenticated', shouldThrow: false });
+  const user = useSessionUser();
   return (
-    <AppShell>
+    <AppShell actions={signedInArea && user ? <AppNavbar role={user.role} /> : undefined}>
       <Outlet />
     </AppShell>
   );
