@@ -1,8 +1,34 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
 import { setupDecision } from '@/features/auth/guards';
+import {
+  DashboardPage,
+  prefetchDashboard,
+  type DashboardTab,
+  type DashboardView,
+} from '@/features/dashboard';
+
+/** The dashboard's view in the URL, so a reload or a shared link opens the same tab and page. */
+interface DashboardSearch {
+  tab?: DashboardTab;
+  page?: number;
+}
+
+function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  const tab = search.tab === 'errors' || search.tab === 'logs' ? search.tab : undefined;
+  const raw = typeof search.page === 'string' ? Number(search.page) : search.page;
+  const page = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 ? raw : undefined;
+  // Both keys always: the router merges parent search params in, so a nonsense value must be
+  // overwritten (with undefined, which leaves the URL), not just left out.
+  return { tab, page };
+}
+
+/** The defaults (Errors, page 1) stay out of the URL. */
+function toSearch({ tab, page }: DashboardView): DashboardSearch {
+  return { ...(tab !== 'errors' ? { tab } : {}), ...(page > 1 ? { page } : {}) };
+}
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
+  validateSearch: validateDashboardSearch,
   // Set-up guard: the dashboard needs a completed set-up (spec section 4).
   beforeLoad: async ({ context, location }) => {
     const decision = await setupDecision(context.user, context.queryClient);
@@ -10,5 +36,22 @@ export const Route = createFileRoute('/_authenticated/dashboard')({
       throw redirect({ to: decision, search: { returnUrl: location.href } });
     }
   },
-  component: () => <ComingSoon title="Dashboard" />,
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'errors', page: search.page ?? 1 }),
+  // Every block's request starts here at once; the page renders without waiting for them.
+  loader: ({ context, deps }) => prefetchDashboard(context.queryClient, deps, context.user.role),
+  component: DashboardRoute,
 });
+
+function DashboardRoute() {
+  const { tab = 'errors', page = 1 } = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  return (
+    <DashboardPage
+      tab={tab}
+      page={page}
+      role={user.role}
+      onViewChange={(view) => void navigate({ search: toSearch(view), resetScroll: false })}
+    />
+  );
+}

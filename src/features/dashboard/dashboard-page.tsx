@@ -1,0 +1,52 @@
+import { Classes } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { session, type Role } from '@/api/session';
+import { EnvironmentSwitch } from '@/components/environment-switch';
+import { dashboardQueries, type DashboardView } from './dashboard-queries';
+import { SyncErrorsCard } from './errors/sync-errors-card';
+import { InboxCard } from './inbox/inbox-card';
+import { SyncControls } from './sync/sync-controls';
+import { SyncStatsCard } from './sync/sync-stats-card';
+import styles from './dashboard.module.css';
+
+export interface DashboardPageProps extends DashboardView {
+  role: Role | undefined;
+  /** The tab or page changed: the route puts it in the URL. */
+  onViewChange: (view: DashboardView) => void;
+}
+
+/**
+ * The dashboard (spec section 2): sync statistics and controls, the launches inbox, and the ACE
+ * sync errors and logs. Each block loads and fails on its own.
+ */
+export function DashboardPage({ tab, page, role, onViewChange }: DashboardPageProps) {
+  return (
+    <div className={styles.page}>
+      <div className={styles.toolbar}>
+        <h1 className={Classes.HEADING}>Update Feed</h1>
+        <div className={styles.actions}>
+          {role === 'super_admin' ? <SwitchEnvironment /> : null}
+          <SyncControls />
+        </div>
+      </div>
+      <div className={styles.overview}>
+        <SyncStatsCard />
+        <InboxCard />
+      </div>
+      <SyncErrorsCard tab={tab} page={page} onViewChange={onViewChange} />
+    </div>
+  );
+}
+
+/** 'Switch to Prod' / 'Switch to Beta', only while the tenant is not production enabled. */
+function SwitchEnvironment() {
+  const tenantId = session.tenantId() ?? 0;
+  const tenant = useQuery(dashboardQueries.tenant(tenantId));
+  if (!tenant.data || tenant.data.is_production_enabled) return null;
+  return (
+    <EnvironmentSwitch
+      isProductionEnabled={tenant.data.is_production_enabled}
+      destination="/new-connection"
+    />
+  );
+}

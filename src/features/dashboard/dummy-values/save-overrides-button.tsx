@@ -1,0 +1,59 @@
+import { Button, Intent } from '@blueprintjs/core';
+import { FloppyDiskIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { getListDummyValuesQueryKey, useUpdateDummyValues } from '@generated/api/sync/sync';
+import { toast } from '@/lib/toaster';
+import { checkSave, DUMMY_TEXT, saveLooksEnabled } from './dummy-form';
+import type { OverrideForm } from './use-override-form';
+import styles from './overrides.module.css';
+
+export interface SaveOverridesButtonProps {
+  form: OverrideForm;
+  setSubmitted: (submitted: boolean) => void;
+}
+
+/**
+ * 'Save values for next Sync' (spec section 5): it looks disabled unless a pair is complete or
+ * values were saved before, but still answers a click with the reason nothing was sent.
+ */
+export function SaveOverridesButton({ form, setSubmitted }: SaveOverridesButtonProps) {
+  const queryClient = useQueryClient();
+  const save = useUpdateDummyValues();
+  const looksEnabled = saveLooksEnabled(form.allRows(), form.attributesById, form.hasSavedValues);
+
+  const onClick = () => {
+    if (save.isPending) return;
+    const check = checkSave(form.allRows(), form.attributesById);
+    if (check.kind === 'invalid') {
+      setSubmitted(true);
+      void toast.danger(DUMMY_TEXT.invalidForm);
+      return;
+    }
+    if (check.kind === 'nothing') {
+      void toast.danger(DUMMY_TEXT.nothingToSave);
+      return;
+    }
+    save.mutate(
+      { data: check.overrides },
+      {
+        onSuccess: (reply) => {
+          setSubmitted(false);
+          if (reply?.message) void toast.success(reply.message);
+          void queryClient.invalidateQueries({ queryKey: getListDummyValuesQueryKey() });
+        },
+      },
+    );
+  };
+
+  return (
+    <Button
+      intent={Intent.PRIMARY}
+      icon={<FloppyDiskIcon />}
+      text={DUMMY_TEXT.save}
+      loading={save.isPending}
+      className={looksEnabled ? undefined : styles.looksDisabled}
+      aria-disabled={looksEnabled ? undefined : true}
+      onClick={onClick}
+    />
+  );
+}

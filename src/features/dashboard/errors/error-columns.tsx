@@ -1,0 +1,81 @@
+import type { SyncError, SyncLog } from '@generated/api/model';
+import { createDataColumnHelper } from '@/components/data-table';
+import { OverridePairsEditor } from '../dummy-values/override-pairs-editor';
+import { SavedOverridesCell } from '../dummy-values/saved-overrides-cell';
+import { formatDateTime } from '../format-date';
+import { CategoryCell, HeaderWithTip, RecordCell, SourceCell } from './error-cells';
+import { COLUMN_TEXT, ERRORS_TEXT } from './error-texts';
+import styles from './errors.module.css';
+
+const errorColumn = createDataColumnHelper<SyncError>();
+
+/** The Errors tab (spec section 2): the columns in the specification's order. */
+export const errorColumns = errorColumn.columns([
+  errorColumn.accessor('salesforce_id', {
+    header: COLUMN_TEXT.salesforceId,
+    cell: ({ getValue }) => <span className={styles.mono}>{getValue()}</span>,
+  }),
+  errorColumn.accessor('sync_direction', {
+    header: COLUMN_TEXT.source,
+    cell: ({ row }) => <SourceCell log={row.original} />,
+    meta: { className: styles.nowrap },
+  }),
+  errorColumn.display({
+    id: 'record',
+    header: COLUMN_TEXT.record,
+    cell: ({ row }) => <RecordCell log={row.original} />,
+  }),
+  errorColumn.accessor('error_description', {
+    header: COLUMN_TEXT.error,
+    meta: { className: styles.errorText },
+  }),
+  errorColumn.display({
+    id: 'aceField',
+    header: COLUMN_TEXT.aceField,
+    cell: ({ row }) => <OverridePairsEditor error={row.original} />,
+  }),
+  errorColumn.display({
+    id: 'overwritten',
+    header: () => (
+      <HeaderWithTip text={COLUMN_TEXT.overwritten} tip={ERRORS_TEXT.overwrittenTooltip} />
+    ),
+    cell: ({ row }) => <SavedOverridesCell syncErrorId={row.original.id} />,
+  }),
+  errorColumn.accessor('error_type', {
+    header: () => <HeaderWithTip text={COLUMN_TEXT.category} tip={ERRORS_TEXT.categoryTooltip} />,
+    cell: ({ row }) => <CategoryCell log={row.original} />,
+  }),
+]);
+
+const logColumn = createDataColumnHelper<SyncLog>();
+
+/** The All Logs tab: the same record columns, read-only, with when each error happened. */
+export const logColumns = logColumn.columns([
+  logColumn.accessor('salesforce_id', {
+    header: COLUMN_TEXT.salesforceId,
+    cell: ({ getValue }) => <span className={styles.mono}>{getValue()}</span>,
+  }),
+  logColumn.accessor('sync_direction', {
+    header: COLUMN_TEXT.source,
+    cell: ({ row }) => <SourceCell log={row.original} />,
+    meta: { className: styles.nowrap },
+  }),
+  logColumn.display({
+    id: 'record',
+    header: COLUMN_TEXT.record,
+    cell: ({ row }) => <RecordCell log={row.original} />,
+  }),
+  logColumn.accessor('error_description', {
+    header: COLUMN_TEXT.error,
+    meta: { className: styles.errorText },
+  }),
+  logColumn.accessor('error_type', {
+    header: () => <HeaderWithTip text={COLUMN_TEXT.category} tip={ERRORS_TEXT.categoryTooltip} />,
+    cell: ({ row }) => <CategoryCell log={row.original} />,
+  }),
+  logColumn.accessor('created_at', {
+    header: COLUMN_TEXT.date,
+    cell: ({ getValue }) => formatDateTime(getValue()) ?? getValue(),
+    meta: { className: styles.nowrap },
+  }),
+]);

@@ -1,0 +1,85 @@
+import { Callout, Intent } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import type { SyncError } from '@generated/api/model';
+import { DataTable, useDataTable } from '@/components/data-table';
+import { Paginator } from '@/components/paginator/paginator';
+import { errorMessages } from '@/api/error-messages';
+import { dashboardQueries } from '../dashboard-queries';
+import { SaveOverridesButton } from '../dummy-values/save-overrides-button';
+import {
+  OverrideFormContext,
+  useOverrideForm,
+  type OverrideDrafts,
+} from '../dummy-values/use-override-form';
+import { BlockError } from '../block-error';
+import { errorColumns } from './error-columns';
+import { ERRORS_TEXT } from './error-texts';
+import { usePagedList } from './use-paged-list';
+import styles from './errors.module.css';
+
+const NO_ERRORS: SyncError[] = [];
+
+export interface ErrorsPanelProps {
+  page: number;
+  onPageChange: (page: number) => void;
+  drafts: OverrideDrafts;
+}
+
+/** The Errors tab: open sync errors, their override values and the save button. */
+export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
+  const list = usePagedList(dashboardQueries.errors, page);
+  const saved = useQuery(dashboardQueries.savedOverrides());
+  const attributes = useQuery(dashboardQueries.overrideAttributes());
+  const form = useOverrideForm(drafts, saved.data?.data, attributes.data?.results);
+  const table = useDataTable({
+    data: list.rows ?? NO_ERRORS,
+    columns: errorColumns,
+    getRowId: (error) => String(error.id),
+  });
+
+  if (list.query.isError && !list.rows) {
+    return <BlockError error={list.query.error} onRetry={() => void list.query.refetch()} />;
+  }
+  const lookupFailed = [saved, attributes].find((query) => query.isError);
+  return (
+    <OverrideFormContext.Provider value={form}>
+      {lookupFailed ? (
+        <Callout intent={Intent.WARNING} compact role="alert">
+          {errorMessages(lookupFailed.error)[0]}{' '}
+          <a
+            href="#retry"
+            onClick={(event) => {
+              event.preventDefault();
+              void saved.refetch();
+              void attributes.refetch();
+            }}
+          >
+            Retry
+          </a>
+        </Callout>
+      ) : null}
+      <DataTable
+        table={table}
+        label={ERRORS_TEXT.errorsTab}
+        loading={list.query.isPending}
+        busy={list.query.isPlaceholderData}
+        emptyMessage={ERRORS_TEXT.noErrors}
+      />
+      <div className={styles.footer}>
+        {list.total > 0 || form.hasSavedValues ? (
+          <SaveOverridesButton form={form} setSubmitted={drafts.setSubmitted} />
+        ) : (
+          <span />
+        )}
+        <Paginator
+          page={page}
+          pageSize={list.pageSize}
+          total={list.total}
+          onPageChange={onPageChange}
+          disabled={list.query.isPlaceholderData}
+          label="Sync errors pages"
+        />
+      </div>
+    </OverrideFormContext.Provider>
+  );
+}

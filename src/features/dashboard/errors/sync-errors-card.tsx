@@ -1,0 +1,61 @@
+import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardTab, DashboardView } from '../dashboard-queries';
+import { dashboardQueries } from '../dashboard-queries';
+import { useOverrideDrafts } from '../dummy-values/use-override-form';
+import { formatDateTime } from '../format-date';
+import { ERRORS_TEXT, lastSyncText } from './error-texts';
+import { ErrorsPanel } from './errors-panel';
+import { LogsPanel } from './logs-panel';
+import styles from './errors.module.css';
+
+export interface SyncErrorsCardProps extends DashboardView {
+  onViewChange: (view: DashboardView) => void;
+}
+
+/**
+ * 'ACE Sync Errors': when the last sync ran, and the Errors and All Logs tabs, each paginated by
+ * the server. Tab and page come from the URL; typed override values live here, above both.
+ */
+export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps) {
+  const drafts = useOverrideDrafts();
+  const onPageChange = (next: number) => onViewChange({ tab, page: next });
+  return (
+    <Card className={styles.card} elevation={1} aria-labelledby="sync-errors-title">
+      <div className={styles.header}>
+        <h2 id="sync-errors-title" className={Classes.HEADING}>
+          {ERRORS_TEXT.title}
+        </h2>
+        <LastSyncLine />
+      </div>
+      <Tabs
+        id="sync-errors-tabs"
+        selectedTabId={tab}
+        onChange={(next) => onViewChange({ tab: next as DashboardTab, page: 1 })}
+        renderActiveTabPanelOnly
+      >
+        <Tab
+          id="errors"
+          title={ERRORS_TEXT.errorsTab}
+          panel={<ErrorsPanel page={page} onPageChange={onPageChange} drafts={drafts} />}
+        />
+        <Tab
+          id="logs"
+          title={ERRORS_TEXT.logsTab}
+          panel={<LogsPanel page={page} onPageChange={onPageChange} />}
+        />
+      </Tabs>
+    </Card>
+  );
+}
+
+function LastSyncLine() {
+  const stats = useQuery(dashboardQueries.stats());
+  if (stats.isPending) return <span className={Classes.SKELETON}>Last sync at …</span>;
+  if (stats.isError) return null; // the statistics block shows what failed
+  return (
+    <span className={Classes.TEXT_MUTED}>
+      {lastSyncText(formatDateTime(stats.data.last_synced_date))}
+    </span>
+  );
+}

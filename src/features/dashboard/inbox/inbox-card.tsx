@@ -1,0 +1,81 @@
+import { Button, Card, Classes, Intent } from '@blueprintjs/core';
+import { InboxIcon, TickIcon } from '@blueprintjs/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
+import { toast } from '@/lib/toaster';
+import { BlockError } from '../block-error';
+import { dashboardQueries } from '../dashboard-queries';
+import { launchNamesText, launchToggleText } from './launch-names';
+import styles from './inbox.module.css';
+
+/**
+ * The 'Inbox' card: how many opportunities were launched since the last Resolve, their names
+ * (the first ten, or all), and Resolve, which marks them read.
+ */
+export function InboxCard() {
+  const queryClient = useQueryClient();
+  const launches = useQuery(dashboardQueries.launches());
+  const [expanded, setExpanded] = useState(false);
+  // The contract makes Resolve a GET that changes data: it is a mutation here, never cached.
+  const resolve = useMutation({
+    mutationKey: ['resolveLaunches'],
+    mutationFn: () => resolveLaunches(),
+    onSuccess: (reply) => {
+      if (reply?.message) void toast.success(reply.message);
+      setExpanded(false);
+      return queryClient.invalidateQueries({ queryKey: getListUnreadLaunchesQueryKey() });
+    },
+  });
+  const names = launches.data?.data.map((launch) => launch.name) ?? [];
+  const toggle = launchToggleText(names, expanded);
+
+  return (
+    <Card className={styles.inbox} elevation={1} aria-labelledby="inbox-title">
+      <div className={styles.header}>
+        <h2 id="inbox-title" className={Classes.HEADING}>
+          <InboxIcon aria-hidden /> Inbox
+        </h2>
+        <Button
+          icon={<TickIcon />}
+          text="Resolve"
+          intent={Intent.SUCCESS}
+          disabled={names.length === 0}
+          loading={resolve.isPending}
+          onClick={() => resolve.mutate()}
+        />
+      </div>
+      {launches.isError ? (
+        <BlockError
+          error={launches.error}
+          onRetry={() => void launches.refetch()}
+          retrying={launches.isFetching}
+        />
+      ) : launches.isPending ? (
+        <p className={Classes.SKELETON}>0 Launches</p>
+      ) : (
+        <>
+          <p className={styles.count}>{`${names.length} Launches`}</p>
+          {names.length > 0 ? (
+            <p className={styles.names}>
+              {launchNamesText(names, expanded)}
+              {toggle ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className={styles.toggle}
+                    aria-expanded={expanded}
+                    onClick={() => setExpanded((open) => !open)}
+                  >
+                    {toggle}
+                  </button>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}
