@@ -14,7 +14,8 @@ const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../test-results',
+  // Side-by-side suites keep their own results too.
+  outputDir: process.env.E2E_OUT_DIR ? `../${process.env.E2E_OUT_DIR}-results` : '../test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
@@ -23,7 +24,18 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI
     ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+    : [
+        ['list'],
+        [
+          'html',
+          {
+            open: 'never',
+            outputFolder: process.env.E2E_OUT_DIR
+              ? `../${process.env.E2E_OUT_DIR}-report`
+              : '../playwright-report',
+          },
+        ],
+      ],
   use: {
     baseURL: PREVIEW_URL,
     trace: 'retain-on-failure',
