@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../tests/render-app';
@@ -11,6 +11,10 @@ const toasts = vi.hoisted(() => ({
   info: vi.fn(),
 }));
 vi.mock('@/lib/toaster', () => ({ toast: toasts, dismissToast: vi.fn() }));
+
+// The whole app renders, routes load lazily: give a busy machine time to show the first screen.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
