@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore, session } from '@/api/session';
-import { ACCESS, ADMIN, fakeBackend, KEY, renderWizard } from './wizard-test-kit';
+import { ACCESS, ADMIN, fakeBackend, KEY, renderWizard, type Routes } from './wizard-test-kit';
 
 const toasts = vi.hoisted(() => ({
   success: vi.fn(),
@@ -220,6 +220,52 @@ describe('wizard recovery on load', () => {
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 1' })).toBeVisible();
     expect(toasts.danger).not.toHaveBeenCalled();
+  });
+});
+
+describe('wizard step 3', () => {
+  const atStep3: Routes = { 'POST /api/v1/connection-step-status/': [200, { current_step: 3 }] };
+
+  it('offers Production only to a production-enabled tenant, Beta being the default', async () => {
+    fakeBackend({
+      ...atStep3,
+      'GET /api/v1/tenants/1/': [200, { id: 1, is_production_enabled: true }],
+    });
+    signIn();
+    renderWizard();
+    expect(
+      await screen.findByRole('heading', { name: 'Setup Salesforce Connection' }),
+    ).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Beta' })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Production' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('radio', { name: 'Production' }));
+    expect(screen.getByRole('radio', { name: 'Production' })).toBeChecked();
+  });
+
+  it('says "Connected Successfully" when the server gives no text, then moves on', async () => {
+    const calls = fakeBackend({
+      ...atStep3,
+      'POST /api/v1/tenants/connections/': [200, {}],
+    });
+    signIn();
+    renderWizard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(/Salesforce Username/));
+    await user.paste('integration@acme-cloud.com');
+    await user.click(next());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Connected Successfully'));
+    expect(calls.find((call) => call.path === '/api/v1/tenants/connections/')?.body).toEqual({
+      connection_type: 'work_with_us',
+      accounts: [
+        {
+          username: 'integration@acme-cloud.com',
+          consumer_key: null,
+          account_type: 'salesforce_beta',
+          is_salesforce_managed_package: true,
+        },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Step 4' }, { timeout: 2500 })).toBeVisible();
   });
 });
 
