@@ -9,6 +9,7 @@ import { getInputProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { FormErrors } from '@/components/form/form-errors';
 import { helpId, useSchemaFormState } from './form-context';
+import styles from './schema-form.module.css';
 
 /** Blueprint's FormGroup around each field: label, required mark, helper text, error text. */
 export function FieldTemplate(props: FieldTemplateProps) {
@@ -36,7 +37,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
       labelFor={id}
       labelInfo={displayLabel && required ? <span aria-hidden="true">*</span> : undefined}
       intent={intent}
-      helperText={help ? <span id={helpId(id)}>{help}</span> : undefined}
+      // The helper line is always there (empty when nothing to say): an error appearing on blur
+      // then never moves the fields and buttons below, so the click that caused the blur lands.
+      helperText={
+        <span id={helpId(id)} className={styles.help}>
+          {help}
+        </span>
+      }
     >
       {children}
     </FormGroup>
