@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { PATHS, preferScenario, SUPER_ADMIN } from './scenarios';
+import { PATHS, preferScenario, SUPER_ADMIN, usePreset } from './scenarios';
 
 async function logIn(page: Page, email = SUPER_ADMIN.email, password = SUPER_ADMIN.password) {
   await page.getByLabel('Email').fill(email);
@@ -30,7 +30,7 @@ test.describe('login', () => {
   });
 
   test('a super_admin with set-up incomplete lands on the wizard', async ({ page }) => {
-    await preferScenario(page, PATHS.connectionStep, 'example=incompleteStep3');
+    await usePreset(page, 'new company at step 3');
     await page.goto('/login');
     await logIn(page);
     await expect(page).toHaveURL(/\/new-connection$/);
@@ -44,8 +44,7 @@ test.describe('login', () => {
   });
 
   test('a user whose company set-up is incomplete is told to wait', async ({ page }) => {
-    await preferScenario(page, PATHS.login, 'example=user');
-    await preferScenario(page, PATHS.connectionStep, 'example=incompleteStep4');
+    await usePreset(page, 'user with set-up incomplete');
     await page.goto('/login');
     await logIn(page);
     await expect(page).toHaveURL(/\/incomplete-setup/);
