@@ -18,7 +18,9 @@ const POLICY = Buffer.from(
 );
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
+/** The newest toast with this text (an earlier one may still be showing its five seconds). */
+const toast = (page: Page, text: string) =>
+  page.locator('.bp6-toast').filter({ hasText: text }).last();
 
 async function authorizeKey(page: Page, key = KEY) {
   await page.getByLabel(/Licence Key/).fill(key);
@@ -326,6 +328,11 @@ test('step 4: the policy toggle both ways, and a file that is not JSON', async (
   await expect(page.getByLabel(/^Region/)).toBeHidden();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(toast(page, 'Please fill all the fields.')).toBeVisible();
+  await expect(page.getByLabel(/^AWS Assume Role Policy File/)).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(heading(page, 'Step 4')).toBeVisible();
 });
 
 test('a reload at step 3 resumes at step 3', async ({ page }) => {
