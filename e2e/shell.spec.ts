@@ -7,7 +7,7 @@ const ROUTES: Array<[path: string, heading: string]> = [
   ['/request-reset-password', 'Reset your password'],
   ['/password/reset/MTA/abc-123', 'Reset Password'],
   ['/new-account', 'Welcome to AceBridge!'],
-  ['/new-connection', 'New Connection'],
+  ['/new-connection', 'Step 1'],
   ['/incomplete-setup', 'Account setup'],
   ['/aws-onboarding', 'AWS Onboarding'],
   ['/privacy-policy', 'Privacy Policy'],

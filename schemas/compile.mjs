@@ -21,8 +21,9 @@ function toEsm(code, name) {
   const exported = [];
   let esm = code
     .replace(/^"use strict";\n?/, '')
-    .replace(/^exports\[("[^"]+")\] = (\w+);$/gm, (_, key, fn) => {
-      exported.push(`${key}: ${fn}`);
+    // AJV writes `exports["-5fe1"] = fn;` or, for a key that is an identifier, `exports.b55b = fn;`.
+    .replace(/^exports(?:\[("[^"]+")\]|\.(\w+)) = (\w+);$/gm, (_, quoted, bare, fn) => {
+      exported.push(`${quoted ?? JSON.stringify(bare)}: ${fn}`);
       return '';
     })
     .replace(/^const (\w+) = require\(("[^"]+")\)(\.default)?;$/gm, (_, local, path) => {
