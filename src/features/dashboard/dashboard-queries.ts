@@ -21,10 +21,11 @@ const BLOCK_QUERY = { meta: { silentErrors: true }, retryOnMount: false } as con
 /**
  * The ACE attributes the override selector offers. The specification's query
  * (`fields=id,name,help,type&is_aws_ace=1`) plus data_type and choices, which the typed value
- * inputs need, and every attribute in one page.
+ * inputs need, permission_type (Read Only attributes take no override), and every attribute in
+ * one page.
  */
 export const OVERRIDE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = {
-  fields: 'id,name,help,type,data_type,choices',
+  fields: 'id,name,help,type,data_type,choices,permission_type',
   is_aws_ace: 1,
   'page-size': 100000,
 };

@@ -25,6 +25,8 @@ const ATTRIBUTES = [
   attr(7, 'Customer.Account.WebsiteUrl', 'String'),
   attr(8, 'User.Email', 'Email'),
   attr(9, 'isMarketingDevelopmentFunded', 'Boolean'),
+  attr(10, 'partnerCrmUniqueIdentifier', 'String'),
+  attr(11, 'campaignName', 'String', { permission_type: 'Read Only' }),
 ];
 const BY_ID = new Map(ATTRIBUTES.map((a) => [a.id, a]));
 
@@ -42,6 +44,9 @@ describe('override pairs: attribute selector', () => {
     const options = attributeOptions(ATTRIBUTES, r, r.pairs[1]!.key).map((a) => a.name);
     expect(options).not.toContain('Customer.Account.WebsiteUrl');
     expect(options).not.toContain('User.Email');
+    // Nor identifiers the backend fills, nor Read Only attributes ACE would refuse.
+    expect(options).not.toContain('partnerCrmUniqueIdentifier');
+    expect(options).not.toContain('campaignName');
     expect(options).not.toContain('expectedMonthlyAwsRevenue'); // chosen by the other pair
     expect(options).toContain('targetCloseDate');
   });

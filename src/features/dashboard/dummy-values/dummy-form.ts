@@ -53,9 +53,25 @@ export function rowsFromSaved(saved: readonly DummyValue[]): DummyRows {
   return rows;
 }
 
-/** Related-record fields cannot take an override (spec section 5). */
-export function isOverridableName(name: string): boolean {
-  return !name.includes('Account.') && !name.includes('User.');
+/** Identifiers the backend fills itself (the mapper does not show them either). */
+const RESERVED_NAMES = new Set([
+  'partnerCrmUniqueIdentifier',
+  'apnCrmUniqueIdentifier',
+  'partnerCrmLeadId',
+]);
+
+/**
+ * Whether an ACE attribute can take an override: not a related-record field ('Account.',
+ * 'User.', spec section 5), not a reserved identifier, and not Read Only (ACE only sends those,
+ * so a value sent for one would be refused).
+ */
+export function isOverridable(attribute: Attribute): boolean {
+  return (
+    !attribute.name.includes('Account.') &&
+    !attribute.name.includes('User.') &&
+    !RESERVED_NAMES.has(attribute.name) &&
+    attribute.permission_type !== 'Read Only'
+  );
 }
 
 export type EntityType = 'Lead' | 'Opportunity';
@@ -92,7 +108,7 @@ export function attributeOptions(
   );
   return attributes.filter(
     (attribute) =>
-      isOverridableName(attribute.name) &&
+      isOverridable(attribute) &&
       !taken.has(attribute.id) &&
       (!entityType || !attribute.type || attribute.type === entityType),
   );

@@ -1,6 +1,7 @@
-import { Button, Intent, MenuItem } from '@blueprintjs/core';
-import { CaretDownIcon } from '@blueprintjs/icons';
-import { Select, type ItemRenderer } from '@blueprintjs/select';
+import { Button, InputGroup, Intent, MenuItem, PopoverNext, PopupKind } from '@blueprintjs/core';
+import { CaretDownIcon, SearchIcon } from '@blueprintjs/icons';
+import { QueryList, type ItemRenderer } from '@blueprintjs/select';
+import { useId, useRef, useState } from 'react';
 import styles from './overrides.module.css';
 
 export interface FilterSelectProps<T> {
@@ -13,16 +14,20 @@ export interface FilterSelectProps<T> {
   itemTitle?: (item: T) => string | undefined;
   /** Button text while nothing is chosen. */
   placeholder: string;
-  /** Accessible name of the button (which shows the choice, not what it is for). */
+  /** Accessible name of the list, and the start of the button's (which also says the choice). */
   label: string;
   invalid?: boolean;
   disabled?: boolean;
   loading?: boolean;
-  /** Called when the popover closes: the field counts as touched. */
+  /** Called when the list closes: the field counts as touched. */
   onClose?: () => void;
 }
 
-/** A filterable single choice (case-insensitive), with the select widget texts of spec section 8. */
+/**
+ * A filterable single choice (case-insensitive), with the select widget texts of spec section 8.
+ * Built from Blueprint's QueryList and PopoverNext rather than its Select, whose target wrapper
+ * carries aria-expanded without a role (an axe violation): here the button is the target.
+ */
 export function FilterSelect<T>({
   items,
   selected,
@@ -37,10 +42,20 @@ export function FilterSelect<T>({
   loading = false,
   onClose,
 }: FilterSelectProps<T>) {
-  const renderItem: ItemRenderer<T> = (item, { handleClick, handleFocus, modifiers, ref }) =>
+  const listId = useId();
+  const [isOpen, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+    onClose?.();
+  };
+  const renderItem: ItemRenderer<T> = (item, { handleClick, handleFocus, modifiers, ref, id }) =>
     modifiers.matchesPredicate ? (
       <MenuItem
         key={itemKey(item)}
+        id={id}
         ref={ref}
         text={itemText(item)}
         title={itemTitle?.(item)}
@@ -52,34 +67,77 @@ export function FilterSelect<T>({
         onFocus={handleFocus}
       />
     ) : null;
+  const text = loading ? 'Loading...' : selected ? itemText(selected) : placeholder;
+
   return (
-    <Select<T>
+    <QueryList<T>
       items={items as T[]}
       itemRenderer={renderItem}
-      itemPredicate={(query, item) => itemText(item).toLowerCase().includes(query.toLowerCase())}
-      onItemSelect={onSelect}
-      activeItem={selected ?? null}
+      itemPredicate={(q, item) => itemText(item).toLowerCase().includes(q.toLowerCase())}
+      itemsEqual={(a, b) => itemKey(a) === itemKey(b)}
+      initialActiveItem={selected}
+      query={query}
+      onQueryChange={setQuery}
+      onItemSelect={(item) => {
+        onSelect(item);
+        close();
+      }}
       noResults={<MenuItem disabled roleStructure="listoption" text="No items found" />}
-      inputProps={{ placeholder: 'Type to search', 'aria-label': 'Type to search' }}
-      popoverProps={{ minimal: true, matchTargetWidth: false, onClosed: onClose }}
+      listId={listId}
       menuProps={{ 'aria-label': label, className: styles.menu }}
-      resetOnClose
-      disabled={disabled}
-    >
-      <Button
-        className={styles.selectButton}
-        alignText="start"
-        fill
-        ellipsizeText
-        text={loading ? 'Loading...' : selected ? itemText(selected) : placeholder}
-        endIcon={<CaretDownIcon />}
-        intent={invalid ? Intent.DANGER : Intent.NONE}
-        variant="outlined"
-        aria-label={`${label}: ${selected ? itemText(selected) : placeholder}`}
-        aria-invalid={invalid || undefined}
-        title={selected ? itemText(selected) : undefined}
-        disabled={disabled}
-      />
-    </Select>
+      renderer={(list) => (
+        <PopoverNext
+          isOpen={isOpen && !disabled}
+          onInteraction={(next) => (next ? setOpen(true) : close())}
+          onOpened={() => input.current?.focus()}
+          autoFocus={false}
+          enforceFocus={false}
+          shouldReturnFocusOnClose
+          arrow={false}
+          animation="minimal"
+          placement="bottom-start"
+          popupKind={PopupKind.LISTBOX}
+          disabled={disabled}
+          content={
+            <div className={styles.list} onKeyDown={list.handleKeyDown} onKeyUp={list.handleKeyUp}>
+              <InputGroup
+                inputRef={input}
+                role="combobox"
+                aria-label="Type to search"
+                aria-autocomplete="list"
+                aria-controls={listId}
+                aria-expanded={isOpen}
+                aria-activedescendant={list.activeItemId}
+                placeholder="Type to search"
+                leftIcon={<SearchIcon />}
+                value={list.query}
+                onChange={list.handleQueryChange}
+              />
+              {list.itemList}
+            </div>
+          }
+          renderTarget={({ isOpen: _open, ref, ...target }) => (
+            <Button
+              {...target}
+              ref={ref}
+              className={styles.selectButton}
+              alignText="start"
+              fill
+              ellipsizeText
+              text={text}
+              endIcon={<CaretDownIcon />}
+              intent={invalid ? Intent.DANGER : Intent.NONE}
+              variant="outlined"
+              aria-label={`${label}: ${text}`}
+              aria-haspopup="listbox"
+              aria-expanded={isOpen}
+              aria-controls={isOpen ? listId : undefined}
+              title={selected ? itemText(selected) : undefined}
+              disabled={disabled}
+            />
+          )}
+        />
+      )}
+    />
   );
 }

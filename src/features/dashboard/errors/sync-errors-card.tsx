@@ -21,7 +21,7 @@ export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps)
   const drafts = useOverrideDrafts();
   const onPageChange = (next: number) => onViewChange({ tab, page: next });
   return (
-    <Card className={styles.card} elevation={1} aria-labelledby="sync-errors-title">
+    <Card className={styles.card} elevation={1} role="region" aria-labelledby="sync-errors-title">
       <div className={styles.header}>
         <h2 id="sync-errors-title" className={Classes.HEADING}>
           {ERRORS_TEXT.title}

@@ -31,7 +31,7 @@ export function InboxCard() {
   const toggle = launchToggleText(names, expanded);
 
   return (
-    <Card className={styles.inbox} elevation={1} aria-labelledby="inbox-title">
+    <Card className={styles.inbox} elevation={1} role="region" aria-labelledby="inbox-title">
       <div className={styles.header}>
         <h2 id="inbox-title" className={Classes.HEADING}>
           <InboxIcon aria-hidden /> Inbox
