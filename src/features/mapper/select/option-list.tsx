@@ -1,9 +1,10 @@
 import { Classes } from '@blueprintjs/core';
 import { SmallTickIcon } from '@blueprintjs/icons';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { cx } from './cx';
-import { SELECT_TEXT, type SelectOption } from './select-options';
+import { SELECT_TEXT } from './select-options';
+import type { SelectState } from './select-state';
 import styles from './select.module.css';
 
 export const ITEM_HEIGHT = 30;
@@ -26,22 +27,21 @@ export const optionId = (listId: string, index: number) => `${listId}-${index}`;
 export interface OptionListProps {
   listId: string;
   label: string;
-  options: readonly SelectOption[];
-  /** The typed text offered as a new item ('Add item'), after the options. */
-  addItem: string | null;
+  state: SelectState;
+  /** Offers the typed text as a new item ('Add item') after the options. */
+  canAdd: boolean;
   selected: ReadonlySet<string>;
-  active: number;
   loading: boolean;
   onChoose: (index: number) => void;
-  onActivate: (index: number) => void;
 }
 
 /** The open list: only the rows in view (plus a few) are in the DOM. */
 export function OptionList(props: OptionListProps) {
-  const { listId, label, options, addItem, selected, active, loading, onChoose, onActivate } =
-    props;
+  const { listId, label, state, canAdd, selected, loading, onChoose } = props;
+  const { query, visible, active, reveal } = useSyncExternalStore(state.subscribe, state.get);
+  const addItem = canAdd ? query.trim() : '';
+  const count = visible.length + (addItem ? 1 : 0);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const count = options.length + (addItem === null ? 0 : 1);
   // eslint-disable-next-line react-hooks/incompatible-library -- read during render, never memoized
   const virtualizer = useVirtualizer({
     count,
@@ -53,9 +53,15 @@ export function OptionList(props: OptionListProps) {
     useFlushSync: false,
   });
 
+  // A new query starts at the top of its matches.
+  useLayoutEffect(() => {
+    if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTop = 0;
+  }, [query]);
+
+  // Arrow keys scroll the highlighted row into view (the DOM may not hold it yet).
   useEffect(() => {
-    if (active >= 0 && active < count) virtualizer.scrollToIndex(active, { align: 'auto' });
-  }, [virtualizer, active, count]);
+    if (reveal && active < count) virtualizer.scrollToIndex(active, { align: 'auto' });
+  }, [virtualizer, reveal, active, count]);
 
   if (loading || count === 0) {
     return (
@@ -79,7 +85,7 @@ export function OptionList(props: OptionListProps) {
     >
       <div role="presentation" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const option = options[item.index];
+          const option = visible[item.index];
           const isSelected = option ? selected.has(option.key) : false;
           return (
             <div
@@ -98,7 +104,7 @@ export function OptionList(props: OptionListProps) {
               )}
               style={{ transform: `translateY(${item.start}px)` }}
               onClick={() => onChoose(item.index)}
-              onMouseMove={() => item.index !== active && onActivate(item.index)}
+              onMouseMove={() => item.index !== active && state.setActive(item.index)}
             >
               {isSelected ? <SmallTickIcon className={Classes.MENU_ITEM_SELECTED_ICON} /> : null}
               {option ? (

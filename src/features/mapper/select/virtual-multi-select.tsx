@@ -1,17 +1,11 @@
 import { Button, Classes, PopoverNext } from '@blueprintjs/core';
 import { CrossIcon, SmallCrossIcon } from '@blueprintjs/icons';
-import {
-  memo,
-  useCallback,
-  useId,
-  useMemo,
-  useState,
-  type ChangeEvent,
-  type KeyboardEvent,
-} from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { cx } from './cx';
-import { OptionList, optionId } from './option-list';
-import { createOptionFilter, optionIndex, SELECT_TEXT, type SelectOption } from './select-options';
+import { OptionList } from './option-list';
+import { SearchInput } from './search-input';
+import { optionIndex, SELECT_TEXT, type SelectOption } from './select-options';
+import { createSelectState } from './select-state';
 import styles from './select.module.css';
 
 export interface VirtualMultiSelectProps {
@@ -31,98 +25,45 @@ export interface VirtualMultiSelectProps {
   disabled?: boolean;
 }
 
-const NO_OPTIONS: readonly SelectOption[] = [];
-
 /**
  * A multi-select on Blueprint's look, with a case-insensitive filter and a virtual list, so
- * 10,000 options cost what the visible ones cost. Its query and open state are its own: typing
- * re-renders this widget only. Keyboard: type to filter, arrows to move, Enter to (un)select,
- * Escape to close, Backspace on an empty filter to remove the last choice.
+ * 10,000 options cost what the visible ones cost. A keystroke re-renders the input and the list
+ * only (not the tags, the popover or the row). Keyboard: type to filter, arrows to move, Enter to
+ * (un)select, Escape to close, Backspace on an empty filter to remove the last choice.
  */
 export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: VirtualMultiSelectProps) {
-  const {
-    label,
-    options,
-    selectedKeys,
-    tagLabel,
-    onToggle,
-    onClear,
-    onAddItem,
-    closingKeys,
-    loading = false,
-    disabled = false,
-  } = props;
+  const { label, options, selectedKeys, tagLabel, onToggle, onClear, onAddItem, closingKeys } =
+    props;
+  const { loading = false, disabled = false } = props;
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  const [state] = useState(() => createSelectState(options));
   const listId = useId();
-  const filter = useMemo(() => createOptionFilter(options), [options]);
-  const visible = open && !loading ? filter(query) : NO_OPTIONS;
-  const addItem = onAddItem && query.trim() ? query.trim() : null;
-  const count = visible.length + (addItem === null ? 0 : 1);
   const selected = useMemo(() => new Set(selectedKeys), [selectedKeys]);
+  const canAdd = onAddItem !== undefined;
   const showList = open && !disabled;
-  const hasListbox = showList && !loading && count > 0;
+
+  useLayoutEffect(() => state.setOptions(options), [state, options]);
 
   const close = useCallback(() => {
     setOpen(false);
-    setQuery('');
-    setActive(0);
-  }, []);
+    state.setQuery('');
+  }, [state]);
 
   const choose = (index: number) => {
+    const { query, visible } = state.get();
     const option = visible[index];
     if (option) {
       onToggle(option.key);
       if (closingKeys?.includes(option.key)) close();
-    } else if (addItem !== null && index === visible.length) {
-      onAddItem?.(addItem);
+    } else if (canAdd && query.trim() && index === visible.length) {
+      onAddItem(query.trim());
       close();
-    }
-  };
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setQuery(event.target.value);
-    setActive(0);
-    setOpen(true);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        if (!open) return setOpen(true);
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive((index) => Math.min(Math.max(index + step, 0), Math.max(count - 1, 0)));
-        return;
-      }
-      case 'Enter':
-        if (showList && count > 0) {
-          event.preventDefault();
-          choose(Math.min(active, count - 1));
-        }
-        return;
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          event.stopPropagation(); // an enclosing dialog stays open
-          close();
-        }
-        return;
-      case 'Backspace': {
-        const last = selectedKeys.at(-1);
-        if (!query && last !== undefined) onToggle(last);
-        return;
-      }
-      case 'Tab':
-        close();
-        return;
     }
   };
 
   const index = optionIndex(options);
   const tagText = (key: string) => index.get(key)?.label ?? tagLabel?.(key) ?? key;
+  const lastKey = selectedKeys.at(-1);
 
   return (
     <PopoverNext
@@ -143,13 +84,11 @@ export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: Virtua
           <OptionList
             listId={listId}
             label={label}
-            options={visible}
-            addItem={addItem}
+            state={state}
+            canAdd={canAdd}
             selected={selected}
-            active={active}
             loading={loading}
             onChoose={choose}
-            onActivate={setActive}
           />
         ) : (
           <span />
@@ -190,21 +129,19 @@ export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: Virtua
                 </button>
               </span>
             ))}
-            <input
-              className={cx(Classes.INPUT_GHOST, styles.input)}
-              role="combobox"
-              aria-label={label}
-              aria-autocomplete="list"
-              aria-expanded={hasListbox}
-              aria-controls={hasListbox ? listId : undefined}
-              aria-activedescendant={hasListbox ? optionId(listId, active) : undefined}
-              autoComplete="off"
-              placeholder={selectedKeys.length === 0 ? SELECT_TEXT.typeToSearch : undefined}
-              value={query}
+            <SearchInput
+              state={state}
+              listId={listId}
+              label={label}
+              open={showList}
+              onOpen={() => setOpen(true)}
+              onClose={close}
+              onChoose={choose}
+              onRemoveLast={() => lastKey !== undefined && onToggle(lastKey)}
+              canAdd={canAdd}
+              hasSelection={selectedKeys.length > 0}
+              loading={loading}
               disabled={disabled}
-              onChange={onChange}
-              onKeyDown={onKeyDown}
-              onBlur={close}
             />
           </div>
           {selectedKeys.length > 0 && !disabled ? (
