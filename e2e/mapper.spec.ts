@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Response } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { PATHS, preferScenario } from './scenarios';
@@ -108,6 +109,7 @@ test('maps a picklist value past the first 15', async ({ page }) => {
   await expect(boxes).toHaveCount(15);
   await values.evaluate((list) => list.scrollTo(0, list.scrollHeight));
   await expect(boxes).toHaveCount(25);
+  await expectNoSeriousA11yViolations(page); // value rows, dummy text, concatenation
   const created = nextWrite(page, 'POST');
   await mapper
     .getByRole('combobox', { name: 'Salesforce values for industry Energy - Power & Utilities' })
@@ -133,6 +135,7 @@ test('works from the keyboard alone: tab in, filter, arrows, Enter, Escape, rece
   await selector(mapper, 'title').focus();
   await page.keyboard.type('title');
   await expect(page.getByRole('listbox')).toBeVisible();
+  await expectNoSeriousA11yViolations(page); // with the list open
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   const created = nextWrite(page, 'POST');
@@ -202,6 +205,69 @@ test('Rules: each checkbox saves its rule; a refusal says so and unticks it', as
   await mapper.getByText('Are new Leads created when syncing from AWS to Salesforce?').click();
   await expect(page.getByText('Could not update the settings')).toBeVisible();
   await expect(leads).toBeChecked();
+});
+
+test('exports the mappings as a file and imports one back: create or update, with a summary', async ({
+  page,
+}) => {
+  const mapper = await openMapper(page);
+  const download = page.waitForEvent('download');
+  await mapper.getByRole('button', { name: 'Export mappings' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^acebridge-mappings-.+-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    format: string;
+    mappings: { ace_field: { name: string }; salesforce_fields: string[] }[];
+  };
+  expect(exported.format).toBe('acebridge-mappings');
+  expect(exported.mappings).toContainEqual(
+    expect.objectContaining({
+      ace_field: { name: 'partnerProjectTitle', type: 'Opportunity' },
+      salesforce_fields: ['Name'],
+    }),
+  );
+
+  const created = nextWrite(page, 'POST');
+  const chooser = page.waitForEvent('filechooser');
+  await mapper.getByRole('button', { name: 'Import mappings' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'mappings.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        format: 'acebridge-mappings',
+        version: 1,
+        exported_at: '2026-01-01T00:00:00.000Z',
+        mappings: [
+          {
+            ace_field: { name: 'website', type: 'Lead' },
+            salesforce_fields: ['Website'],
+            receive_updates: false,
+          },
+          {
+            ace_field: { name: 'noSuchField', type: 'Lead' },
+            salesforce_fields: ['Website'],
+            receive_updates: false,
+          },
+        ],
+      }),
+    ),
+  });
+  const reply = await created;
+  expect(reply.status()).toBe(201);
+  expect(reply.request().postDataJSON()).toMatchObject({
+    aws_ace_attribute: 10,
+    salesforce_attribute: 111,
+  });
+  await expect(
+    mapper.getByText('Import: 1 created, 0 updated, 0 deleted, 0 failed, 1 skipped'),
+  ).toBeVisible();
+  await expect(
+    mapper.getByText('Skipped, not found in this tenant: Lead noSuchField'),
+  ).toBeVisible();
+  await expect(mapper.getByRole('button', { name: 'Remove Website' })).toBeVisible();
 });
 
 test.describe('wizard step 5', () => {
