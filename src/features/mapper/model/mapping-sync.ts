@@ -6,7 +6,7 @@ import type {
 } from '@generated/api/model';
 import { isApiError } from '@/api/api-error';
 import { decide } from './decisions';
-import { isCleared, type AttributeMappings, type LocalMapping } from './mapping';
+import { isCleared, type LocalMapping } from './mapping';
 import type { MappingStore } from './mapping-store';
 
 export const MAPPING_TEXT = {
@@ -209,5 +209,3 @@ export function createMappingSync(
     },
   };
 }
-
-export type { AttributeMappings };

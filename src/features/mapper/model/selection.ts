@@ -1,11 +1,5 @@
 import type { Attribute, AttributeRef } from '@generated/api/model';
-import {
-  DUMMY_KEY,
-  splitValues,
-  valueKeys,
-  type AttributeMappings,
-  type LocalMapping,
-} from './mapping';
+import { DUMMY_KEY, valueKeys, type AttributeMappings, type LocalMapping } from './mapping';
 
 const emptyField = (attributeId: number): LocalMapping => ({
   aws_ace_attribute: attributeId,
@@ -175,7 +169,3 @@ export function setReceiveUpdate(current: AttributeMappings, on: boolean): Attri
   if (!current.field) return current;
   return { ...current, field: { ...current.field, is_receive_update: on } };
 }
-
-/** The Salesforce values a sub-row may still offer, given its own selection. */
-export const selectedValues = (mapping: LocalMapping | undefined) =>
-  mapping && !mapping.is_dummy_value ? splitValues(mapping.salesforce_picklist_value) : [];
