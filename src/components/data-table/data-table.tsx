@@ -27,7 +27,7 @@ export interface DataTableProps<TData extends RowData> {
 /**
  * Renders a `useDataTable` table into Blueprint's HTMLTable: headers with `scope="col"`, one row
  * per data row, skeleton rows on the first load and a message when there is nothing to show.
- * The table scrolls sideways inside its own box on narrow screens.
+ * The table scrolls sideways inside its own (focusable) box on narrow screens.
  */
 export function DataTable<TData extends RowData>({
   table,
@@ -42,7 +42,13 @@ export function DataTable<TData extends RowData>({
   const columnCount = table.getAllLeafColumns().length;
   const rows = table.getRowModel().rows;
   return (
-    <div className={[styles.scroller, className].filter(Boolean).join(' ')}>
+    // Focusable, so that keyboard users can scroll a table wider than the screen.
+    <div
+      className={[styles.scroller, className].filter(Boolean).join(' ')}
+      role="group"
+      aria-label={label}
+      tabIndex={0}
+    >
       <HTMLTable
         className={styles.table}
         striped

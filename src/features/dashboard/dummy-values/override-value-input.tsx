@@ -35,7 +35,7 @@ export function OverrideValueInput({
   onTouch,
 }: OverrideValueInputProps) {
   if (!attribute) {
-    return <InputGroup aria-label={label} placeholder="Select attribute first" disabled />;
+    return <InputGroup aria-label={label} placeholder="Dummy value" disabled />;
   }
   const choices = allowedValues(attribute);
   if (choices) {

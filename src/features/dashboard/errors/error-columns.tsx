@@ -18,7 +18,7 @@ export const errorColumns = errorColumn.columns([
   errorColumn.accessor('sync_direction', {
     header: COLUMN_TEXT.source,
     cell: ({ row }) => <SourceCell log={row.original} />,
-    meta: { className: styles.nowrap },
+    meta: { className: styles.source },
   }),
   errorColumn.display({
     id: 'record',
@@ -58,7 +58,7 @@ export const logColumns = logColumn.columns([
   logColumn.accessor('sync_direction', {
     header: COLUMN_TEXT.source,
     cell: ({ row }) => <SourceCell log={row.original} />,
-    meta: { className: styles.nowrap },
+    meta: { className: styles.source },
   }),
   logColumn.display({
     id: 'record',
