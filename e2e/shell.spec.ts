@@ -9,7 +9,7 @@ const ROUTES: Array<[path: string, heading: string]> = [
   ['/new-account', 'Welcome to AceBridge!'],
   ['/new-connection', 'Step 1'],
   ['/incomplete-setup', 'Account setup'],
-  ['/aws-onboarding', 'AWS Onboarding'],
+  ['/aws-onboarding', 'AWS Marketplace Registration'],
   ['/privacy-policy', 'Privacy Policy'],
   ['/terms-and-conditions', 'Terms and Conditions'],
 ];
