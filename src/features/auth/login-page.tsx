@@ -38,7 +38,10 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
             wait(SUCCESS_DELAY_MS),
           ]);
           dismissToast(key);
-          const back = safeReturnUrl(returnUrl);
+          // Checked twice: '/.//host' normalizes to the protocol-relative '//host', which a
+          // second look refuses.
+          const checked = safeReturnUrl(returnUrl);
+          const back = checked && safeReturnUrl(checked);
           await (back
             ? navigate({ href: back, replace: true })
             : navigate({ to: home, replace: true }));

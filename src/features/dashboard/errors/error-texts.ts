@@ -48,7 +48,16 @@ export function lastSyncText(formattedDate: string | null): string {
   return formattedDate ? `Last sync at ${formattedDate}` : ERRORS_TEXT.noLastSync;
 }
 
-/** The 'Go to SF' link shows only for URLs containing '.com' (spec section 2). */
+/**
+ * The 'Go to SF' link shows only for URLs containing '.com' (spec section 2), and only for http(s)
+ * URLs: a `javascript:` or `data:` value from the server never becomes a link.
+ */
 export function salesforceLink(entityUrl: string | null | undefined): string | undefined {
-  return entityUrl && entityUrl.includes('.com') ? entityUrl : undefined;
+  if (!entityUrl || !entityUrl.includes('.com')) return undefined;
+  try {
+    const url = new URL(entityUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? entityUrl : undefined;
+  } catch {
+    return undefined;
+  }
 }
