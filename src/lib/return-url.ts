@@ -33,7 +33,9 @@ export function safeReturnUrl(value: unknown): string | undefined {
   try {
     const parsed = new URL(value, BASE);
     if (parsed.origin !== BASE) return undefined;
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    const normalized = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    // Dot segments can normalize into a protocol-relative URL ('/.//host' → '//host').
+    return normalized.startsWith('//') ? undefined : normalized;
   } catch {
     return undefined;
   }

