@@ -5,7 +5,6 @@ import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 import { session } from '@/api/session';
 import { EnvironmentSwitch } from '@/components/environment-switch';
 import { toast } from '@/lib/toaster';
-import { ConnectionSummary } from './connection-summary';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
 
@@ -55,7 +54,6 @@ export function SettingsStep({ mapper, onPrevious, onFinish }: SettingsStepProps
           />
         </div>
       ) : null}
-      <ConnectionSummary />
       {mapper}
       <WizardNav
         onPrevious={onPrevious}
