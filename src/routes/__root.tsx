@@ -1,10 +1,15 @@
 import { createRootRouteWithContext, Outlet, useMatch, useRouter } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import type { RouterContext } from '@/app/router';
-import { AppNavbar } from '@/components/layout/app-navbar';
 import { AppShell } from '@/components/layout/app-shell';
 import { ErrorPage } from '@/components/layout/error-page';
 import { NotFoundPage } from '@/components/layout/not-found-page';
+import { lazy, Suspense } from 'react';
+
+// The navbar (menus, popovers) is only for signed-in screens: keep it off the login screen's load.
+const AppNavbar = lazy(() =>
+  import('@/components/layout/app-navbar').then((module) => ({ default: module.AppNavbar })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -17,7 +22,15 @@ function RootLayout() {
   const signedInArea = useMatch({ from: '/_authenticated', shouldThrow: false });
   const user = useSessionUser();
   return (
-    <AppShell actions={signedInArea && user ? <AppNavbar role={user.role} /> : undefined}>
+    <AppShell
+      actions={
+        signedInArea && user ? (
+          <Suspense fallback={null}>
+            <AppNavbar role={user.role} />
+          </Suspense>
+        ) : undefined
+      }
+    >
       <Outlet />
     </AppShell>
   );
