@@ -1,0 +1,224 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+import type { LoginExample } from '../session';
+import { CATALOGUE, REJECTED, type CallMatch, type Fault } from './faults';
+
+/** One call of one screen, and the user action that sends it. */
+export interface ScreenCall {
+  name: string;
+  call: CallMatch;
+  /** Signed in as this example before opening (logged-in calls also get the 401 case). */
+  signIn?: LoginExample;
+  /** Where the screen lives, and its main heading (still there after the fault). */
+  url: string;
+  heading: string;
+  /** The fault answers the screen's load (set before the page opens) rather than a submit. */
+  onLoad?: boolean;
+  /** Waits for the screen to be ready, after navigation. */
+  ready?: (page: Page) => Promise<void>;
+  /** What the user types (each must still hold its value after the failure). */
+  typed?: ReadonlyArray<[field: (page: Page) => Locator, value: string]>;
+  /** The action that sends the call. */
+  submit?: (page: Page) => Promise<void>;
+  /** How the screen tells of the fault; the catalogue's text shown somewhere by default. */
+  shows?: (page: Page, fault: Exclude<Fault, 401>) => Promise<void>;
+  /** What the screen shows once the call went through (after a 401 and its refresh). */
+  success?: (page: Page) => Promise<void>;
+}
+
+const KEY = 'ACEB-7Q2M-K9XD-41PF';
+const SERVICE_PROBLEM = 'We have problems with the service, please try again later';
+const label = (text: string | RegExp) => (page: Page) => page.getByLabel(text);
+const click = (name: string) => (page: Page) =>
+  page.getByRole('button', { name, exact: true }).click();
+const text = (value: string) => async (page: Page) =>
+  expect(page.getByText(value, { exact: true }).first()).toBeVisible();
+
+/** A toast with the text, announced (Blueprint renders toasts with role alert). */
+export const toastWith = (page: Page, value: string) =>
+  page.locator('.bp6-toast').filter({ hasText: value }).last();
+
+const toastShows = async (page: Page, fault: Exclude<Fault, 401>) =>
+  expect(toastWith(page, CATALOGUE[fault])).toBeVisible();
+
+/** A screen that reports a failed call as field state only: fields marked, no message (spec 8). */
+const fieldsInvalid = (fields: Array<(page: Page) => Locator>) => async (page: Page) => {
+  for (const field of fields) await expect(field(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.bp6-toast')).toHaveCount(0);
+};
+
+/** The reset screens' own message: the 400's error, else the service fallback (spec 8). */
+const resetMessage = (page: Page, fault: Exclude<Fault, 401>) =>
+  text(fault === 400 ? REJECTED : SERVICE_PROBLEM)(page);
+
+export const SCREEN_CALLS: readonly ScreenCall[] = [
+  {
+    name: 'login: Login',
+    call: { method: 'POST', path: /^\/api\/v1\/auth\/login\/$/ },
+    url: '/login',
+    heading: 'User Login',
+    typed: [
+      [label('Email'), 'dana.whitfield@acme-cloud.com'],
+      [label('Password'), 'Sup3r-Secret!'],
+    ],
+    submit: click('Login'),
+    shows: fieldsInvalid([label('Email'), label('Password')]),
+  },
+  {
+    name: 'request reset: Send',
+    call: { method: 'POST', path: /^\/api\/v1\/auth\/password\/reset\/$/ },
+    url: '/request-reset-password',
+    heading: 'Reset your password',
+    typed: [[label('Email'), 'dana.whitfield@acme-cloud.com']],
+    submit: click('Send'),
+    shows: resetMessage,
+  },
+  {
+    name: 'reset password: Save',
+    call: { method: 'POST', path: /^\/api\/v1\/auth\/password\/reset\/confirm\/$/ },
+    url: '/password/reset/MTA/5x2-0f3a9c1d2e',
+    heading: 'Reset Password',
+    typed: [
+      [label(/^New Password/), 'N3w-Secret!'],
+      [label(/^Confirm Password/), 'N3w-Secret!'],
+    ],
+    submit: click('Save'),
+    shows: resetMessage,
+  },
+  {
+    name: 'register: Save',
+    call: { method: 'POST', path: /^\/api\/v1\/tenants\/invite-users\/verify\/$/ },
+    url: '/register/MTA/5x2-0f3a9c1d2e?name=Priya',
+    heading: 'New Account',
+    typed: [
+      [label(/^New Password/), 'N3w-Secret!'],
+      [label(/^Confirm Password/), 'N3w-Secret!'],
+    ],
+    submit: click('Save'),
+    shows: toastShows,
+  },
+  {
+    name: 'wizard step 1: Authorize',
+    call: { method: 'POST', path: /^\/api\/v1\/auth\/key\/verify$/ },
+    url: '/new-connection',
+    heading: 'Step 1',
+    typed: [[label(/Licence Key/), KEY]],
+    submit: click('Authorize'),
+    shows: fieldsInvalid([label(/Licence Key/)]),
+  },
+  {
+    name: 'wizard step 2: Next',
+    call: { method: 'POST', path: /^\/api\/v1\/tenants\/$/ },
+    url: '/new-connection',
+    heading: 'Step 2',
+    ready: async (page) => {
+      await page.getByLabel(/Licence Key/).fill(KEY);
+      await page.getByRole('button', { name: 'Authorize' }).click();
+      await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Step 2' })).toBeVisible();
+    },
+    typed: [
+      [label(/Company Name/), 'Acme Cloud Solutions'],
+      [label(/Company Email/), 'info@acme-cloud.com'],
+      [label(/Admin Name/), 'Dana Whitfield'],
+      [label(/Admin Email/), 'dana.whitfield@acme-cloud.com'],
+      [label(/Admin Password/), 'Sup3r-Secret!'],
+    ],
+    submit: async (page) => {
+      await page.getByText('I accept the', { exact: false }).click({ position: { x: 5, y: 5 } });
+      await page.getByRole('button', { name: 'Next' }).click();
+    },
+    shows: toastShows,
+  },
+  {
+    name: 'aws onboarding: Register',
+    call: {
+      method: 'POST',
+      path: /^\/api\/v1\/auth\/aws\/marketplace\/fulfill\/register-purchase$/,
+    },
+    url: '/aws-onboarding',
+    heading: 'AWS Marketplace Registration',
+    typed: [
+      [label(/Contact Person/), 'Dana Whitfield'],
+      [label(/^Email/), 'dana.whitfield@acme-cloud.com'],
+      [label(/Contact Phone/), '+1 206 555 0100'],
+      [label(/Company Name/), 'Acme Cloud Solutions'],
+    ],
+    submit: click('Register'),
+    shows: toastShows,
+  },
+  {
+    name: 'dashboard: sync statistics load',
+    call: { method: 'GET', path: /^\/api\/v1\/salesforce\/get-sync-data$/ },
+    signIn: 'superAdmin',
+    url: '/dashboard',
+    heading: 'Update Feed',
+    onLoad: true,
+    success: async (page) =>
+      expect(page.getByRole('region', { name: 'Last Synced' })).toContainText('37'),
+  },
+  {
+    name: 'dashboard: Sync',
+    call: { method: 'POST', path: /^\/api\/v1\/salesforce\/data-mappings\/sync-data\/$/ },
+    signIn: 'superAdmin',
+    url: '/dashboard',
+    heading: 'Update Feed',
+    ready: async (page) => {
+      await expect(page.getByRole('region', { name: 'Last Synced' })).toContainText('37');
+    },
+    submit: click('Sync'),
+    shows: toastShows,
+    success: async (page) => expect(page.locator('.bp6-toast').last()).toBeVisible(),
+  },
+  {
+    name: 'accounts: Change Password',
+    call: { method: 'POST', path: /^\/api\/v1\/auth\/password\/change\/$/ },
+    signIn: 'superAdmin',
+    url: '/accounts',
+    heading: 'Company Settings',
+    typed: [
+      [label(/^Current Password/), 'Sup3r-Secret!'],
+      [label(/^New Password/), 'N3w-Secret!'],
+      [label(/^Confirm Password/), 'N3w-Secret!'],
+    ],
+    submit: click('Change Password'),
+    shows: toastShows,
+    success: async (page) => expect(page.locator('.bp6-toast').last()).toBeVisible(),
+  },
+  {
+    name: 'accounts: Invite User',
+    call: { method: 'POST', path: /^\/api\/v1\/tenants\/invite-users\/$/ },
+    signIn: 'superAdmin',
+    url: '/accounts',
+    heading: 'Company Settings',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Add New' }).click();
+      await page
+        .getByRole('dialog', { name: 'Create Account' })
+        .getByLabel('Role')
+        .selectOption('User');
+    },
+    typed: [
+      [(page) => page.getByRole('dialog').getByLabel('Name'), 'Tomás Rivera'],
+      [(page) => page.getByRole('dialog').getByLabel('Email'), 'tomas.rivera@acme-cloud.com'],
+    ],
+    submit: (page) => page.getByRole('dialog').getByRole('button', { name: 'Invite User' }).click(),
+    shows: toastShows,
+    success: text('User Added Successfully'),
+  },
+  {
+    name: 'values mapper: filters load',
+    call: { method: 'GET', path: /^\/api\/v1\/salesforce\/data-mappings\/sync-settings$/ },
+    signIn: 'superAdmin',
+    url: '/values-mapper',
+    heading: 'Sync Settings',
+    onLoad: true,
+    success: async (page) =>
+      expect(
+        page
+          .getByRole('region', { name: 'Sync Settings' })
+          .getByRole('group', { name: 'OR block 1' }),
+      ).toBeVisible(),
+  },
+];
