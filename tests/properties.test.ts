@@ -160,7 +160,9 @@ describe('returnUrl', () => {
   it('keeps every ordinary path (a scheme-like first segment and %-escapes are refused on purpose)', () => {
     const ordinary = fc
       .webPath()
-      .filter((p) => /^\/[^/]/.test(p) && !/^\/[^/]*:/.test(p) && !p.includes('%'));
+      .filter((p) => /^\/[^/]/.test(p) && !/^\/[^/]*:/.test(p) && !p.includes('%'))
+      // Dot segments that normalize into '//' (e.g. '/.//') are not ordinary: refused on purpose.
+      .filter((p) => !new URL(p, 'https://app.example').pathname.startsWith('//'));
     fc.assert(
       fc.property(ordinary, (p) => {
         expect(safeReturnUrl(p)).toBeDefined();
