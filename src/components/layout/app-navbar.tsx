@@ -7,10 +7,11 @@ import {
   Navbar,
   PopoverNext,
 } from '@blueprintjs/core';
-import { LogOutIcon, MenuIcon } from '@blueprintjs/icons';
+import { FlashIcon, LogOutIcon, MenuIcon, MoonIcon } from '@blueprintjs/icons';
 import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Role } from '@/api/session';
+import { startTheme, useTheme } from '@/lib/theme';
 import styles from './app-navbar.module.css';
 
 interface NavTab {
@@ -54,7 +55,28 @@ export interface AppNavbarProps {
 export function AppNavbar({ role }: AppNavbarProps) {
   const compact = useMediaQuery(COMPACT_NAVBAR_QUERY);
   const tabs = TABS.filter((tab) => !tab.superAdminOnly || role === 'super_admin');
-  return compact ? <CompactNav tabs={tabs} /> : <WideNav tabs={tabs} />;
+  useEffect(startTheme, []);
+  return (
+    <div className={styles.bar}>
+      <ThemeToggle />
+      {compact ? <CompactNav tabs={tabs} /> : <WideNav tabs={tabs} />}
+    </div>
+  );
+}
+
+/** Switches between Blueprint's light and dark themes; the choice is remembered. */
+export function ThemeToggle() {
+  const { dark, toggle } = useTheme();
+  const label = dark ? 'Use light theme' : 'Use dark theme';
+  return (
+    <Button
+      variant="minimal"
+      icon={dark ? <FlashIcon /> : <MoonIcon />}
+      aria-label={label}
+      title={label}
+      onClick={toggle}
+    />
+  );
 }
 
 function WideNav({ tabs }: { tabs: readonly NavTab[] }) {
