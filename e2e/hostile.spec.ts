@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signIn } from './session';
+
+/** Values people or servers may send: none may execute, break the layout, or open a bad URL. */
+const LONG = 'x'.repeat(10_000);
+const HOSTILE = [
+  LONG,
+  'مرحبا بالعالم — שלום עולם',
+  '👩‍👩‍👧‍👦🇫🇷✨ emoji name',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+] as const;
+
+/** Fails the test if any dialog (alert, confirm, prompt) opens: nothing may execute. */
+function failOnDialogs(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('dialog', (dialog) => {
+    opened.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return opened;
+}
+
+/** The page scrolls sideways at most by a little: long values wrap or scroll in their own box. */
+async function expectNoSidewaysOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal overflow of the page (px)').toBeLessThanOrEqual(16);
+}
+
+const ENTITY_URLS = [
+  'javascript:alert(1)//acme.my.salesforce.com',
+  'JaVaScRiPt:alert(document.domain)//x.com',
+  ' javascript:alert(1)/.com',
+  'data:text/html,<script>alert(1)</script>.com',
+  'https://acme.my.salesforce.com/lightning/r/Lead/00Q5g00000AbCdEAAA/view',
+];
+
+test('sync errors with hostile values: nothing runs, no non-http(s) Go to SF, no overflow', async ({
+  page,
+}) => {
+  const dialogs = failOnDialogs(page);
+  await signIn(page, 'superAdmin');
+  await page.route(
+    (url) => url.pathname === '/api/v1/salesforce/data-mappings/sync-errors/',
+    (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          count: ENTITY_URLS.length,
+          next: null,
+          previous: null,
+          results: ENTITY_URLS.map((entity_url, index) => ({
+            id: index + 1,
+            error_type: 'General ACE Error',
+            error_type_description: HOSTILE[index % HOSTILE.length],
+            error_description: HOSTILE[(index + 1) % HOSTILE.length],
+            salesforce_id: `00Q5g00000AbC${index}EAAA`,
+            entity_url,
+            sync_direction: 'salesforce_to_aws',
+            created_at: '2026-03-02T12:00:41Z',
+            name: HOSTILE[(index + 2) % HOSTILE.length],
+          })),
+        }),
+      }),
+  );
+  await page.goto('/dashboard');
+  const table = page.getByRole('table', { name: 'Errors' });
+  await expect(table.getByText('<script>alert(1)</script>').first()).toBeVisible();
+  await expect(table.getByText('<img src=x onerror=alert(1)>').first()).toBeVisible();
+  const links = table.getByRole('link', { name: 'Go to SF' });
+  await expect(links).toHaveCount(1); // only the https URL
+  for (const href of await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))) {
+    expect(href).toMatch(/^https?:\/\//);
+  }
+  await expectNoSidewaysOverflow(page);
+  expect(dialogs, 'dialogs opened by hostile values').toEqual([]);
+});
+
+for (const value of HOSTILE) {
+  test(`typing ${value.slice(0, 24)}… into the login and reset fields runs nothing`, async ({
+    page,
+  }) => {
+    const dialogs = failOnDialogs(page);
+    await page.goto('/request-reset-password');
+    await page.getByLabel('Email').fill(value);
+    await expect(page.getByLabel('Email')).toHaveValue(value);
+    await expectNoSidewaysOverflow(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(value);
+    await page.getByLabel('Password').fill(value);
+    await page.getByLabel('Password').press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'User Login' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(value);
+    await expectNoSidewaysOverflow(page);
+    expect(dialogs).toEqual([]);
+  });
+}
