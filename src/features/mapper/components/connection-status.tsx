@@ -1,4 +1,3 @@
-import { Colors } from '@blueprintjs/core';
 import { useCheckConnection } from '@generated/api/tenants/tenants';
 import styles from '../mapper.module.css';
 
@@ -10,7 +9,7 @@ export function ConnectionStatus() {
   return (
     <p className={styles.status}>
       Connection{' '}
-      <strong style={{ color: state === 'ok' ? Colors.GREEN2 : Colors.RED2 }}>
+      <strong className={state === 'ok' ? styles.stateOk : styles.stateBad}>
         {state.toUpperCase()}
       </strong>
     </p>
