@@ -14,6 +14,7 @@ import {
   toConnectionUpdate,
   type SalesforceConnectionValues,
 } from './salesforce-connection-values';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface SalesforceConnectionDialogProps {
   isOpen: boolean;
@@ -30,7 +31,9 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
   const [values, setValues] = useState(INITIAL_SALESFORCE_CONNECTION);
   const [serverBody, setServerBody] = useState<unknown>();
   // Field errors show under their fields; anything else is toasted here.
-  const update = useUpdateSalesforceConnection({ mutation: { meta: { silentErrors: true } } });
+  const update = useSingleFlight(
+    useUpdateSalesforceConnection({ mutation: { meta: { silentErrors: true } } }),
+  );
   const serverErrors = useMemo(() => connectionServerErrors(serverBody), [serverBody]);
 
   const close = () => {

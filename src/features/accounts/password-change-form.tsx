@@ -13,6 +13,7 @@ import {
   type PasswordChangeValues,
 } from './password-change';
 import styles from './accounts.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 type Field = keyof PasswordChangeValues;
 
@@ -38,7 +39,7 @@ export function PasswordChangeForm() {
   const [values, setValues] = useState(EMPTY_PASSWORD_CHANGE);
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const change = useChangePassword({ mutation: { meta: { silentErrors: true } } });
+  const change = useSingleFlight(useChangePassword({ mutation: { meta: { silentErrors: true } } }));
   const problem = passwordChangeProblem(values);
 
   const onSubmit = (event: FormEvent) => {

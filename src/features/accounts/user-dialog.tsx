@@ -20,6 +20,8 @@ import {
   userFormValidator,
   type UserFormData,
 } from './user-form';
+import { useReturnFocus } from '@/lib/use-return-focus';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 /** Whom the modal is for: a new user to invite, or an existing user to rename. */
 export type UserDialogTarget = { kind: 'invite' } | { kind: 'edit'; user: User };
@@ -48,14 +50,15 @@ const SERVER_FIELDS = {
 export function UserDialog({ target, onClose }: UserDialogProps) {
   const formId = useId();
   const queryClient = useQueryClient();
+  useReturnFocus();
   const editing = target.kind === 'edit';
   const [formData, setFormData] = useState<UserFormData>(() =>
     target.kind === 'edit' ? editFormData(target.user) : {},
   );
   const [serverErrors, setServerErrors] = useState<ErrorSchema<UserFormData>>();
   // Field errors show under their fields; anything else becomes a toast below.
-  const invite = useInviteUser({ mutation: { meta: { silentErrors: true } } });
-  const update = useUpdateUser({ mutation: { meta: { silentErrors: true } } });
+  const invite = useSingleFlight(useInviteUser({ mutation: { meta: { silentErrors: true } } }));
+  const update = useSingleFlight(useUpdateUser({ mutation: { meta: { silentErrors: true } } }));
   const pending = invite.isPending || update.isPending;
 
   const onError = (error: unknown) =>

@@ -10,6 +10,7 @@ import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { dismissToast, toast } from '@/lib/toaster';
 import { homeAfterLogin } from './post-login';
 import styles from './auth.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const navigate = useNavigate();
@@ -20,7 +21,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const [refused, setRefused] = useState(false);
   const [routing, setRouting] = useState(false);
   // The screen shows a refused login itself: both fields invalid, no message (spec section 4).
-  const login = useLogin({ mutation: { meta: { silentErrors: true } } });
+  const login = useSingleFlight(useLogin({ mutation: { meta: { silentErrors: true } } }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toaster';
 import { canSavePasswordPair } from './password-pair';
 import { PasswordPairFields } from './password-pair-fields';
 import styles from './auth.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface RegisterPageProps {
   uid: string;
@@ -22,7 +23,7 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
   const [passwords, setPasswords] = useState({ newPassword: '', confirmPassword: '' });
   const [submitted, setSubmitted] = useState(false);
   // Failures show the reply's `error` field rather than the generic catalogue text.
-  const verify = useVerifyInvite({ mutation: { meta: { silentErrors: true } } });
+  const verify = useSingleFlight(useVerifyInvite({ mutation: { meta: { silentErrors: true } } }));
   const canSave = canSavePasswordPair(passwords.newPassword, passwords.confirmPassword);
 
   const onSubmit = (event: FormEvent) => {

@@ -6,6 +6,7 @@ import { TextField } from '@/components/form/text-field';
 import { resetRequestFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
 import styles from './auth.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export const EMAIL_REQUIRED = 'Email Field is required';
 
@@ -15,7 +16,9 @@ export function RequestResetPage() {
   const [status, setStatus] = useState<ResetStatus>(-1);
   const [message, setMessage] = useState('');
   // The result shows as the form's own feedback, not as a toast.
-  const request = useRequestPasswordReset({ mutation: { meta: { silentErrors: true } } });
+  const request = useSingleFlight(
+    useRequestPasswordReset({ mutation: { meta: { silentErrors: true } } }),
+  );
   const missing = !email.trim();
 
   const onSubmit = (event: FormEvent) => {

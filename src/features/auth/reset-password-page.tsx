@@ -8,6 +8,7 @@ import { PasswordPairFields } from './password-pair-fields';
 import { resetFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
 import styles from './auth.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export function ResetPasswordPage({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
@@ -16,7 +17,9 @@ export function ResetPasswordPage({ uid, token }: { uid: string; token: string }
   const [status, setStatus] = useState<ResetStatus>(-1);
   const [message, setMessage] = useState('');
   // The result shows under the form (field messages), not as a toast.
-  const reset = useConfirmPasswordReset({ mutation: { meta: { silentErrors: true } } });
+  const reset = useSingleFlight(
+    useConfirmPasswordReset({ mutation: { meta: { silentErrors: true } } }),
+  );
   const canSave = canSavePasswordPair(passwords.newPassword, passwords.confirmPassword);
 
   const onSubmit = (event: FormEvent) => {

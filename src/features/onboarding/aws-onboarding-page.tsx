@@ -18,6 +18,7 @@ import {
   type AwsRegistrationFormData,
 } from './aws-registration-form';
 import styles from './onboarding.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 /**
  * /aws-onboarding (spec sections 2, 5 and 7): a buyer coming from AWS Marketplace leaves contact
@@ -28,7 +29,9 @@ export function AwsOnboardingPage() {
   const [formData, setFormData] = useState<AwsRegistrationFormData>({});
   const [serverErrors, setServerErrors] = useState<ErrorSchema<AwsRegistrationFormData>>();
   // Field errors show under their fields; anything else is toasted in onError.
-  const register = useRegisterAwsPurchase({ mutation: { meta: { silentErrors: true } } });
+  const register = useSingleFlight(
+    useRegisterAwsPurchase({ mutation: { meta: { silentErrors: true } } }),
+  );
 
   const onSubmit = (data: AwsRegistrationFormData) => {
     if (register.isPending) return;

@@ -10,6 +10,7 @@ import { accountServerErrors, toCreateTenantRequest, type AccountValues } from '
 import { createTenantSchema, createTenantValidator } from './form-schemas';
 import { toastUnlessFieldErrors } from './server-errors';
 import { WizardNav } from './wizard-nav';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 const legalLink = (href: string, text: string) => (
   <a href={href} target="_blank" rel="noopener noreferrer">
@@ -46,7 +47,7 @@ export interface AccountStepProps {
 export function AccountStep({ productKey, value, onChange, onPrevious, onNext }: AccountStepProps) {
   const [serverBody, setServerBody] = useState<unknown>();
   const [moving, setMoving] = useState(false);
-  const create = useCreateTenant({ mutation: { meta: { silentErrors: true } } });
+  const create = useSingleFlight(useCreateTenant({ mutation: { meta: { silentErrors: true } } }));
   const serverErrors = useMemo(() => accountServerErrors(serverBody), [serverBody]);
 
   const submit = (values: AccountValues) => {

@@ -20,6 +20,7 @@ import { addPolicySchema, addPolicyValidator, messagesByField } from './form-sch
 import { toastUnlessFieldErrors } from './server-errors';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 const widgets = { CopyTextWidget };
 
@@ -45,7 +46,7 @@ export interface AwsStepProps {
 export function AwsStep({ value, onChange, onPrevious, onNext }: AwsStepProps) {
   const [serverBody, setServerBody] = useState<unknown>();
   const [moving, setMoving] = useState(false);
-  const add = useAddPolicy({ mutation: { meta: { silentErrors: true } } });
+  const add = useSingleFlight(useAddPolicy({ mutation: { meta: { silentErrors: true } } }));
   const serverErrors = useMemo(() => awsServerErrors(serverBody), [serverBody]);
   // The external id the role must trust comes from the server, once.
   const uuid = useQuery(getGenerateUuidQueryOptions({ query: { staleTime: Infinity } }));

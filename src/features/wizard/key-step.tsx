@@ -5,6 +5,7 @@ import { useVerifyProductKey } from '@generated/api/onboarding/onboarding';
 import { TextField } from '@/components/form/text-field';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export type KeyStatus = 'none' | 'valid' | 'invalid';
 
@@ -26,7 +27,9 @@ export interface KeyStepProps {
 /** Step 1: the licence key, checked by the server; Next waits for an accepted key. */
 export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
   // A refused key shows as an invalid input, without a message (spec section 8).
-  const verify = useVerifyProductKey({ mutation: { meta: { silentErrors: true } } });
+  const verify = useSingleFlight(
+    useVerifyProductKey({ mutation: { meta: { silentErrors: true } } }),
+  );
   const key = value.key.trim();
 
   const authorize = (event: FormEvent) => {

@@ -15,6 +15,7 @@ import { toast } from '@/lib/toaster';
 import { toastUnlessFieldErrors } from './server-errors';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface SalesforceStepProps {
   value: SalesforceConnectionValues;
@@ -33,7 +34,9 @@ export function SalesforceStep({ value, onChange, onPrevious, onNext }: Salesfor
   });
   const [serverBody, setServerBody] = useState<unknown>();
   const [moving, setMoving] = useState(false);
-  const connect = useCreateSalesforceConnection({ mutation: { meta: { silentErrors: true } } });
+  const connect = useSingleFlight(
+    useCreateSalesforceConnection({ mutation: { meta: { silentErrors: true } } }),
+  );
   const serverErrors = useMemo(() => connectionServerErrors(serverBody), [serverBody]);
 
   const submit = (values: SalesforceConnectionValues) => {

@@ -1,0 +1,108 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { SUPER_ADMIN } from './scenarios';
+import { signIn } from './session';
+
+const DELAY_MS = 3000;
+
+/** Every API reply arrives three seconds late; returns a counter of requests per path. */
+async function slowBackend(page: Page): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  await page.route(
+    (url) => url.pathname.startsWith('/api/'),
+    async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      counts.set(path, (counts.get(path) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+      await route.continue().catch(() => undefined); // the page may have moved on
+    },
+  );
+  return counts;
+}
+
+/**
+ * Double-clicks a button that sends and checks it shows it is busy (disabled or spinning) until
+ * the reply. The element is held directly: a spinning button hides its text, and so its name.
+ */
+async function doubleClickAndExpectBusy(button: Locator) {
+  const element = await button.elementHandle();
+  if (!element) throw new Error(`${button.toString()} is not on the page`);
+  await button.dblclick();
+  await expect
+    .poll(() =>
+      element.evaluate(
+        (node) =>
+          (node as HTMLButtonElement).disabled ||
+          node.getAttribute('aria-disabled') === 'true' ||
+          node.classList.contains('bp6-loading'),
+      ),
+    )
+    .toBe(true);
+}
+
+test('login: the button is busy while the backend is slow, and a double click logs in once', async ({
+  page,
+}) => {
+  const counts = await slowBackend(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(SUPER_ADMIN.email);
+  await page.getByLabel('Password').fill(SUPER_ADMIN.password);
+  const login = page.getByRole('button', { name: 'Login' });
+  await doubleClickAndExpectBusy(login);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  expect(counts.get('/api/v1/auth/login/')).toBe(1);
+});
+
+test('wizard step 1: Authorize is busy until the key is checked, and checks it once', async ({
+  page,
+}) => {
+  const counts = await slowBackend(page);
+  await page.goto('/new-connection');
+  await page.getByLabel(/Licence Key/).fill('ACEB-7Q2M-K9XD-41PF');
+  const authorize = page.getByRole('button', { name: 'Authorize' });
+  await doubleClickAndExpectBusy(authorize);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled({ timeout: 10_000 });
+  expect(counts.get('/api/v1/auth/key/verify')).toBe(1);
+});
+
+test('dashboard: shows that it is loading until its data arrives', async ({ page }) => {
+  await signIn(page);
+  await slowBackend(page);
+  await page.goto('/dashboard');
+  // The set-up guard waits on the server: the router shows its pending state, then the blocks
+  // show skeletons until their own replies.
+  await expect(page.locator('.bp6-skeleton, .bp6-spinner').first()).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByText('14 Launches')).toBeVisible({ timeout: 20_000 });
+});
+
+test('AWS registration: Register is busy and a double click registers once', async ({ page }) => {
+  const counts = await slowBackend(page);
+  await page.goto('/aws-onboarding');
+  await page.getByLabel(/Contact Person/).fill('Dana Whitfield');
+  await page.getByLabel(/^Email/).fill('dana.whitfield@acme-cloud.com');
+  await page.getByLabel(/Contact Phone/).fill('+1 206 555 0100');
+  await page.getByLabel(/Company Name/).fill('Acme Cloud Solutions');
+  const register = page.getByRole('button', { name: 'Register' });
+  await doubleClickAndExpectBusy(register);
+  await expect(page.getByText('Successfully send register request.')).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(counts.get('/api/v1/auth/aws/marketplace/fulfill/register-purchase')).toBe(1);
+});
+
+test('Company Settings: Change Password is busy and a double click sends once', async ({
+  page,
+}) => {
+  await signIn(page);
+  const counts = await slowBackend(page);
+  await page.goto('/accounts');
+  await page.getByLabel('Current Password').fill('Sup3r-Secret!', { timeout: 20_000 });
+  await page.getByLabel('New Password').fill('Even-M0re-Secret!');
+  await page.getByLabel('Confirm Password').fill('Even-M0re-Secret!');
+  const change = page.getByRole('button', { name: 'Change Password' });
+  await doubleClickAndExpectBusy(change);
+  await expect(page.getByText('Password updated successfully.')).toBeVisible({ timeout: 10_000 });
+  expect(counts.get('/api/v1/auth/password/change/')).toBe(1);
+});
