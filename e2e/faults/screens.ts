@@ -159,6 +159,25 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
       expect(page.getByRole('region', { name: 'Last Synced' })).toContainText('37'),
   },
   {
+    name: 'dashboard: launches load',
+    call: { method: 'GET', path: /^\/api\/v1\/salesforce\/unread-launched-data$/ },
+    signIn: 'superAdmin',
+    url: '/dashboard',
+    heading: 'Update Feed',
+    onLoad: true,
+    success: text('14 Launches'),
+  },
+  {
+    name: 'dashboard: sync errors load',
+    call: { method: 'GET', path: /^\/api\/v1\/salesforce\/data-mappings\/sync-errors\/$/ },
+    signIn: 'superAdmin',
+    url: '/dashboard',
+    heading: 'Update Feed',
+    onLoad: true,
+    success: async (page) =>
+      expect(page.getByText('0065g00000XyZ12AAB', { exact: true }).first()).toBeVisible(),
+  },
+  {
     name: 'dashboard: Sync',
     call: { method: 'POST', path: /^\/api\/v1\/salesforce\/data-mappings\/sync-data\/$/ },
     signIn: 'superAdmin',
@@ -185,6 +204,21 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
     submit: click('Change Password'),
     shows: toastShows,
     success: async (page) => expect(page.locator('.bp6-toast').last()).toBeVisible(),
+  },
+  {
+    name: 'accounts: users load',
+    call: { method: 'GET', path: /^\/api\/v1\/users\/$/ },
+    signIn: 'superAdmin',
+    url: '/accounts',
+    heading: 'Company Settings',
+    onLoad: true,
+    // Errors loading the user list are silently ignored (spec section 8): no toast.
+    shows: async (page) => {
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      await expect(page.locator('.bp6-toast')).toHaveCount(0);
+    },
+    success: async (page) =>
+      expect(page.getByRole('table', { name: 'Users' })).toContainText('Tomás Rivera'),
   },
   {
     name: 'accounts: Invite User',
