@@ -19,6 +19,7 @@ for (const entry of SCREEN_CALLS) {
         // Reads retry network faults and 5xx twice with back-off before they show.
         test.slow(entry.onLoad === true && (fault === 500 || fault === 'network'));
         if (entry.signIn) await signIn(page, entry.signIn);
+        await entry.before?.(page);
         const refreshes = countRefreshes(page);
         if (entry.onLoad) await injectFault(page, entry.call, fault);
         await page.goto(entry.url);
@@ -40,7 +41,9 @@ for (const entry of SCREEN_CALLS) {
 
         // No blank page: the shell and the screen's heading are still there.
         await expect(page.getByRole('link', { name: 'AceBridge home' })).toBeVisible();
-        await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
+        const heading =
+          fault === 401 ? (entry.headingAfterSuccess ?? entry.heading) : entry.heading;
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         // Nothing typed is lost (after a 401 the call went through, and a form may clear).
         if (fault === 401) return;
         for (const [field, value] of entry.typed ?? [])

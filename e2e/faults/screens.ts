@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import type { LoginExample } from '../session';
+import { preferScenario } from '../scenarios';
 import { CATALOGUE, REJECTED, type CallMatch, type Fault } from './faults';
 
 /** One call of one screen, and the user action that sends it. */
@@ -9,9 +10,13 @@ export interface ScreenCall {
   call: CallMatch;
   /** Signed in as this example before opening (logged-in calls also get the 401 case). */
   signIn?: LoginExample;
+  /** Set-up before the page opens (a stored key, a mock scenario). */
+  before?: (page: Page) => Promise<void>;
   /** Where the screen lives, and its main heading (still there after the fault). */
   url: string;
   heading: string;
+  /** The heading once the call went through, when the screen moves on (after a 401's retry). */
+  headingAfterSuccess?: string;
   /** The fault answers the screen's load (set before the page opens) rather than a submit. */
   onLoad?: boolean;
   /** Waits for the screen to be ready, after navigation. */
@@ -130,6 +135,23 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
       await page.getByRole('button', { name: 'Next' }).click();
     },
     shows: toastShows,
+  },
+  {
+    name: 'wizard step 3: Next (Salesforce connection)',
+    call: { method: 'POST', path: /^\/api\/v1\/tenants\/connections\/$/ },
+    signIn: 'superAdmin',
+    before: async (page) => {
+      await page.addInitScript((key) => localStorage.setItem('newConnectionProductKey', key), KEY);
+      await preferScenario(page, '/api/v1/connection-step-status/', 'example=incompleteStep3');
+    },
+    url: '/new-connection',
+    heading: 'Step 3',
+    headingAfterSuccess: 'Step 4',
+    typed: [[label(/Salesforce Username/), 'integration@acme-cloud.com']],
+    submit: click('Next'),
+    shows: toastShows,
+    success: async (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Step 4' })).toBeVisible(),
   },
   {
     name: 'aws onboarding: Register',
@@ -254,5 +276,30 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
           .getByRole('region', { name: 'Sync Settings' })
           .getByRole('group', { name: 'OR block 1' }),
       ).toBeVisible(),
+  },
+  {
+    name: 'values mapper: a filter saves itself',
+    call: {
+      method: 'POST',
+      path: /^\/api\/v1\/salesforce\/data-mappings\/sync-settings\/$/,
+    },
+    signIn: 'superAdmin',
+    url: '/values-mapper',
+    heading: 'Sync Settings',
+    ready: async (page) => {
+      const filters = page.getByRole('region', { name: 'Sync Settings' });
+      await expect(filters.getByRole('group', { name: 'OR block 1' })).toBeVisible();
+      await filters.getByRole('button', { name: 'Add OR block' }).click();
+    },
+    submit: async (page) => {
+      const block = page
+        .getByRole('region', { name: 'Sync Settings' })
+        .getByRole('group', { name: /OR block \d/ })
+        .last();
+      await block.getByRole('combobox', { name: 'Attribute', exact: true }).selectOption('stage');
+      await block.getByRole('combobox', { name: 'Attribute value' }).selectOption('Committed');
+    },
+    shows: toastShows,
+    success: text('Sync filter saved successfully.'),
   },
 ];
