@@ -106,3 +106,37 @@ test('Company Settings: Change Password is busy and a double click sends once', 
   await expect(page.getByText('Password updated successfully.')).toBeVisible({ timeout: 10_000 });
   expect(counts.get('/api/v1/auth/password/change/')).toBe(1);
 });
+
+test('Sync Settings: a spinner shows while the attributes load', async ({ page }) => {
+  await signIn(page);
+  await slowBackend(page);
+  await page.goto('/values-mapper');
+  await expect(page.locator('.bp6-spinner').first()).toBeVisible({ timeout: 10_000 });
+  await expect(
+    page.getByRole('region', { name: 'Sync Settings' }).getByRole('group', { name: 'OR block 1' }),
+  ).toBeVisible({ timeout: 30_000 });
+});
+
+test('wizard step 2: Next is busy and a double click creates the company once', async ({
+  page,
+}) => {
+  const counts = await slowBackend(page);
+  await page.addInitScript(() =>
+    localStorage.setItem('newConnectionProductKey', 'ACEB-7Q2M-K9XD-41PF'),
+  );
+  await page.goto('/new-connection');
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 2' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await page.getByLabel(/Company Name/).fill('Acme Cloud Solutions');
+  await page.getByLabel(/Company Email/).fill('info@acme-cloud.com');
+  await page.getByLabel(/Admin Name/).fill('Dana Whitfield');
+  await page.getByLabel(/Admin Email/).fill('dana.whitfield@acme-cloud.com');
+  await page.getByLabel(/Admin Password/).fill('Sup3r-Secret!');
+  await page.getByText('I accept the', { exact: false }).click({ position: { x: 5, y: 5 } });
+  await doubleClickAndExpectBusy(page.getByRole('button', { name: 'Next' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 3' })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(counts.get('/api/v1/tenants/')).toBe(1);
+});
