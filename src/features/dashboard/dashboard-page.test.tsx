@@ -138,9 +138,11 @@ describe('dashboard', () => {
       'POST /api/v1/connection-step-status/',
       'POST /api/v1/tenant-subdomain/',
     ]);
-    expect(paths.slice(2, 8).sort()).toEqual([
+    expect(paths.slice(2, 10).sort()).toEqual([
       'GET /api/v1/salesforce/aws/attributes/',
       'GET /api/v1/salesforce/data-mappings/sync-errors/',
+      'GET /api/v1/salesforce/data-mappings/sync-settings',
+      'GET /api/v1/salesforce/data-mappings/sync-settings',
       'GET /api/v1/salesforce/get-dummy-value-for-error/',
       'GET /api/v1/salesforce/get-sync-data',
       'GET /api/v1/salesforce/unread-launched-data',

@@ -4,6 +4,7 @@ import { session, type Role } from '@/api/session';
 import { EnvironmentSwitch } from '@/components/environment-switch';
 import { dashboardQueries, type DashboardView } from './dashboard-queries';
 import { SyncErrorsCard } from './errors/sync-errors-card';
+import { SyncFiltersCard } from './filters/sync-filters-card';
 import { InboxCard } from './inbox/inbox-card';
 import { SyncControls } from './sync/sync-controls';
 import { SyncStatsCard } from './sync/sync-stats-card';
@@ -16,8 +17,8 @@ export interface DashboardPageProps extends DashboardView {
 }
 
 /**
- * The dashboard (spec section 2): sync statistics and controls, the launches inbox, and the ACE
- * sync errors and logs. Each block loads and fails on its own.
+ * The dashboard (spec section 2): sync statistics and controls, the launches inbox, the ACE
+ * sync errors and logs, and the sync filters in force. Each block loads and fails on its own.
  */
 export function DashboardPage({ tab, page, role, onViewChange }: DashboardPageProps) {
   return (
@@ -34,6 +35,7 @@ export function DashboardPage({ tab, page, role, onViewChange }: DashboardPagePr
         <InboxCard />
       </div>
       <SyncErrorsCard tab={tab} page={page} onViewChange={onViewChange} />
+      <SyncFiltersCard canEdit={role === 'super_admin'} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import { getListUnreadLaunchesQueryOptions } from '@generated/api/launches/launches';
-import type { ListAwsAttributesParams } from '@generated/api/model';
+import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import {
   getGetSyncStatsQueryOptions,
   getListDummyValuesQueryOptions,
   getListSyncErrorsQueryOptions,
   getListSyncLogsQueryOptions,
 } from '@generated/api/sync/sync';
+import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 import { session, type Role } from '@/api/session';
 
@@ -39,6 +40,8 @@ export const dashboardQueries = {
   errors: (page: number) => getListSyncErrorsQueryOptions({ page }, { query: BLOCK_QUERY }),
   logs: (page: number) => getListSyncLogsQueryOptions({ page }, { query: BLOCK_QUERY }),
   savedOverrides: () => getListDummyValuesQueryOptions({ query: BLOCK_QUERY }),
+  filters: (entity: EntityType) =>
+    getListSyncSettingsQueryOptions({ entity_type: entity }, { query: BLOCK_QUERY }),
   overrideAttributes: () =>
     getListAwsAttributesQueryOptions(OVERRIDE_ATTRIBUTE_PARAMS, { query: BLOCK_QUERY }),
 };
@@ -62,6 +65,8 @@ export function prefetchDashboard(
   const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
   quietly(queryClient.ensureQueryData(dashboardQueries.stats()));
   quietly(queryClient.ensureQueryData(dashboardQueries.launches()));
+  quietly(queryClient.ensureQueryData(dashboardQueries.filters('Lead')));
+  quietly(queryClient.ensureQueryData(dashboardQueries.filters('Opportunity')));
   const tenantId = session.tenantId();
   if (role === 'super_admin' && tenantId !== undefined) {
     quietly(queryClient.ensureQueryData(dashboardQueries.tenant(tenantId)));

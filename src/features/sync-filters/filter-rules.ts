@@ -7,13 +7,7 @@ export const DEFAULT_COMPARISON: ComparisonType = ComparisonType.greater_than;
 /** Debounce of the free-text value input (spec section 9). */
 export const VALUE_DEBOUNCE_MS = 500;
 
-export const COMPARISON_LABELS: Record<ComparisonType, string> = {
-  equal_to: 'Equal To',
-  not_equal_to: 'Not Equal To',
-  greater_than: 'Greater than',
-  lesser_than: 'Lesser Than',
-  contains: 'Contains',
-};
+export { COMPARISON_LABELS } from '@/lib/comparisons';
 
 const { equal_to, not_equal_to, greater_than, lesser_than, contains } = ComparisonType;
 

@@ -151,6 +151,7 @@ export function dashboardRoutes(): Record<string, Route> {
     'GET /api/v1/salesforce/data-mappings/sync-errors/logs/': () => page(LOGS),
     'GET /api/v1/salesforce/get-dummy-value-for-error/': () => ({ data: SAVED }),
     'GET /api/v1/salesforce/aws/attributes/': () => page(ATTRIBUTES),
+    'GET /api/v1/salesforce/data-mappings/sync-settings': () => [],
     'POST /api/v1/salesforce/update-dummy-value-for-error/': () => ({ message: 'Saved.' }),
     'POST /api/v1/salesforce/data-mappings/sync-data/': () => ({}),
   };
