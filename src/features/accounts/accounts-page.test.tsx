@@ -266,6 +266,25 @@ describe('Company Settings as a user', () => {
     expect(calls.some((call) => call.path === '/api/v1/users/')).toBe(false);
   });
 
+  it('says the user details are not available when the stored user has no id', async () => {
+    fakeBackend();
+    const { id: _id, ...withoutId } = MARCUS;
+    signIn(withoutId);
+    renderApp('/accounts');
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(toasts.danger).toHaveBeenCalledWith('User details is not available'),
+    );
+  });
+
+  it('says nothing of the kind for a complete user', async () => {
+    fakeBackend();
+    signIn(MARCUS);
+    renderApp('/accounts');
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
   it('is sent from /invite-user to Company Settings without the invite modal', async () => {
     fakeBackend();
     signIn(MARCUS);

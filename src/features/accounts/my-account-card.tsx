@@ -1,15 +1,24 @@
 import { Button, Card, Classes } from '@blueprintjs/core';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { SessionUser } from '@/api/session';
 import { TextField } from '@/components/form/text-field';
+import { toast } from '@/lib/toaster';
 import { fullName, roleLabel } from './names';
 import { PasswordChangeForm } from './password-change-form';
 import styles from './accounts.module.css';
 
+export const USER_DETAILS_MISSING = 'User details is not available';
+
 /** The signed-in user's own account: Logout, who they are, and a password change (spec section 2). */
 export function MyAccountCard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const missingId = user.id === undefined;
+  // The stored user lacks the id its details are read by (spec section 8).
+  useEffect(() => {
+    if (missingId) void toast.danger(USER_DETAILS_MISSING);
+  }, [missingId]);
   return (
     <Card className={styles.card} elevation={1}>
       <div className={styles.cardHeader}>
