@@ -154,6 +154,37 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
       expect(page.getByRole('heading', { level: 1, name: 'Step 4' })).toBeVisible(),
   },
   {
+    name: 'wizard step 4: Next (S3 and KMS details)',
+    call: { method: 'POST', path: /^\/api\/v1\/tenants\/add-policy\/$/ },
+    signIn: 'superAdmin',
+    before: async (page) => {
+      await page.addInitScript((key) => localStorage.setItem('newConnectionProductKey', key), KEY);
+      await preferScenario(page, '/api/v1/connection-step-status/', 'example=incompleteStep4');
+    },
+    url: '/new-connection',
+    heading: 'Step 4',
+    headingAfterSuccess: 'Step 5',
+    ready: async (page) => {
+      await page.getByText('Do you have AWS Assume Role Policy File?').click();
+      await expect(page.getByLabel(/^Region/)).toBeVisible();
+    },
+    typed: [
+      [label(/^AWS Account Id/), '123456789012'],
+      [label(/^External Role ARN/), 'arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole'],
+      [label(/^Region/), 'us-west-2'],
+      [label(/^SPM Id/), 'spm-8f2d1c'],
+      [label(/^Bucket Name/), 'ace-pc-acme-cloud-solutions-us-west-2'],
+      [
+        label(/^KMS ARN/),
+        'arn:aws:kms:us-west-2:123456789012:key/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d',
+      ],
+    ],
+    submit: click('Next'),
+    shows: toastShows,
+    success: async (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Step 5' })).toBeVisible(),
+  },
+  {
     name: 'aws onboarding: Register',
     call: {
       method: 'POST',
@@ -301,5 +332,40 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
     },
     shows: toastShows,
     success: text('Sync filter saved successfully.'),
+  },
+  {
+    name: 'values mapper: mapping a field',
+    call: { method: 'POST', path: /^\/api\/v1\/salesforce\/data-mappings\/$/ },
+    signIn: 'superAdmin',
+    url: '/values-mapper',
+    heading: 'Sync Settings',
+    ready: async (page) => {
+      await expect(
+        page.getByRole('combobox', { name: 'Salesforce Fields for website' }),
+      ).toBeVisible();
+    },
+    submit: async (page) => {
+      await page.getByRole('combobox', { name: 'Salesforce Fields for website' }).click();
+      await page.keyboard.type('WEBS');
+      await page.getByRole('option', { name: 'Website', exact: true }).click();
+      await page.keyboard.press('Escape');
+    },
+    // Mapping errors on create or update are silently ignored (spec section 4): no toast, and
+    // the choice stays on screen for another try.
+    shows: async (page) => {
+      await page.waitForTimeout(1500); // past the selection's 500 ms save debounce
+      await expect(page.locator('.bp6-toast')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Remove Website' })).toBeVisible();
+    },
+    // The choice is saved after its debounce: wait for the retried create to go through.
+    success: async (page) => {
+      await page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === '/api/v1/salesforce/data-mappings/' &&
+          response.ok(),
+      );
+      await expect(page.getByRole('button', { name: 'Remove Website' })).toBeVisible();
+    },
   },
 ];
