@@ -98,3 +98,55 @@ for (const value of HOSTILE) {
     expect(dialogs).toEqual([]);
   });
 }
+
+/** Text fields of the other screens, and how to reach them. */
+const FIELD_SCREENS: ReadonlyArray<{
+  name: string;
+  url: string;
+  signedIn?: boolean;
+  open?: (page: Page) => Promise<void>;
+  fields: readonly (string | RegExp)[];
+}> = [
+  { name: 'wizard step 1', url: '/new-connection', fields: [/Licence Key/] },
+  {
+    name: 'AWS registration',
+    url: '/aws-onboarding',
+    fields: [/Contact Person/, /^Email/, /Contact Phone/, /Company Name/],
+  },
+  {
+    name: 'Company Settings',
+    url: '/accounts',
+    signedIn: true,
+    fields: [/^Current Password/, /^New Password/, /^Confirm Password/],
+  },
+  {
+    name: 'the invite dialog',
+    url: '/accounts?invite=true',
+    signedIn: true,
+    open: (page) => expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible(),
+    fields: ['Name', 'Email'],
+  },
+];
+
+for (const screen of FIELD_SCREENS) {
+  test(`hostile text in every field of ${screen.name} runs nothing and is kept`, async ({
+    page,
+  }) => {
+    const dialogs = failOnDialogs(page);
+    if (screen.signedIn) await signIn(page);
+    await page.goto(screen.url);
+    await screen.open?.(page);
+    const scope = screen.name === 'the invite dialog' ? page.getByRole('dialog') : page;
+    for (const value of HOSTILE) {
+      for (const label of screen.fields) {
+        const field = scope.getByLabel(label);
+        await field.fill(value);
+        await field.blur();
+        await expect(field).toHaveValue(value);
+      }
+      await expectNoSidewaysOverflow(page);
+    }
+    await expect(page.getByRole('link', { name: 'AceBridge home' })).toBeVisible();
+    expect(dialogs).toEqual([]);
+  });
+}

@@ -140,3 +140,26 @@ test('wizard step 2: Next is busy and a double click creates the company once', 
   });
   expect(counts.get('/api/v1/tenants/')).toBe(1);
 });
+
+test('reset password and invitation: Save is busy and a double click sends once', async ({
+  page,
+}) => {
+  const counts = await slowBackend(page);
+  for (const [url, path] of [
+    [
+      '/password/reset/Mg/c3v8kq-7f1e0d2b9a4c6e8f0a1b2c3d4e5f6a7b',
+      '/api/v1/auth/password/reset/confirm/',
+    ],
+    [
+      '/register/NA/c3v9aa-1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e?name=Tomas',
+      '/api/v1/tenants/invite-users/verify/',
+    ],
+  ] as const) {
+    await page.goto(url);
+    await page.getByLabel('New Password').fill('N3w-Passw0rd!');
+    await page.getByLabel('Confirm Password').fill('N3w-Passw0rd!');
+    await doubleClickAndExpectBusy(page.getByRole('button', { name: 'Save' }));
+    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+    expect(counts.get(path)).toBe(1);
+  }
+});
