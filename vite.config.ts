@@ -75,6 +75,8 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     setupFiles: ['./tests/setup.ts'],
     restoreMocks: true,
+    // One retry in CI for tests that wait on real debounces on a loaded machine.
+    retry: process.env.CI ? 1 : 0,
     css: false,
   },
 });
