@@ -81,9 +81,6 @@ export function AwsOnboardingPage() {
             intent={Intent.PRIMARY}
             text="Register"
             loading={register.isPending || register.isSuccess}
-            // Leaving a field shows its message, which moves this button down: keep the focus
-            // where it is on press, so the click lands on the button rather than beside it.
-            onMouseDown={(event) => event.preventDefault()}
           />
         </div>
       </SchemaForm>
