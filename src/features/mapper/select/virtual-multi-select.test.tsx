@@ -149,4 +149,21 @@ describe('VirtualMultiSelect', () => {
     expect(renders.typed).toBeGreaterThan(before.typed);
     expect(renders.other).toBe(before.other);
   });
+
+  it('never submits a page form: Enter with the list closed leaves the page where it is', async () => {
+    const user = userEvent.setup();
+    const submits: boolean[] = [];
+    const record = (event: Event) => submits.push(event.defaultPrevented);
+    document.addEventListener('submit', record);
+    try {
+      render(<Harness />);
+      await user.click(input());
+      await user.keyboard('{Escape}');
+      await user.keyboard('{Enter}');
+      expect(submits).toEqual([true]);
+      expect(input()).toHaveFocus();
+    } finally {
+      document.removeEventListener('submit', record);
+    }
+  });
 });

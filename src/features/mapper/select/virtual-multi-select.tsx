@@ -94,9 +94,14 @@ export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: Virtua
           <span />
         )
       }
+      // A form of its own: Chrome's autofill reads the whole form of a text field on every
+      // keystroke, and a field outside any form belongs to one made of every such field on the
+      // page (a page of the mapper has about 80: some 3 ms a keystroke). Nothing is submitted.
       renderTarget={({ ref }) => (
-        <div
+        <form
           ref={ref}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
           className={cx(
             Classes.INPUT,
             Classes.TAG_INPUT,
@@ -154,7 +159,7 @@ export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: Virtua
               onClick={onClear}
             />
           ) : null}
-        </div>
+        </form>
       )}
     />
   );
