@@ -135,6 +135,21 @@ test('maps a picklist value past the first 15', async ({ page }) => {
   });
 });
 
+test('a new filter starts at the top of its matches, wherever the list was scrolled', async ({
+  page,
+}) => {
+  const mapper = await openMapper(page);
+  await selector(mapper, 'title').click();
+  const list = page.getByRole('listbox');
+  await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  const first = await list.getByRole('option').first().textContent();
+  await page.keyboard.type('e');
+  await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBe(0);
+  await expect(list.getByRole('option').first()).toHaveAttribute('aria-posinset', '1');
+  await expect(list.getByRole('option').first()).not.toHaveText(first ?? '');
+});
+
 test('works from the keyboard alone: tab in, filter, arrows, Enter, Escape, receive updates', async ({
   page,
 }) => {

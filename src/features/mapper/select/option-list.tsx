@@ -53,10 +53,11 @@ export function OptionList(props: OptionListProps) {
     useFlushSync: false,
   });
 
-  // A new query starts at the top of its matches.
+  // A new query starts at the top of its matches. The virtualizer's offset comes from scroll
+  // events: reading the element's scrollTop here would force a layout on every keystroke.
   useLayoutEffect(() => {
-    if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTop = 0;
-  }, [query]);
+    if (scrollRef.current && virtualizer.scrollOffset) scrollRef.current.scrollTop = 0;
+  }, [virtualizer, query]);
 
   // Arrow keys scroll the highlighted row into view (the DOM may not hold it yet).
   useEffect(() => {

@@ -62,25 +62,32 @@ export function SearchInput(props: SearchInputProps) {
     }
   };
 
+  // The input sits in a box of fixed height with layout and size containment: a keystroke then
+  // lays out that box alone, not the table around it (an input that is a flex item cannot be
+  // such a boundary itself).
   return (
-    <input
-      className={cx(Classes.INPUT_GHOST, styles.input)}
-      role="combobox"
-      aria-label={label}
-      aria-autocomplete="list"
-      aria-expanded={hasListbox}
-      aria-controls={hasListbox ? listId : undefined}
-      aria-activedescendant={hasListbox ? optionId(listId, active) : undefined}
-      autoComplete="off"
-      placeholder={hasSelection ? undefined : SELECT_TEXT.typeToSearch}
-      value={query}
-      disabled={disabled}
-      onChange={(event) => {
-        state.setQuery(event.target.value);
-        if (!open) onOpen();
-      }}
-      onKeyDown={onKeyDown}
-      onBlur={onClose}
-    />
+    <span className={cx(styles.inputBox, Classes.FILL)}>
+      <span className={styles.inputClip}>
+        <input
+          className={cx(Classes.INPUT_GHOST, styles.input)}
+          role="combobox"
+          aria-label={label}
+          aria-autocomplete="list"
+          aria-expanded={hasListbox}
+          aria-controls={hasListbox ? listId : undefined}
+          aria-activedescendant={hasListbox ? optionId(listId, active) : undefined}
+          autoComplete="off"
+          placeholder={hasSelection ? undefined : SELECT_TEXT.typeToSearch}
+          value={query}
+          disabled={disabled}
+          onChange={(event) => {
+            state.setQuery(event.target.value);
+            if (!open) onOpen();
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={onClose}
+        />
+      </span>
+    </span>
   );
 }

@@ -68,6 +68,7 @@ export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: Virtua
   return (
     <PopoverNext
       isOpen={showList}
+      lazy
       autoFocus={false}
       enforceFocus={false}
       shouldReturnFocusOnClose={false}
