@@ -1,4 +1,12 @@
-import { Button, InputGroup, Intent, MenuItem, PopoverNext, PopupKind } from '@blueprintjs/core';
+import {
+  Button,
+  InputGroup,
+  Intent,
+  MenuItem,
+  mergeRefs,
+  PopoverNext,
+  PopupKind,
+} from '@blueprintjs/core';
 import { CaretDownIcon, SearchIcon } from '@blueprintjs/icons';
 import { QueryList, type ItemRenderer } from '@blueprintjs/select';
 import { useId, useRef, useState } from 'react';
@@ -46,7 +54,15 @@ export function FilterSelect<T>({
   const [isOpen, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const close = () => {
+    // Focus goes back to the button at once when it was in the list (a choice, Escape). Blueprint
+    // would do it when the closing transition ends, taking it from a field the user went to since.
+    const active = document.activeElement;
+    if (!active || active === document.body || list.current?.contains(active)) {
+      button.current?.focus();
+    }
     setOpen(false);
     setQuery('');
     onClose?.();
@@ -85,21 +101,26 @@ export function FilterSelect<T>({
       noResults={<MenuItem disabled roleStructure="listoption" text="No items found" />}
       listId={listId}
       menuProps={{ 'aria-label': label, className: styles.menu }}
-      renderer={(list) => (
+      renderer={(queryList) => (
         <PopoverNext
           isOpen={isOpen && !disabled}
           onInteraction={(next) => (next ? setOpen(true) : close())}
           onOpened={() => input.current?.focus()}
           autoFocus={false}
           enforceFocus={false}
-          shouldReturnFocusOnClose
+          shouldReturnFocusOnClose={false}
           arrow={false}
           animation="minimal"
           placement="bottom-start"
           popupKind={PopupKind.LISTBOX}
           disabled={disabled}
           content={
-            <div className={styles.list} onKeyDown={list.handleKeyDown} onKeyUp={list.handleKeyUp}>
+            <div
+              ref={list}
+              className={styles.list}
+              onKeyDown={queryList.handleKeyDown}
+              onKeyUp={queryList.handleKeyUp}
+            >
               <InputGroup
                 inputRef={input}
                 role="combobox"
@@ -107,19 +128,19 @@ export function FilterSelect<T>({
                 aria-autocomplete="list"
                 aria-controls={listId}
                 aria-expanded={isOpen}
-                aria-activedescendant={list.activeItemId}
+                aria-activedescendant={queryList.activeItemId}
                 placeholder="Type to search"
                 leftIcon={<SearchIcon />}
-                value={list.query}
-                onChange={list.handleQueryChange}
+                value={queryList.query}
+                onChange={queryList.handleQueryChange}
               />
-              {list.itemList}
+              {queryList.itemList}
             </div>
           }
           renderTarget={({ isOpen: _open, ref, ...target }) => (
             <Button
               {...target}
-              ref={ref}
+              ref={mergeRefs(ref, button)}
               className={styles.selectButton}
               alignText="start"
               fill
