@@ -1,12 +1,7 @@
 import { Checkbox, FileInput, HTMLSelect, Intent, Switch, TextArea } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
-import { helpId, useSchemaFormState } from './form-context';
-
-function useInvalid({ id, rawErrors = [] }: WidgetProps): boolean {
-  const { showsErrors } = useSchemaFormState();
-  return showsErrors(id) && rawErrors.length > 0;
-}
+import { helpId, useInvalid } from './form-context';
 
 /** A choice among enum values, as Blueprint's native select. */
 export function SelectWidget(props: WidgetProps) {

@@ -1,7 +1,7 @@
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
 import { DuplicateIcon } from '@blueprintjs/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { helpId, useSchemaFormState } from '@/components/schema-form/form-context';
+import { helpId, useInvalid } from '@/components/schema-form/form-context';
 import { copyToClipboard } from './clipboard';
 
 /**
@@ -9,10 +9,9 @@ import { copyToClipboard } from './clipboard';
  * copies `ui:options.copyText` when given (a pattern to fill in), else the field's value.
  */
 export function CopyTextWidget(props: WidgetProps) {
-  const { id, value, label, placeholder, readonly, disabled, options, rawErrors = [] } = props;
+  const { id, value, label, placeholder, readonly, disabled, options } = props;
   const { onChange, onBlur, onFocus } = props;
-  const { showsErrors } = useSchemaFormState();
-  const invalid = showsErrors(id) && rawErrors.length > 0;
+  const invalid = useInvalid(props);
   const text = typeof value === 'string' ? value : '';
   const copyText = typeof options.copyText === 'string' ? options.copyText : text;
   const copyLabel =
