@@ -1,15 +1,12 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
-import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { useVerifyInvite } from '@generated/api/auth/auth';
 import { errorMessages } from '@/api/error-messages';
 import { firstFieldError } from '@/lib/field-errors';
-import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
-import { canSavePasswordPair } from './password-pair';
-import { PasswordPairFields } from './password-pair-fields';
-import styles from './auth.module.css';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { PasswordPairFields } from './password-pair-fields';
+import { usePasswordPairForm } from './use-password-pair-form';
+import styles from './auth.module.css';
 
 export interface RegisterPageProps {
   uid: string;
@@ -19,38 +16,23 @@ export interface RegisterPageProps {
 
 /** An invited user sets a password (spec sections 2, 4 and 5). */
 export function RegisterPage({ uid, token, name }: RegisterPageProps) {
-  const navigate = useNavigate();
-  const [passwords, setPasswords] = useState({ newPassword: '', confirmPassword: '' });
-  const [submitted, setSubmitted] = useState(false);
   // Failures show the reply's `error` field rather than the generic catalogue text.
   const verify = useSingleFlight(useVerifyInvite({ mutation: { meta: { silentErrors: true } } }));
-  const canSave = canSavePasswordPair(passwords.newPassword, passwords.confirmPassword);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!canSave || verify.isPending) return;
+  const form = usePasswordPairForm(({ newPassword, confirmPassword }, toLogin) =>
     verify.mutate(
-      {
-        data: {
-          uid,
-          token,
-          user: { password: passwords.newPassword, confirm_password: passwords.confirmPassword },
-        },
-      },
+      { data: { uid, token, user: { password: newPassword, confirm_password: confirmPassword } } },
       {
         onSuccess: async (reply) => {
           if (reply?.message) void toast.success(reply.message);
-          await wait(SUCCESS_DELAY_MS);
-          await navigate({ to: '/login', replace: true });
+          await toLogin();
         },
         onError: (error) => {
           const message = firstFieldError(error.body, 'error') ?? errorMessages(error)[0];
           if (message) void toast.danger(message);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Card className={styles.card} elevation={1}>
@@ -59,15 +41,19 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
         {name ? `Hello ${name}, ` : 'Hello, '}
         choose a password to activate your AceBridge account.
       </p>
-      <form onSubmit={onSubmit} noValidate>
-        <PasswordPairFields {...passwords} onChange={setPasswords} submitted={submitted} />
+      <form onSubmit={form.onSubmit} noValidate>
+        <PasswordPairFields
+          {...form.passwords}
+          onChange={form.setPasswords}
+          submitted={form.submitted}
+        />
         <div className={styles.actions}>
           <span />
           <Button
             type="submit"
             intent={Intent.PRIMARY}
             text="Save"
-            disabled={!canSave}
+            disabled={!form.canSave}
             loading={verify.isPending || verify.isSuccess}
           />
         </div>
