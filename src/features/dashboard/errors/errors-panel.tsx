@@ -1,8 +1,7 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SyncError } from '@generated/api/model';
-import { DataTable, useDataTable } from '@/components/data-table';
-import { Paginator } from '@/components/paginator/paginator';
+import { useDataTable } from '@/components/data-table';
 import { errorMessages } from '@/api/error-messages';
 import { dashboardQueries } from '../dashboard-queries';
 import { SaveOverridesButton } from '../dummy-values/save-overrides-button';
@@ -14,8 +13,8 @@ import {
 import { BlockError } from '../block-error';
 import { errorColumns } from './error-columns';
 import { ERRORS_TEXT } from './error-texts';
+import { PagedTable } from './paged-table';
 import { usePagedList } from './use-paged-list';
-import styles from './errors.module.css';
 
 const NO_ERRORS: SyncError[] = [];
 
@@ -58,28 +57,20 @@ export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
           </a>
         </Callout>
       ) : null}
-      <DataTable
+      <PagedTable
+        list={list}
         table={table}
         label={ERRORS_TEXT.errorsTab}
-        loading={list.query.isPending}
-        busy={list.query.isPlaceholderData}
+        pagesLabel="Sync errors pages"
         emptyMessage={ERRORS_TEXT.noErrors}
+        page={page}
+        onPageChange={onPageChange}
+        footerStart={
+          list.total > 0 || form.hasSavedValues ? (
+            <SaveOverridesButton form={form} setSubmitted={drafts.setSubmitted} />
+          ) : null
+        }
       />
-      <div className={styles.footer}>
-        {list.total > 0 || form.hasSavedValues ? (
-          <SaveOverridesButton form={form} setSubmitted={drafts.setSubmitted} />
-        ) : (
-          <span />
-        )}
-        <Paginator
-          page={page}
-          pageSize={list.pageSize}
-          total={list.total}
-          onPageChange={onPageChange}
-          disabled={list.query.isPlaceholderData}
-          label="Sync errors pages"
-        />
-      </div>
     </OverrideFormContext.Provider>
   );
 }

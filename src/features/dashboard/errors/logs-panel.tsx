@@ -1,12 +1,11 @@
 import type { SyncLog } from '@generated/api/model';
-import { DataTable, useDataTable } from '@/components/data-table';
-import { Paginator } from '@/components/paginator/paginator';
+import { useDataTable } from '@/components/data-table';
 import { dashboardQueries } from '../dashboard-queries';
 import { BlockError } from '../block-error';
 import { logColumns } from './error-columns';
 import { ERRORS_TEXT } from './error-texts';
+import { PagedTable } from './paged-table';
 import { usePagedList } from './use-paged-list';
-import styles from './errors.module.css';
 
 const NO_LOGS: SyncLog[] = [];
 
@@ -23,25 +22,14 @@ export function LogsPanel({ page, onPageChange }: LogsPanelProps) {
     return <BlockError error={list.query.error} onRetry={() => void list.query.refetch()} />;
   }
   return (
-    <>
-      <DataTable
-        table={table}
-        label={ERRORS_TEXT.logsTab}
-        loading={list.query.isPending}
-        busy={list.query.isPlaceholderData}
-        emptyMessage={ERRORS_TEXT.noLogs}
-      />
-      <div className={styles.footer}>
-        <span />
-        <Paginator
-          page={page}
-          pageSize={list.pageSize}
-          total={list.total}
-          onPageChange={onPageChange}
-          disabled={list.query.isPlaceholderData}
-          label="Sync logs pages"
-        />
-      </div>
-    </>
+    <PagedTable
+      list={list}
+      table={table}
+      label={ERRORS_TEXT.logsTab}
+      pagesLabel="Sync logs pages"
+      emptyMessage={ERRORS_TEXT.noLogs}
+      page={page}
+      onPageChange={onPageChange}
+    />
   );
 }

@@ -3,12 +3,20 @@ import {
   useQuery,
   type QueryKey,
   type UseQueryOptions,
+  type UseQueryResult,
 } from '@tanstack/react-query';
 import { pageSizeFromFirstPage } from '@/components/paginator/pagination';
 
 interface Page {
   count: number;
   results: readonly unknown[];
+}
+
+/** What a paged table reads of a list. */
+export interface PagedList {
+  query: Pick<UseQueryResult, 'isPending' | 'isPlaceholderData'>;
+  total: number;
+  pageSize: number;
 }
 
 /**
