@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { createAppRouter } from '@/app/router';
 
 /** Renders the real route tree at `path`, with a fresh query client that never retries. */
@@ -16,4 +17,17 @@ export function renderApp(path: string) {
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient, history };
+}
+
+/**
+ * For a file of whole-app tests: routes load lazily, so a busy machine gets time to show the
+ * first screen; stubbed globals and spies are reset after each test.
+ */
+export function wholeAppTestSettings() {
+  configure({ asyncUtilTimeout: 5000 });
+  vi.setConfig({ testTimeout: 20_000 });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
 }

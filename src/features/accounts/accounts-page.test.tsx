@@ -1,25 +1,13 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../tests/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
+import { toast as toasts } from '../../../tests/toaster-spies';
 import { DANA, fakeBackend, signIn, USERS, writes } from './test-backend';
 
-const toasts = vi.hoisted(() => ({
-  success: vi.fn(),
-  danger: vi.fn(),
-  warning: vi.fn(),
-  info: vi.fn(),
-}));
-vi.mock('@/lib/toaster', () => ({ toast: toasts, dismissToast: vi.fn() }));
+vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
-// The whole app renders, routes load lazily: give a busy machine time to show the first screen.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+wholeAppTestSettings();
 
 const usersTable = () => screen.findByRole('table', { name: 'Users' });
 const rowOf = async (name: string) => {
