@@ -3,9 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SalesforceConnectionDialog } from './salesforce-connection-dialog';
+import { toast as toasts } from '../../../tests/toaster-spies';
 
-const toasts = vi.hoisted(() => ({ success: vi.fn(), danger: vi.fn() }));
-vi.mock('@/lib/toaster', () => ({ toast: toasts }));
+vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
 interface Sent {
   url: string;

@@ -4,14 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBackend, status } from './test/fake-backend';
 import { routes } from './test/mapper-data';
 import { renderMapper } from './test/render-mapper';
+import { toast as toasts } from '../../../tests/toaster-spies';
 
-const toasts = vi.hoisted(() => ({
-  success: vi.fn(),
-  danger: vi.fn(),
-  warning: vi.fn(),
-  info: vi.fn(),
-}));
-vi.mock('@/lib/toaster', () => ({ toast: toasts }));
+vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
 const MAPPINGS = '/api/v1/salesforce/data-mappings/';
 const field = (name: string) =>

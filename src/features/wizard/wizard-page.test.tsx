@@ -3,14 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore, session } from '@/api/session';
 import { ACCESS, ADMIN, fakeBackend, KEY, renderWizard, type Routes } from './wizard-test-kit';
+import { toast as toasts } from '../../../tests/toaster-spies';
 
-const toasts = vi.hoisted(() => ({
-  success: vi.fn(),
-  danger: vi.fn(),
-  warning: vi.fn(),
-  info: vi.fn(),
-}));
-vi.mock('@/lib/toaster', () => ({ toast: toasts, dismissToast: vi.fn() }));
+vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
 beforeEach(() => vi.clearAllMocks());
 afterEach(() => vi.unstubAllGlobals());
