@@ -77,6 +77,23 @@ test('dashboard: shows that it is loading until its data arrives', async ({ page
   await expect(page.getByText('14 Launches')).toBeVisible({ timeout: 20_000 });
 });
 
+test('dashboard: Save values for next Sync is busy and a double click saves once', async ({
+  page,
+}) => {
+  await signIn(page);
+  const counts = await slowBackend(page);
+  await page.goto('/dashboard');
+  // Values saved before fill the form: it can be saved as it is.
+  await expect(
+    page.getByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' }),
+  ).toHaveValue('10000', { timeout: 20_000 });
+  await doubleClickAndExpectBusy(page.getByRole('button', { name: 'Save values for next Sync' }));
+  await expect(
+    page.getByText('Dummy values saved. They will be used on the next sync.'),
+  ).toBeVisible({ timeout: 10_000 });
+  expect(counts.get('/api/v1/salesforce/update-dummy-value-for-error/')).toBe(1);
+});
+
 test('AWS registration: Register is busy and a double click registers once', async ({ page }) => {
   const counts = await slowBackend(page);
   await page.goto('/aws-onboarding');

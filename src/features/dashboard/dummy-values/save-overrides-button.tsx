@@ -3,6 +3,7 @@ import { FloppyDiskIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { getListDummyValuesQueryKey, useUpdateDummyValues } from '@generated/api/sync/sync';
 import { toast } from '@/lib/toaster';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { checkSave, DUMMY_TEXT, saveLooksEnabled } from './dummy-form';
 import type { OverrideForm } from './use-override-form';
 import styles from './overrides.module.css';
@@ -18,7 +19,7 @@ export interface SaveOverridesButtonProps {
  */
 export function SaveOverridesButton({ form, setSubmitted }: SaveOverridesButtonProps) {
   const queryClient = useQueryClient();
-  const save = useUpdateDummyValues();
+  const save = useSingleFlight(useUpdateDummyValues());
   const looksEnabled = saveLooksEnabled(form.allRows(), form.attributesById, form.hasSavedValues);
 
   const onClick = () => {

@@ -4,6 +4,7 @@ import { useStartSync } from '@generated/api/sync/sync';
 import { ERROR_TEXT } from '@/api/error-messages';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { isWithinFullSyncWindow } from './sync-window';
 
 export const SYNC_TEXT = {
@@ -24,7 +25,7 @@ export type SyncKind = 'full' | SyncTypeQueryParameter;
  */
 export function useSyncStarter() {
   const fullSyncStartedAt = useRef<number | null>(null);
-  const startSync = useStartSync();
+  const startSync = useSingleFlight(useStartSync());
 
   const start = (kind: SyncKind) => {
     if (startSync.isPending) return;
