@@ -94,6 +94,51 @@ test('dashboard: Save values for next Sync is busy and a double click saves once
   expect(counts.get('/api/v1/salesforce/update-dummy-value-for-error/')).toBe(1);
 });
 
+test('dashboard: Resolve, and Confirm of the switch to Prod, each sent once on a double click', async ({
+  page,
+}) => {
+  await signIn(page);
+  const counts = await slowBackend(page);
+  await page.goto('/dashboard');
+  await expect(page.getByText('14 Launches')).toBeVisible({ timeout: 20_000 });
+  await doubleClickAndExpectBusy(page.getByRole('button', { name: 'Resolve' }));
+  await expect(page.getByText('All launches marked as resolved.')).toBeVisible({ timeout: 10_000 });
+  expect(counts.get('/api/v1/salesforce/resolve-launched-data')).toBe(1);
+
+  await page.getByRole('button', { name: 'Switch to Prod' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to switch to Prod?' });
+  await doubleClickAndExpectBusy(dialog.getByRole('button', { name: 'Confirm' }));
+  await expect(page).toHaveURL(/\/new-connection/, { timeout: 20_000 });
+  expect(counts.get('/api/v1/tenants/1/')).toBe(2); // the dashboard's read, then one PATCH
+});
+
+test('Company Settings: Resend invitation, double-clicked, sends one e-mail', async ({ page }) => {
+  await signIn(page);
+  const counts = await slowBackend(page);
+  await page.goto('/accounts');
+  const resend = page.getByRole('button', { name: 'Resend invitation to Tomás Rivera' });
+  await resend.waitFor({ timeout: 20_000 });
+  await resend.dblclick();
+  await expect(page.getByText('User Re-invite email sent Successfully')).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(counts.get('/api/v1/tenants/resend-user-invite/')).toBe(1);
+});
+
+test('Sync Settings: AutoMatch is busy and a double click matches once', async ({ page }) => {
+  await signIn(page);
+  const counts = await slowBackend(page);
+  await page.goto('/values-mapper');
+  const autoMatch = page.getByRole('button', { name: 'AutoMatch' });
+  await autoMatch.waitFor({ timeout: 20_000 });
+  await doubleClickAndExpectBusy(autoMatch);
+  await expect
+    .poll(() => counts.get('/api/v1/salesforce/auto-match') ?? 0, { timeout: 10_000 })
+    .toBe(1);
+  await page.waitForTimeout(500); // a second request would have left by now
+  expect(counts.get('/api/v1/salesforce/auto-match')).toBe(1);
+});
+
 test('AWS registration: Register is busy and a double click registers once', async ({ page }) => {
   const counts = await slowBackend(page);
   await page.goto('/aws-onboarding');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { getListAwsAttributesQueryKey } from '@generated/api/attributes/attributes';
 import {
   getGetMappingCountsQueryKey,
@@ -31,6 +31,8 @@ export function useEnvironmentSwitch(destination: EnvironmentSwitchDestination) 
   const navigate = useNavigate();
   const updateTenant = useUpdateTenant();
   const [busy, setBusy] = useState(false);
+  // `busy` is stale within one event loop turn: a double click on Yes must still switch once.
+  const running = useRef(false);
 
   /** Resolves true when the switch is done and the user is on their way. */
   const switchEnvironment = async (isProductionEnabled: boolean): Promise<boolean> => {
@@ -39,6 +41,8 @@ export function useEnvironmentSwitch(destination: EnvironmentSwitchDestination) 
       void toast.danger(ERROR_TEXT.noTenant);
       return false;
     }
+    if (running.current) return false;
+    running.current = true;
     setBusy(true);
     try {
       const tenant = await updateTenant.mutateAsync({
@@ -67,6 +71,7 @@ export function useEnvironmentSwitch(destination: EnvironmentSwitchDestination) 
     } catch {
       return false; // the caches have shown the error
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

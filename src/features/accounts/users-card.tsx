@@ -18,6 +18,7 @@ import { UserDialog } from './user-dialog';
 import { UserRowHandlersContext, type UserRowHandlers } from './user-row-actions';
 import { usersColumns } from './users-columns';
 import styles from './accounts.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 const NO_USERS: User[] = [];
 
@@ -35,8 +36,9 @@ export function UsersCard({ inviting, onInvitingChange }: UsersCardProps) {
   // Kept after closing, so that the title does not change while the dialog fades out.
   const [deleting, setDeleting] = useState<{ user: User; open: boolean }>();
   const reload = () => queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
-  const remove = useDeleteUser();
-  const resend = useResendUserInvite();
+  // A double click sends once: one e-mail, one delete.
+  const remove = useSingleFlight(useDeleteUser());
+  const resend = useSingleFlight(useResendUserInvite());
 
   // A new value each render is fine: the list is short and every row reads it.
   const handlers: UserRowHandlers = {

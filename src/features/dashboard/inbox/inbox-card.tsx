@@ -8,6 +8,7 @@ import { BlockError } from '../block-error';
 import { dashboardQueries } from '../dashboard-queries';
 import { launchNamesText, launchToggleText } from './launch-names';
 import styles from './inbox.module.css';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 /**
  * The 'Inbox' card: how many opportunities were launched since the last Resolve, their names
@@ -18,15 +19,17 @@ export function InboxCard() {
   const launches = useQuery(dashboardQueries.launches());
   const [expanded, setExpanded] = useState(false);
   // The contract makes Resolve a GET that changes data: it is a mutation here, never cached.
-  const resolve = useMutation({
-    mutationKey: ['resolveLaunches'],
-    mutationFn: () => resolveLaunches(),
-    onSuccess: (reply) => {
-      if (reply?.message) void toast.success(reply.message);
-      setExpanded(false);
-      return queryClient.invalidateQueries({ queryKey: getListUnreadLaunchesQueryKey() });
-    },
-  });
+  const resolve = useSingleFlight(
+    useMutation({
+      mutationKey: ['resolveLaunches'],
+      mutationFn: () => resolveLaunches(),
+      onSuccess: (reply) => {
+        if (reply?.message) void toast.success(reply.message);
+        setExpanded(false);
+        return queryClient.invalidateQueries({ queryKey: getListUnreadLaunchesQueryKey() });
+      },
+    }),
+  );
   const names = launches.data?.data.map((launch) => launch.name) ?? [];
   const toggle = launchToggleText(names, expanded);
 

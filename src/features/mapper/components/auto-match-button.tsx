@@ -2,6 +2,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { autoMatch } from '@generated/api/mappings/mappings';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/lib/toaster';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export const AUTO_MATCH_FAILED = 'Error. Could not auto match.';
 
@@ -14,18 +15,20 @@ export interface AutoMatchButtonProps {
 
 /** Maps the obvious fields on the server, shows its message and reloads the mapper. */
 export function AutoMatchButton({ before, after }: AutoMatchButtonProps) {
-  const run = useMutation({
-    mutationFn: async () => {
-      await before();
-      return autoMatch();
-    },
-    meta: { silentErrors: true },
-    onSuccess: async (reply) => {
-      void toast.success(reply.message);
-      await after();
-    },
-    onError: () => void toast.danger(AUTO_MATCH_FAILED),
-  });
+  const run = useSingleFlight(
+    useMutation({
+      mutationFn: async () => {
+        await before();
+        return autoMatch();
+      },
+      meta: { silentErrors: true },
+      onSuccess: async (reply) => {
+        void toast.success(reply.message);
+        await after();
+      },
+      onError: () => void toast.danger(AUTO_MATCH_FAILED),
+    }),
+  );
   return (
     <Button
       intent={Intent.PRIMARY}
