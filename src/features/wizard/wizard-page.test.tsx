@@ -48,8 +48,14 @@ describe('wizard step 1', () => {
   });
 
   it('a new verified key clears the stored state and logs the user out, then Next goes on', async () => {
+    // In production the logout call goes to the tenant's subdomain: it must still be known.
+    let logoutSubdomain: string | null = null;
     const calls = fakeBackend({
       'POST /api/v1/connection-step-status/': [200, { current_step: 1, message: null }],
+      'POST /api/v1/auth/logout/': () => {
+        logoutSubdomain = connectionStore.getTenantSubdomain();
+        return [200, {}];
+      },
     });
     signIn();
     connectionStore.setProductKey('OLD-KEY');
@@ -62,6 +68,7 @@ describe('wizard step 1', () => {
     expect(connectionStore.getProductKey()).toBe(KEY);
     expect(connectionStore.getTenantSubdomain()).toBeNull();
     expect(calls.some((call) => call.path === '/api/v1/auth/logout/')).toBe(true);
+    expect(logoutSubdomain).not.toBeNull();
     await userEvent.click(next());
     expect(await screen.findByRole('heading', { name: 'Step 2' })).toBeVisible();
     expect(footer.hidden).toBe(true);

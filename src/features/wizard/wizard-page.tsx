@@ -29,10 +29,13 @@ export interface WizardPageProps {
 /** A verified key that differs from the stored one starts over: state cleared, user logged out. */
 function adoptKey(key: string, clearCache: () => void): void {
   if (connectionStore.getProductKey() === key) return;
+  const loggedIn = session.isLoggedIn();
+  const refresh = loggedIn ? session.getRefreshToken() : null;
+  // The logout call takes its address (the tenant's subdomain) and token when made: before the
+  // stored company details and the session are cleared, as the logout page does it.
+  if (refresh) void logout({ refresh }).catch(() => undefined);
   connectionStore.clear();
-  if (session.isLoggedIn()) {
-    const refresh = session.getRefreshToken();
-    if (refresh) void logout({ refresh }).catch(() => undefined);
+  if (loggedIn) {
     session.clear();
     clearCache();
   }
