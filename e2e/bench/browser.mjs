@@ -1,4 +1,7 @@
 // The bench's browser: the same Chromium the e2e tests use, with a debugging port for Lighthouse.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../find-chromium.mjs';
 
@@ -11,6 +14,10 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * The bench's browser, as its default context (a fresh profile): the tab Lighthouse opens
+ * through the debugging port shares that context's storage, and so the session seeded in it.
+ */
 export async function launchBrowser({ debuggingPort } = {}) {
   const executablePath = await findChromium();
   if (!executablePath)
@@ -18,8 +25,13 @@ export async function launchBrowser({ debuggingPort } = {}) {
   const args = debuggingPort
     ? [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`]
     : CHROMIUM_ARGS;
-  const browser = await chromium.launch({ executablePath, args });
-  return { browser, executablePath };
+  const profile = mkdtempSync(join(tmpdir(), 'acebridge-bench-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath, args });
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, executablePath, close };
 }
 
 /** Signs in the way the e2e tests do: the mock's login reply, seeded into local storage. */

@@ -16,7 +16,11 @@ export async function runLighthouse(url, port) {
     // AceBridge is a desktop tool for partner admins: Lighthouse's desktop preset.
     desktopConfig,
   );
-  const { categories, audits } = result.lhr;
+  const { categories, audits, finalDisplayedUrl } = result.lhr;
+  // A redirect (to /login, for want of a session) would score another page.
+  if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`Lighthouse was sent to ${url} but scored ${finalDisplayedUrl}.`);
+  }
   const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
