@@ -1,5 +1,6 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { useState, type JSX, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import { AsteriskLegend } from './components/asterisk-legend';
 import { AutoMatchButton } from './components/auto-match-button';
 import { ConnectionStatus } from './components/connection-status';
@@ -8,6 +9,7 @@ import { MappingTab } from './components/mapping-tab';
 import { RulesTab } from './components/rules-tab';
 import { MapperContext } from './hooks/mapper-context';
 import { useMapperState } from './hooks/use-mapper-state';
+import { salesforceFieldsQueryOptions } from './hooks/use-salesforce-fields';
 import { cx } from './select/cx';
 import type { ImportSummary } from './transfer/import-summary';
 import { ImportSummaryCallout } from './transfer/import-summary-callout';
@@ -30,6 +32,10 @@ type TabId = 'leads' | 'opportunities' | 'rules';
  */
 export function FieldMapper({ embedded = false, headerActions }: FieldMapperProps) {
   const state = useMapperState();
+  // The Leads rows need the Salesforce leads fields: asked beside the ACE attributes and the
+  // mappings, not once the rows show.
+  const client = useQueryClient();
+  useEffect(() => void client.prefetchQuery(salesforceFieldsQueryOptions('Lead')), [client]);
   const [tab, setTab] = useState<TabId>('leads');
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const mapper = state.value;

@@ -1,15 +1,22 @@
-import { useListSalesforceAttributes } from '@generated/api/attributes/attributes';
+import { getListSalesforceAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import type { Attribute, ListSalesforceAttributesParams } from '@generated/api/model';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { salesforceOfType, salesforceValues, type EntityType } from '../model/attributes';
 import { DUMMY_KEY } from '../model/mapping';
 import { makeOption, type SelectOption } from '../select/select-options';
 
 /** The row selectors are loaded with up to 10,000 Salesforce attributes (spec section 7). */
-export const salesforceParams = (type: EntityType): ListSalesforceAttributesParams => ({
+const salesforceParams = (type: EntityType): ListSalesforceAttributesParams => ({
   type,
   'page-size': 10000,
 });
+
+/** One type's Salesforce attributes, read once per visit: the rows, the import and a prefetch. */
+export const salesforceFieldsQueryOptions = (type: EntityType) =>
+  getListSalesforceAttributesQueryOptions(salesforceParams(type), {
+    query: { staleTime: Infinity },
+  });
 
 /** The option with id -1: a fixed (dummy) value typed in a text box. */
 export const DUMMY_OPTION = makeOption(DUMMY_KEY, 'Dummy Value');
@@ -21,9 +28,7 @@ export interface SalesforceFields {
 }
 
 export function useSalesforceFields(type: EntityType): SalesforceFields {
-  const query = useListSalesforceAttributes(salesforceParams(type), {
-    query: { staleTime: Infinity },
-  });
+  const query = useQuery(salesforceFieldsQueryOptions(type));
   const results = query.data?.results;
   const loading = query.isPending;
   return useMemo(() => {

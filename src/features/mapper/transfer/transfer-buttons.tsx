@@ -1,13 +1,12 @@
 import { Button } from '@blueprintjs/core';
 import { DownloadIcon, UploadIcon } from '@blueprintjs/icons';
-import { getListSalesforceAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
 import { useMapper } from '../hooks/mapper-context';
-import { salesforceParams } from '../hooks/use-salesforce-fields';
+import { salesforceFieldsQueryOptions } from '../hooks/use-salesforce-fields';
 import { salesforceOfType, type EntityType } from '../model/attributes';
 import { exportMappings, parseMappingFile, planImport } from './mapping-file';
 import { importSummary, type ImportSummary } from './import-summary';
@@ -46,11 +45,7 @@ export function TransferButtons({ onImported }: { onImported: (summary: ImportSu
   };
 
   const salesforceOf = async (type: EntityType) => {
-    const list = await client.fetchQuery(
-      getListSalesforceAttributesQueryOptions(salesforceParams(type), {
-        query: { staleTime: Infinity },
-      }),
-    );
+    const list = await client.fetchQuery(salesforceFieldsQueryOptions(type));
     return salesforceOfType(list.results, type);
   };
 
