@@ -29,6 +29,7 @@ export function PagedTable<TData extends RowData>(props: PagedTableProps<TData>)
         loading={list.query.isPending}
         busy={list.query.isPlaceholderData}
         emptyMessage={emptyMessage}
+        className={styles.table}
       />
       <div className={styles.footer}>
         {footerStart ?? <span />}

@@ -10,6 +10,8 @@ import { launchNamesText, launchToggleText } from './launch-names';
 import styles from './inbox.module.css';
 import { useSingleFlight } from '@/lib/use-single-flight';
 
+const NAMES_STAND_IN = `${'Customer Inc - Cloud Migration, '.repeat(10)}and more`;
+
 /**
  * The 'Inbox' card: how many opportunities were launched since the last Resolve, their names
  * (the first ten, or all), and Resolve, which marks them read.
@@ -55,7 +57,14 @@ export function InboxCard() {
           retrying={launches.isFetching}
         />
       ) : launches.isPending ? (
-        <p className={Classes.SKELETON}>0 Launches</p>
+        // The shape of a loaded inbox, a count and then about ten names, so that nothing below
+        // moves when it arrives: the stand-in text wraps as names of a usual length would.
+        <>
+          <p className={`${styles.count} ${Classes.SKELETON}`}>0 Launches</p>
+          <p className={`${styles.names} ${Classes.SKELETON}`} aria-hidden>
+            {NAMES_STAND_IN}
+          </p>
+        </>
       ) : (
         <>
           <p className={styles.count}>{`${names.length} Launches`}</p>
