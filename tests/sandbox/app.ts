@@ -1,0 +1,145 @@
+/**
+ * The sandbox's HTTP layer (Hono): one typed `operation` per contract operation, the session and
+ * XSRF checks every backend call gets, and the refusals of the domain turned into the contract's
+ * error replies. Handlers live in `handlers/<tag>.ts`, one module per OpenAPI tag.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import {
+  contractOperations,
+  routePattern,
+  type MethodOf,
+  type Path,
+  type Query,
+  type Reply,
+  type RequestBody,
+} from './contract';
+import { ApiFailure } from './domain/failure';
+import { authenticate, type Session, type SessionSettings } from './domain/sessions';
+import type { Store } from './store/store';
+
+export interface SandboxDeps {
+  store: Store;
+  sessions: SessionSettings;
+  now: () => Date;
+  /** Told of every mail written to the outbox (`npm start` prints it). */
+  onMail?: (mail: { to: string; subject: string; link: string }) => void;
+  /** Runs a sync in the background (the sync engine's runner). */
+  startSync?: (
+    tenantId: number,
+    direction: 'both' | 'salesforce_to_aws' | 'aws_to_salesforce',
+  ) => void;
+}
+
+export type SandboxEnv = { Variables: { deps: SandboxDeps } };
+export type SandboxApp = Hono<SandboxEnv>;
+
+export interface Call<P extends Path, M extends MethodOf<P>> {
+  body: RequestBody<P, M>;
+  query: Partial<Record<keyof Query<P, M> & string, string>>;
+  params: Record<string, string>;
+  deps: SandboxDeps;
+  /** The caller's session; operations the contract marks `security: []` get null. */
+  session: Session | null;
+  context: Context<SandboxEnv>;
+}
+
+/** A reply with its status kept literal, so the compiler checks it against the contract. */
+export function reply<const S extends number, B>(status: S, body: B): { status: S; body: B } {
+  return { status, body };
+}
+
+/** The session of an operation that requires one (the contract says so; checked before the handler). */
+export function sessionOf(call: { session: Session | null }): Session {
+  if (!call.session) throw new Error('This operation is public: it has no session.');
+  return call.session;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+async function readBody(context: Context): Promise<unknown> {
+  const type = context.req.header('content-type') ?? '';
+  if (type.includes('multipart/form-data')) return context.req.parseBody();
+  const text = await context.req.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiFailure(400, { detail: 'JSON parse error.' });
+  }
+}
+
+/**
+ * Declares the handler of one contract operation. Its replies are checked against the contract's
+ * declared statuses and bodies at compile time; whether it needs a session comes from the contract.
+ */
+export function operation<P extends Path, M extends MethodOf<P>>(
+  app: SandboxApp,
+  method: M,
+  path: P,
+  handler: (call: Call<P, M>) => Reply<P, M> | Promise<Reply<P, M>>,
+): void {
+  const declared = contractOperations().find((op) => op.path === path && op.method === method);
+  if (!declared) throw new Error(`${method.toUpperCase()} ${path} is not in openapi.yaml`);
+  app.on(method.toUpperCase(), routePattern(path), async (context) => {
+    const deps = context.get('deps');
+    try {
+      const session = declared.isPublic
+        ? null
+        : await authenticate(deps.sessions, deps.store.state, context.req.header('authorization'));
+      if (session && method !== 'get') checkXsrf(context);
+      const body = (await readBody(context)) as RequestBody<P, M>;
+      const reply = await handler({
+        body,
+        query: context.req.query() as Call<P, M>['query'],
+        params: context.req.param() as Record<string, string>,
+        deps,
+        session,
+        context,
+      });
+      const { status, body: replyBody } = reply as { status: number; body: unknown };
+      if (replyBody === undefined) return context.body(null, status as 204);
+      return context.json(replyBody as object, status as 200);
+    } catch (error) {
+      if (error instanceof ApiFailure) return context.json(error.body, error.status);
+      console.error(`sandbox: ${method.toUpperCase()} ${context.req.path} failed`, error);
+      return context.json(
+        { error: 'The sandbox failed on this request; see the npm start console.' },
+        500,
+      );
+    }
+  });
+}
+
+/** Double-submit cookie: a state-changing call with a session must echo the XSRF cookie. */
+function checkXsrf(context: Context): void {
+  const cookie = getCookie(context, XSRF_COOKIE);
+  const header = context.req.header(XSRF_HEADER);
+  if (!cookie || header !== cookie)
+    throw new ApiFailure(401, {
+      detail: 'CSRF Failed: CSRF token missing or incorrect.',
+      code: 'csrf_failed',
+    });
+}
+
+export function createSandboxApp(
+  deps: SandboxDeps,
+  register: ReadonlyArray<(app: SandboxApp) => void>,
+): SandboxApp {
+  const app: SandboxApp = new Hono<SandboxEnv>({ strict: true });
+  app.use('*', async (context, next) => {
+    context.set('deps', deps);
+    // Every reply sets the XSRF cookie once, as Django's CSRF middleware does.
+    if (!getCookie(context, XSRF_COOKIE))
+      setCookie(context, XSRF_COOKIE, randomBytes(24).toString('hex'), {
+        path: '/',
+        sameSite: 'Lax',
+      });
+    await next();
+  });
+  for (const add of register) add(app);
+  app.notFound((context) => context.json({ detail: 'Not found.' }, 404));
+  return app;
+}

@@ -1,0 +1,84 @@
+/**
+ * The sandbox's view of the contract: request and reply types taken from the generated
+ * `openapi.d.ts`, so a contract change the sandbox does not follow is a compile error, and the
+ * list of operations (with which ones need no token) read from `openapi.yaml` itself.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type { components, paths } from '../../generated/openapi';
+
+export type Schemas = components['schemas'];
+export type Path = keyof paths;
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The methods a path defines. */
+export type MethodOf<P extends Path> = {
+  [M in Method]: paths[P][M] extends { responses: unknown } ? M : never;
+}[Method];
+
+type Operation<P extends Path, M extends MethodOf<P>> = paths[P][M];
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } }
+  ? B
+  : T extends { content: { 'multipart/form-data': infer B } }
+    ? B
+    : undefined;
+
+/** The JSON (or multipart) request body an operation declares. */
+export type RequestBody<P extends Path, M extends MethodOf<P>> =
+  Operation<P, M> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : never;
+
+type Responses<P extends Path, M extends MethodOf<P>> =
+  Operation<P, M> extends { responses: infer R } ? R : never;
+
+/** One reply the contract allows: a declared status with its body. */
+export type Reply<P extends Path, M extends MethodOf<P>> = {
+  [S in keyof Responses<P, M>]: S extends number
+    ? { status: S; body: JsonOf<Responses<P, M>[S]> }
+    : never;
+}[keyof Responses<P, M>];
+
+/** Query parameters an operation declares. */
+export type Query<P extends Path, M extends MethodOf<P>> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+export interface ContractOperation {
+  operationId: string;
+  method: Method;
+  path: string;
+  /** `security: []`: callable without a token. */
+  isPublic: boolean;
+}
+
+interface OpenApiDoc {
+  security?: unknown[];
+  paths: Record<string, Partial<Record<Method, { operationId: string; security?: unknown[] }>>>;
+}
+
+export const CONTRACT_FILE = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+let cached: ContractOperation[] | undefined;
+
+/** Every operation of `openapi.yaml`, in document order. */
+export function contractOperations(): ContractOperation[] {
+  if (cached) return cached;
+  const doc = parse(readFileSync(CONTRACT_FILE, 'utf8')) as OpenApiDoc;
+  const methods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+  cached = Object.entries(doc.paths).flatMap(([path, item]) =>
+    methods.flatMap((method) => {
+      const operation = item[method];
+      if (!operation) return [];
+      const security = operation.security ?? doc.security ?? [];
+      return [
+        { operationId: operation.operationId, method, path, isPublic: security.length === 0 },
+      ];
+    }),
+  );
+  return cached;
+}
+
+/** `/api/v1/users/{id}/` -> `/api/v1/users/:id/` (Hono's parameter syntax). */
+export function routePattern(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

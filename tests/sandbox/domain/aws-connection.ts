@@ -1,0 +1,96 @@
+/**
+ * Wizard step 4: the AWS side of the connection, from a multipart form.
+ *
+ * `account_id`, `external_id` and `external_role_arn` are always required; then either the
+ * assume-role policy as a JSON file in `policy` (at most 1 MB, else 413; it must be a JSON object
+ * with a `Statement`), or all of `region`, `spm_id`, `bucket_name` and `kms_arn`. The backend
+ * assumes the role to check it: a role in another account than `account_id` cannot be assumed
+ * with this external id (AccessDenied).
+ */
+import type { AwsSetup } from '../store/state';
+import { ApiFailure, badRequest, fieldErrors } from './failure';
+
+/** The largest policy file accepted (the contract's 413 example says 1 MB). */
+export const POLICY_LIMIT_BYTES = 1024 * 1024;
+
+type FormValue = string | File | Array<string | File> | undefined;
+export type PolicyForm = Record<string, FormValue>;
+
+const BUCKET_FIELDS = ['region', 'spm_id', 'bucket_name', 'kms_arn'] as const;
+const ROLE_ARN = /^arn:aws[a-z-]*:iam::([0-9]{12}):role\/.+$/;
+
+function text(form: PolicyForm, field: string): string | null {
+  const value = form[field];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+async function readPolicy(value: FormValue): Promise<unknown> {
+  const file = Array.isArray(value) ? value[0] : value;
+  if (file === undefined || file === '') return null;
+  if (typeof file !== 'string' && file.size > POLICY_LIMIT_BYTES)
+    throw new ApiFailure(413, {
+      error: 'File size too large. The policy file must be smaller than 1 MB.',
+    });
+  const content = typeof file === 'string' ? file : await file.text();
+  let policy: unknown;
+  try {
+    policy = JSON.parse(content);
+  } catch {
+    throw fieldErrors({ policy: ['Upload a valid JSON policy file.'] });
+  }
+  if (
+    typeof policy !== 'object' ||
+    policy === null ||
+    Array.isArray(policy) ||
+    !('Statement' in policy)
+  )
+    throw fieldErrors({ policy: ['Upload a valid JSON policy file.'] });
+  return policy;
+}
+
+/** The setup to store, or the form's refusal. */
+export async function checkAwsForm(form: PolicyForm): Promise<AwsSetup> {
+  const errors: Record<string, string[]> = {};
+  const required = (field: string) => {
+    const value = text(form, field);
+    if (!value) errors[field] = ['This field is required.'];
+    return value;
+  };
+  const accountId = required('account_id');
+  const externalId = required('external_id');
+  const roleArn = required('external_role_arn');
+  if (accountId && !/^[0-9]{12}$/.test(accountId))
+    errors.account_id = ['An AWS account id is 12 digits.'];
+  if (roleArn && !ROLE_ARN.test(roleArn))
+    errors.external_role_arn = [
+      'Enter an IAM role ARN: arn:aws:iam::<account id>:role/<role name>.',
+    ];
+
+  const policy = await readPolicy(form.policy);
+  const bucket = Object.fromEntries(BUCKET_FIELDS.map((field) => [field, text(form, field)]));
+  if (policy === null) {
+    if (BUCKET_FIELDS.every((field) => !bucket[field]))
+      errors.policy = ['Upload the assume-role policy file, or give the bucket details instead.'];
+    else for (const field of BUCKET_FIELDS) if (!bucket[field]) required(field);
+    if (bucket.region && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(bucket.region))
+      errors.region = ['Enter an AWS region, for example us-west-2.'];
+    if (bucket.kms_arn && !/^arn:aws[a-z-]*:kms:/.test(bucket.kms_arn))
+      errors.kms_arn = ['Enter a KMS key ARN: arn:aws:kms:<region>:<account id>:key/<key id>.'];
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
+  if (ROLE_ARN.exec(roleArn ?? '')?.[1] !== accountId)
+    throw badRequest(
+      `AccessDenied: User is not authorized to perform sts:AssumeRole on ${roleArn}`,
+    );
+  return {
+    account_id: accountId ?? '',
+    external_id: externalId ?? '',
+    external_role_arn: roleArn ?? '',
+    policy,
+    region: policy === null ? (bucket.region ?? null) : null,
+    spm_id: policy === null ? (bucket.spm_id ?? null) : null,
+    bucket_name: policy === null ? (bucket.bucket_name ?? null) : null,
+    kms_arn: policy === null ? (bucket.kms_arn ?? null) : null,
+  };
+}

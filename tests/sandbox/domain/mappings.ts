@@ -1,0 +1,289 @@
+/**
+ * Data mappings: how one ACE attribute gets its value from Salesforce (plain, concatenated, dummy
+ * value, picklist and boolean value rows), with the rules the mapper relies on.
+ */
+import type { Draft } from 'immer';
+import type { Schemas } from '../contract';
+import type { AttributeRow, MappingRow, State } from '../store/state';
+import { nextId } from '../store/state';
+import { aceAttributes, fieldMapping, isReserved, salesforceFields } from './attributes';
+import { fieldErrors, notFound } from './failure';
+
+type Write = Schemas['DataMappingWrite'];
+
+export function attributeRef(attribute: AttributeRow): Schemas['AttributeRef'] {
+  return {
+    id: attribute.id,
+    name: attribute.name,
+    type: attribute.type,
+    data_type: attribute.data_type,
+  };
+}
+
+/** A mapping of the caller's tenant, or 404 (another tenant's ids included). */
+export function tenantMapping(state: State, tenantId: number, id: number): MappingRow {
+  const mapping = state.mappings.find((row) => row.id === id && row.tenant === tenantId);
+  if (!mapping) throw notFound();
+  return mapping;
+}
+
+function aceAttribute(state: State, id: unknown): AttributeRow {
+  const attribute = state.attributes.find((row) => row.id === id && row.is_aws_ace);
+  if (!attribute)
+    throw fieldErrors({
+      aws_ace_attribute: [`Invalid pk "${String(id)}" - object does not exist.`],
+    });
+  return attribute;
+}
+
+function salesforceField(state: State, tenantId: number, id: unknown, field: string): AttributeRow {
+  const attribute = salesforceFields(state, tenantId).find((row) => row.id === id);
+  if (!attribute)
+    throw fieldErrors({ [field]: [`Invalid pk "${String(id)}" - object does not exist.`] });
+  return attribute;
+}
+
+function concatenatedIds(write: Write): number[] | undefined {
+  if (write.concatenated_attribute_mapping)
+    return write.concatenated_attribute_mapping.map((item) =>
+      typeof item === 'number' ? item : item.value,
+    );
+  return write.concatenated_attributes;
+}
+
+/** The mapping a write produces from `base`, checked against the tenant's attributes and mappings. */
+function applyWrite(state: State, tenantId: number, base: MappingRow, write: Write): MappingRow {
+  const next: MappingRow = { ...base };
+  if (write.aws_ace_attribute !== undefined) next.aws_ace_attribute = write.aws_ace_attribute;
+  const ace = aceAttribute(state, next.aws_ace_attribute);
+  if (write.is_receive_update !== undefined) next.is_receive_update = write.is_receive_update;
+  if (write.is_concatenated !== undefined) next.is_concatenated = write.is_concatenated;
+  if (write.is_picklist !== undefined) next.is_picklist = write.is_picklist;
+  if (write.is_dummy_value !== undefined) next.is_dummy_value = write.is_dummy_value;
+  if (write.dummy_value_description !== undefined)
+    next.dummy_value_description = write.dummy_value_description;
+  if (write.aws_ace_picklist_value !== undefined)
+    next.aws_ace_picklist_value = write.aws_ace_picklist_value;
+  if (write.salesforce_picklist_value !== undefined)
+    next.salesforce_picklist_value = write.salesforce_picklist_value;
+  if (write.picklist_mapping !== undefined) next.picklist_mapping = write.picklist_mapping;
+
+  if (write.salesforce_attribute !== undefined)
+    next.salesforce_attribute =
+      write.salesforce_attribute === null
+        ? null
+        : attributeRef(
+            salesforceField(state, tenantId, write.salesforce_attribute, 'salesforce_attribute'),
+          );
+
+  const joined = concatenatedIds(write);
+  if (joined !== undefined) {
+    const fields = joined.map((id) =>
+      salesforceField(state, tenantId, id, 'concatenated_attribute_mapping'),
+    );
+    next.concatenated_attributes = fields.map(attributeRef);
+    next.concatenated_attribute_mapping = fields.map((field) => ({ value: field.id }));
+  }
+  if (!next.is_concatenated) {
+    next.concatenated_attributes = [];
+    next.concatenated_attribute_mapping = [];
+  }
+  if (next.is_concatenated && (next.concatenated_attributes?.length ?? 0) < 2)
+    throw fieldErrors({
+      concatenated_attribute_mapping: ['A concatenation needs at least two Salesforce fields.'],
+    });
+  if (next.is_dummy_value) {
+    next.salesforce_attribute = null;
+  } else {
+    next.dummy_value_description = null;
+  }
+  if (!next.is_dummy_value && !next.is_concatenated && !next.salesforce_attribute)
+    throw fieldErrors({
+      salesforce_attribute: ['Choose a Salesforce field, several to join, or a dummy value.'],
+    });
+  if (next.salesforce_attribute && next.salesforce_attribute.type !== ace.type)
+    throw fieldErrors({
+      salesforce_attribute: [`A ${ace.type} attribute maps to a ${ace.type} field.`],
+    });
+
+  const isValueRow = Boolean(next.aws_ace_picklist_value) || next.picklist_mapping != null;
+  if (isValueRow) checkValueRow(state, tenantId, ace, next);
+  else checkFieldMapping(state, tenantId, ace, next);
+  checkReceiveUpdate(state, tenantId, next);
+  return next;
+}
+
+function checkValueRow(state: State, tenantId: number, ace: AttributeRow, row: MappingRow): void {
+  const allowed = ace.data_type === 'Boolean' ? ['True', 'False'] : Object.keys(ace.choices ?? {});
+  if (!row.aws_ace_picklist_value || !allowed.includes(row.aws_ace_picklist_value))
+    throw fieldErrors({
+      aws_ace_picklist_value: [
+        `"${row.aws_ace_picklist_value ?? ''}" is not a value of ${ace.name}.`,
+      ],
+    });
+  const parent = state.mappings.find(
+    (other) => other.id === row.picklist_mapping && other.tenant === tenantId,
+  );
+  if (!parent || parent.aws_ace_attribute !== ace.id || parent.picklist_mapping != null)
+    throw fieldErrors({
+      picklist_mapping: ['The parent mapping of this value row does not exist.'],
+    });
+  const duplicate = state.mappings.find(
+    (other) =>
+      other.id !== row.id &&
+      other.tenant === tenantId &&
+      other.picklist_mapping === parent.id &&
+      other.aws_ace_picklist_value === row.aws_ace_picklist_value,
+  );
+  if (duplicate)
+    throw fieldErrors({
+      aws_ace_picklist_value: [`${ace.name} "${row.aws_ace_picklist_value}" is already mapped.`],
+    });
+}
+
+function checkFieldMapping(
+  state: State,
+  tenantId: number,
+  ace: AttributeRow,
+  row: MappingRow,
+): void {
+  if (isReserved(ace))
+    throw fieldErrors({ aws_ace_attribute: [`${ace.name} is filled by AceBridge itself.`] });
+  const existing = fieldMapping(state, tenantId, ace.id);
+  if (existing && existing.id !== row.id)
+    throw fieldErrors({ aws_ace_attribute: [`${ace.name} is already mapped.`] });
+}
+
+/** At most one mapping per Salesforce field may receive ACE updates. */
+function checkReceiveUpdate(state: State, tenantId: number, row: MappingRow): void {
+  if (!row.is_receive_update) return;
+  if (!row.salesforce_attribute)
+    throw fieldErrors({
+      is_receive_update: ['Only a mapping to one Salesforce field can receive ACE updates.'],
+    });
+  const fieldId = row.salesforce_attribute.id;
+  const other = state.mappings.find(
+    (mapping) =>
+      mapping.id !== row.id &&
+      mapping.tenant === tenantId &&
+      mapping.is_receive_update &&
+      mapping.salesforce_attribute?.id === fieldId,
+  );
+  if (other)
+    throw fieldErrors({
+      is_receive_update: [
+        `${row.salesforce_attribute.name} already receives ACE updates for another mapping.`,
+      ],
+    });
+}
+
+const EMPTY: Omit<MappingRow, 'id' | 'aws_ace_attribute' | 'tenant'> = {
+  salesforce_attribute: null,
+  is_receive_update: false,
+  is_concatenated: false,
+  concatenated_attributes: [],
+  concatenated_attribute_mapping: [],
+  is_picklist: false,
+  is_dummy_value: false,
+  dummy_value_description: null,
+  aws_ace_picklist_value: null,
+  salesforce_picklist_value: '',
+  picklist_mapping: null,
+};
+
+export function createMapping(
+  draft: Draft<State>,
+  tenantId: number,
+  write: Schemas['DataMappingCreate'],
+): number {
+  const base: MappingRow = {
+    id: 0,
+    aws_ace_attribute: write.aws_ace_attribute,
+    tenant: tenantId,
+    ...EMPTY,
+  };
+  const row = applyWrite(draft as State, tenantId, base, write);
+  row.id = nextId(draft as State, 'mappings');
+  draft.mappings.push(row);
+  return row.id;
+}
+
+export function updateMapping(
+  draft: Draft<State>,
+  tenantId: number,
+  id: number,
+  write: Write,
+): void {
+  const current = tenantMapping(draft as State, tenantId, id);
+  const row = applyWrite(draft as State, tenantId, { ...current }, write);
+  const index = draft.mappings.findIndex((mapping) => mapping.id === id);
+  draft.mappings[index] = row;
+}
+
+/** Deletes a mapping and, for a picklist or boolean parent, its value rows. */
+export function deleteMapping(draft: Draft<State>, tenantId: number, id: number): void {
+  tenantMapping(draft as State, tenantId, id);
+  draft.mappings = draft.mappings.filter(
+    (mapping) =>
+      mapping.id !== id && !(mapping.picklist_mapping === id && mapping.tenant === tenantId),
+  );
+}
+
+/** A name reduced to what AutoMatch compares: `AWS_Lead_Source__c` and `leadSource` meet. */
+function matchKey(name: string): string {
+  return name
+    .replace(/__c$/i, '')
+    .replace(/^AWS_/i, '')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
+}
+
+/**
+ * AutoMatch: maps every unmapped ACE attribute (reserved and Read Only ones aside) to the tenant's
+ * Salesforce field of the same entity whose name matches; picklists also get a value row for
+ * each ACE value that the Salesforce field offers under the same name. Returns how many matched.
+ */
+export function autoMatch(draft: Draft<State>, tenantId: number): number {
+  const state = draft as State;
+  let matched = 0;
+  for (const ace of aceAttributes(state)) {
+    if (
+      isReserved(ace) ||
+      ace.permission_type === 'Read Only' ||
+      fieldMapping(state, tenantId, ace.id)
+    )
+      continue;
+    const field = salesforceFields(
+      state,
+      tenantId,
+      ace.type === 'Setting' ? undefined : ace.type,
+    ).find((candidate) => matchKey(candidate.name) === matchKey(ace.name));
+    if (!field) continue;
+    const picklist = ace.data_type === 'Picklist' || ace.data_type === 'Boolean';
+    const parentId = createMapping(draft, tenantId, {
+      aws_ace_attribute: ace.id,
+      salesforce_attribute: field.id,
+      is_picklist: ace.data_type === 'Picklist',
+    });
+    matched += 1;
+    if (!picklist) continue;
+    const values = ace.data_type === 'Boolean' ? ['True', 'False'] : Object.keys(ace.choices ?? {});
+    const offered = Object.keys(field.choices ?? {});
+    for (const value of values) {
+      const same =
+        ace.data_type === 'Boolean'
+          ? value.toLowerCase()
+          : offered.find((choice) => choice.toLowerCase() === value.toLowerCase());
+      if (!same || field.data_type !== ace.data_type) continue;
+      createMapping(draft, tenantId, {
+        aws_ace_attribute: ace.id,
+        salesforce_attribute: field.id,
+        is_picklist: true,
+        aws_ace_picklist_value: value,
+        salesforce_picklist_value: same,
+        picklist_mapping: parentId,
+      });
+    }
+  }
+  return matched;
+}

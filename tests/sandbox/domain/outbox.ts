@@ -1,0 +1,122 @@
+/**
+ * The mails the sandbox would send (invitations, password resets) and their one-time links.
+ *
+ * A mail is written inside the transaction that causes it (an OutboxMail row and a LinkToken), so a
+ * refused request leaves neither; `deps.onMail` (the `npm start` console) hears of it only after
+ * the transaction commits. Links are Django's: `uid` is the user id's decimal string in unpadded
+ * base64url (2 -> 'Mg', 4 -> 'NA'); a token works once, for three days, and issuing a new link of
+ * the same kind for the same user voids the older ones.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Draft } from 'immer';
+import type { SandboxDeps } from '../app';
+import { nextId, type LinkToken, type State, type UserRow } from '../store/state';
+
+/** How long a link works (Django's PASSWORD_RESET_TIMEOUT default). */
+export const LINK_LIFETIME_MS = 3 * 24 * 3600 * 1000;
+
+export interface Mail {
+  to: string;
+  subject: string;
+  link: string;
+}
+
+/** `2` -> `Mg`, as Django's urlsafe_base64_encode(force_bytes(pk)). */
+export function uidOf(userId: number): string {
+  return Buffer.from(String(userId)).toString('base64url');
+}
+
+/** `Mg` -> 2, or null when the uid is not an encoded id. */
+export function userIdOf(uid: string): number | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(uid)) return null;
+  const decoded = Buffer.from(uid, 'base64url').toString('utf8');
+  return /^[1-9]\d*$/.test(decoded) ? Number(decoded) : null;
+}
+
+/** A token shaped like Django's `<timestamp>-<hash>`. */
+function newToken(now: Date): string {
+  return `${Math.floor(now.getTime() / 1000).toString(36)}-${randomBytes(16).toString('hex')}`;
+}
+
+function issueLink(
+  draft: Draft<State>,
+  kind: LinkToken['kind'],
+  userId: number,
+  now: Date,
+): string {
+  for (const old of draft.linkTokens)
+    if (old.kind === kind && old.userId === userId) old.used = true;
+  const token = newToken(now);
+  draft.linkTokens.push({ kind, userId, token, createdAt: now.toISOString(), used: false });
+  return token;
+}
+
+function writeMail(draft: Draft<State>, mail: Mail, now: Date): Mail {
+  draft.outbox.push({ id: nextId(draft as State, 'outbox'), at: now.toISOString(), ...mail });
+  return mail;
+}
+
+/** Writes the invitation of an invited user: `/register/{uid}/{token}?name={first name}`. */
+export function writeInvitation(draft: Draft<State>, user: UserRow, now: Date): Mail {
+  const token = issueLink(draft, 'invite', user.id, now);
+  const name = encodeURIComponent(user.first_name);
+  return writeMail(
+    draft,
+    {
+      to: user.email,
+      subject: 'You are invited to AceBridge',
+      link: `/register/${uidOf(user.id)}/${token}?name=${name}`,
+    },
+    now,
+  );
+}
+
+/** Writes a password-reset mail: `/password/reset/{uid}/{token}`. */
+export function writePasswordReset(draft: Draft<State>, user: UserRow, now: Date): Mail {
+  const token = issueLink(draft, 'reset', user.id, now);
+  return writeMail(
+    draft,
+    {
+      to: user.email,
+      subject: 'Reset your AceBridge password',
+      link: `/password/reset/${uidOf(user.id)}/${token}`,
+    },
+    now,
+  );
+}
+
+/**
+ * Spends the link `uid`/`token` of the given kind: the user it names, or null when the link is
+ * unknown, already used, voided by a newer one or expired.
+ */
+export function redeemLink(
+  draft: Draft<State>,
+  kind: LinkToken['kind'],
+  uid: string,
+  token: string,
+  now: Date,
+): Draft<UserRow> | null {
+  const userId = userIdOf(uid);
+  const link = draft.linkTokens.find(
+    (row) => row.kind === kind && row.userId === userId && row.token === token && !row.used,
+  );
+  if (!link || now.getTime() - Date.parse(link.createdAt) > LINK_LIFETIME_MS) return null;
+  const user = draft.users.find((row) => row.id === userId);
+  if (!user) return null;
+  link.used = true;
+  return user;
+}
+
+/**
+ * Runs a change that may write mails, and tells `deps.onMail` of them once it has committed
+ * (a change that throws rolls its mails back with everything else, and nothing is printed).
+ */
+export function transactWithMail<T>(
+  deps: SandboxDeps,
+  change: (draft: Draft<State>, now: Date) => { result: T; mails: Mail[] },
+): T {
+  const now = deps.now();
+  const { result, mails } = deps.store.transact((draft) => change(draft, now));
+  for (const mail of mails) deps.onMail?.(mail);
+  return result;
+}

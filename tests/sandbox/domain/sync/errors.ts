@@ -1,0 +1,100 @@
+/**
+ * The tenant's open sync errors, its log, and the values saved to replace a record's value on the
+ * next sync ("Save values for next Sync"). Overrides are kept per record and ACE attribute: the
+ * sync applies them every time (they do not change the CRM record), and while the record still
+ * fails they follow its newest error.
+ */
+import type { Schemas } from '../../contract';
+import type { State, SyncErrorRow } from '../../store/state';
+import { fieldErrors, notFound } from '../failure';
+
+const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
+  b.created_at.localeCompare(a.created_at);
+
+export function openErrors(state: State, tenantId: number): Schemas['SyncError'][] {
+  return state.syncErrors
+    .filter((row) => row.tenantId === tenantId)
+    .sort((a, b) => newestFirst(a, b) || b.id - a.id)
+    .map(({ tenantId: _tenant, entity: _entity, attributeId: _attribute, ...error }) => error);
+}
+
+export function errorLog(state: State, tenantId: number): Schemas['SyncLog'][] {
+  return state.syncLogs
+    .filter((row) => row.tenantId === tenantId)
+    .sort(newestFirst)
+    .map(({ tenantId: _tenant, ...log }) => log);
+}
+
+/** Dismisses an open error (it stays in the log). */
+export function dismissError(draft: State, tenantId: number, id: number): void {
+  if (!draft.syncErrors.some((row) => row.id === id && row.tenantId === tenantId)) throw notFound();
+  draft.syncErrors = draft.syncErrors.filter((row) => row.id !== id);
+}
+
+export function savedOverrides(state: State, tenantId: number): Schemas['DummyValue'][] {
+  return state.overrides
+    .filter((row) => row.tenantId === tenantId)
+    .map(({ tenantId: _tenant, ...override }) => override);
+}
+
+type OverrideInput = Partial<Schemas['DummyValueOverride']>;
+
+function checkItem(
+  state: State,
+  tenantId: number,
+  item: OverrideInput,
+  position: number,
+): SyncErrorRow {
+  const at = `Item ${position + 1}`;
+  const error = state.syncErrors.find(
+    (row) => row.id === Number(item.sync_error_id) && row.tenantId === tenantId,
+  );
+  if (!error)
+    throw fieldErrors({
+      sync_error_id: [`${at}: sync error ${String(item.sync_error_id)} does not exist.`],
+    });
+  if (item.salesforce_id !== error.salesforce_id)
+    throw fieldErrors({
+      salesforce_id: [
+        `${at}: sync error ${error.id} is about ${error.salesforce_id}, not ${String(item.salesforce_id)}.`,
+      ],
+    });
+  const attribute = state.attributes.find((row) => row.id === Number(item.ace_id));
+  if (!attribute?.is_aws_ace || attribute.type !== error.entity)
+    throw fieldErrors({
+      ace_id: [
+        `${at}: ${String(item.ace_id)} is not an ACE attribute of this ${error.entity.toLowerCase()}.`,
+      ],
+    });
+  if (typeof item.dummy_value !== 'string' || item.dummy_value.trim() === '')
+    throw fieldErrors({ dummy_value: [`${at}: this field may not be blank.`] });
+  return error;
+}
+
+/**
+ * Replaces the tenant's saved values for the errors the body names with the body's values. A
+ * value for the same record and attribute saved from another error is replaced too.
+ */
+export function saveOverrides(draft: State, tenantId: number, body: unknown): number {
+  if (!Array.isArray(body) || body.length === 0)
+    throw fieldErrors({ non_field_errors: ['Expected a non-empty list of values.'] });
+  const items = body as OverrideInput[];
+  items.forEach((item, position) => checkItem(draft, tenantId, item, position));
+  const errorIds = new Set(items.map((item) => Number(item.sync_error_id)));
+  const pairs = new Set(items.map((item) => `${item.salesforce_id}|${Number(item.ace_id)}`));
+  draft.overrides = draft.overrides.filter(
+    (row) =>
+      row.tenantId !== tenantId ||
+      (!errorIds.has(row.sync_error_id) &&
+        !pairs.has(`${row.salesforce_id}|${row.aws_ace_attribute}`)),
+  );
+  for (const item of items)
+    draft.overrides.push({
+      tenantId,
+      sync_error_id: Number(item.sync_error_id),
+      salesforce_id: String(item.salesforce_id),
+      aws_ace_attribute: Number(item.ace_id),
+      dummy_value: String(item.dummy_value).trim(),
+    });
+  return items.length;
+}

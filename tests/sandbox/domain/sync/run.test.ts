@@ -1,0 +1,172 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { buildSeed } from '../../store/seed';
+import type { State } from '../../store/state';
+import { createStore } from '../../store/store';
+import { evaluateRecord, runSync } from './run';
+import { createSyncRunner, runningSync } from './runner';
+
+const ACME = 1;
+const NOW = new Date('2026-03-05T10:00:00Z');
+const errorsOf = (state: State, salesforceId: string) =>
+  state.syncErrors.filter((row) => row.tenantId === ACME && row.salesforce_id === salesforceId);
+
+describe('runSync over the seeded Acme org', () => {
+  it('drops the errors the seeded overrides fix and keeps the others', () => {
+    const state = buildSeed();
+    runSync(state, ACME, 'both', NOW);
+    // Overrides 44 (revenue), 45 (date) and 28 (website) fix errors 1, 7 and 8.
+    for (const fixed of ['0065g00000XyZ12AAB', '0065g00000XyZ90AAB', '0065g00000XyZ91AAB'])
+      expect(errorsOf(state, fixed)).toEqual([]);
+    expect(errorsOf(state, '0065g00000XyZ34AAB')[0]?.error_type).toBe(
+      'Picklist Standard Value Error',
+    );
+    expect(errorsOf(state, '0065g00000XyZ56AAB')[0]?.error_type).toBe('Order of Operations Error');
+    expect(errorsOf(state, '00Q5g00000ABCDeEAF')[0]?.error_type).toBe(
+      'Picklist Standard Value Error',
+    );
+    expect(errorsOf(state, '00Q5g00000EFGHiIAJ')[0]?.error_type).toBe('General ACE Error');
+    expect(errorsOf(state, '0065g00000XyZ78AAB')[0]).toMatchObject({
+      error_type: 'Record Not Found Error',
+      sync_direction: 'aws_to_salesforce',
+      entity_url: null,
+    });
+    const types = new Set(
+      state.syncErrors.filter((row) => row.tenantId === ACME).map((row) => row.error_type),
+    );
+    expect(types.size).toBe(5);
+  });
+
+  it('records each error with the Salesforce URL, the name and the time, and logs it', () => {
+    const state = buildSeed();
+    const logsBefore = state.syncLogs.length;
+    const summary = runSync(state, ACME, 'salesforce_to_aws', NOW);
+    const [initech] = errorsOf(state, '0065g00000XyZ34AAB');
+    expect(initech).toMatchObject({
+      name: 'Initech - SAP on AWS',
+      entity_url: 'https://acme.my.salesforce.com/lightning/r/Opportunity/0065g00000XyZ34AAB/view',
+      created_at: '2026-03-05T10:00:00Z',
+      sync_direction: 'salesforce_to_aws',
+    });
+    expect(state.syncLogs.length).toBe(logsBefore + summary.errors);
+    expect(state.syncLogs[0]?.created_at).toBe('2026-03-05T10:00:00Z');
+    // A one-way sync leaves the other direction's open errors alone.
+    expect(errorsOf(state, '0065g00000XyZ78AAB')).toHaveLength(1);
+  });
+
+  it('an override that does not fix the error keeps it, with ACE message', () => {
+    const state = buildSeed();
+    state.overrides = state.overrides.map((row) =>
+      row.aws_ace_attribute === 44 ? { ...row, dummy_value: 'lots' } : row,
+    );
+    runSync(state, ACME, 'both', NOW);
+    const [error] = errorsOf(state, '0065g00000XyZ12AAB');
+    expect(error?.error_type_description).toBe(
+      "ValidationException: Project.ExpectedMonthlyAWSRevenue.Amount 'lots' is not a valid number (INVALID_VALUE)",
+    );
+    // The saved value follows the record's new error, so the table still shows it.
+    expect(state.overrides.find((row) => row.aws_ace_attribute === 44)?.sync_error_id).toBe(
+      error?.id,
+    );
+  });
+
+  it('updates the counts, the total and the last sync date', () => {
+    const state = buildSeed();
+    const before = structuredClone(state.stats.find((row) => row.tenantId === ACME)!);
+    const summary = runSync(state, ACME, 'both', NOW);
+    const after = state.stats.find((row) => row.tenantId === ACME)!;
+    expect(after.last_synced).toEqual(summary.synced);
+    expect(summary.synced.lead).toBeGreaterThan(50);
+    expect(after.total_synced.opportunity).toBe(
+      before.total_synced.opportunity + summary.synced.opportunity,
+    );
+    expect(after.last_synced_date).toBe('2026-03-05T10:00:00Z');
+  });
+
+  it('a filter narrows what is processed', () => {
+    const open = buildSeed();
+    open.filters = [];
+    const everything = runSync(open, ACME, 'salesforce_to_aws', NOW);
+    const seeded = runSync(buildSeed(), ACME, 'salesforce_to_aws', NOW);
+    expect(seeded.skippedByFilters).toBeGreaterThan(0);
+    expect(seeded.synced.opportunity).toBeLessThan(everything.synced.opportunity);
+    expect(everything.skippedByFilters).toBe(0);
+  });
+
+  it('marks opportunities that reach Launched as unread launches, once', () => {
+    const state = buildSeed();
+    const summary = runSync(state, ACME, 'both', NOW);
+    expect(summary.launched.length).toBeGreaterThan(0);
+    const unread = state.launches.filter(
+      (row) => row.tenantId === ACME && !row.read && row.salesforceId,
+    );
+    expect(unread.map((row) => row.name).sort()).toEqual([...summary.launched].sort());
+    expect(runSync(state, ACME, 'both', new Date('2026-03-06T10:00:00Z')).launched).toEqual([]);
+  });
+
+  it('previews one record through the same path as the sync', () => {
+    const state = buildSeed();
+    const record = state.salesforce['1']!.find((row) => row.Id === '0065g00000XyZ34AAB')!;
+    const outcome = evaluateRecord(state, ACME, record);
+    expect(outcome.passesFilters).toBe(true);
+    expect(outcome.problems.map((problem) => problem.error_type)).toEqual([
+      'Picklist Standard Value Error',
+    ]);
+  });
+
+  it('gives Globex its own seeded history', () => {
+    const state = buildSeed();
+    expect(state.syncErrors.some((row) => row.tenantId === 2)).toBe(true);
+    expect(state.stats.find((row) => row.tenantId === 2)?.last_synced_date).toBe(
+      '2026-02-27T09:00:00Z',
+    );
+    expect(
+      state.syncErrors
+        .filter((row) => row.tenantId === 2)
+        .every((row) => row.entity_url?.startsWith('https://globex.') ?? true),
+    ).toBe(true);
+  });
+
+  it('generates the same org every time, fast', () => {
+    const started = performance.now();
+    const again = buildSeed();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(again.salesforce['1']?.map((row) => row.Id)).toEqual(
+      buildSeed().salesforce['1']?.map((row) => row.Id),
+    );
+    expect(again.salesforce['1']?.every((row) => row.Id.length === 18)).toBe(true);
+  });
+});
+
+describe('the background runner', () => {
+  it('records a running sync, refuses a second one, then runs it in one transaction', async () => {
+    const store = createStore({ seed: buildSeed });
+    const runner = createSyncRunner(store, { delayMs: 0, now: () => NOW });
+    expect(runner.start(ACME, 'both')).toBe(true);
+    expect(runningSync(store.state, ACME, NOW)).toBeDefined();
+    expect(runner.start(ACME, 'both')).toBe(false);
+    await runner.idle();
+    expect(runningSync(store.state, ACME, NOW)).toBeUndefined();
+    expect(store.state.stats.find((row) => row.tenantId === ACME)?.last_synced_date).toBe(
+      '2026-03-05T10:00:00Z',
+    );
+  });
+});
+
+describe('a restart mid-sync', () => {
+  it('closes the run the previous process left unfinished', async () => {
+    const store = createStore({ seed: buildSeed });
+    store.transact((draft) => {
+      draft.syncRuns.push({
+        tenantId: ACME,
+        direction: 'both',
+        startedAt: NOW.toISOString(),
+        finishedAt: null,
+      });
+    });
+    const runner = createSyncRunner(store, { delayMs: 0, now: () => NOW });
+    expect(runningSync(store.state, ACME, NOW)).toBeUndefined();
+    expect(runner.start(ACME, 'both')).toBe(true);
+    await runner.idle();
+  });
+});

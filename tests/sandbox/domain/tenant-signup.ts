@@ -1,0 +1,155 @@
+/**
+ * Wizard steps 1 and 2: a licence key is checked, then spent on one new company (tenant) and its
+ * first user, the super_admin.
+ *
+ * Step 2 answers in two stages, as a Django view with a request serializer and a user-creation
+ * service would: the request's own rules (required fields, lengths, formats, the terms, an admin
+ * e-mail already taken) come back flat (`{ email: [...], password: [...] }`); only then are
+ * Django's password validators run, and their verdict comes back nested under `errors`.
+ */
+import type { Draft } from 'immer';
+import type { Schemas } from '../contract';
+import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
+import { ApiFailure, badRequest, EMAIL_PATTERN, fieldErrors } from './failure';
+import { acceptablePassword } from './users';
+
+type CreateTenant = Schemas['CreateTenantRequest'];
+
+const PARTNER_STATUSES: ReadonlyArray<Schemas['AwsPartnerStatus']> = [
+  'advance',
+  'premier',
+  'i_dont_know',
+];
+/** Labels a tenant's API host may not take. */
+const RESERVED_SUBDOMAINS = new Set(['www', 'api', 'app', 'admin', 'mail', 'static', 'sandbox']);
+
+export function normaliseKey(key: string): string {
+  return key.trim().toUpperCase();
+}
+
+/** The unused licence key `key`, or the refusal the contract shows for it. */
+export function usableKey(state: State, key: string): string {
+  const found = state.licenceKeys.find((row) => row.key === normaliseKey(key));
+  if (!found) throw badRequest('Invalid product key.');
+  if (found.tenantId !== null) throw badRequest('This product key has already been used.');
+  return found.key;
+}
+
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/** The request's own rules: flat field errors, all of them at once. */
+function requestErrors(state: State, body: CreateTenant): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const company = body.company ?? ({} as CreateTenant['company']);
+  const admin = body.admin ?? ({} as CreateTenant['admin']);
+
+  if (blank(company.company_name)) add('company_name', 'This field is required.');
+  else if (company.company_name.trim().length < 3)
+    add('company_name', 'Ensure this field has at least 3 characters.');
+  if (!PARTNER_STATUSES.includes(company.aws_partner_status))
+    add('aws_partner_status', `"${String(company.aws_partner_status)}" is not a valid choice.`);
+  if (blank(company.email) || !EMAIL_PATTERN.test(company.email.trim()))
+    add('company_email', 'Enter a valid email address.');
+  if (company.is_term_and_conditions_accepted !== true)
+    add(
+      'is_term_and_conditions_accepted',
+      'You must accept the Terms and Conditions and the Privacy Policy.',
+    );
+
+  if (blank(admin.first_name) || admin.first_name.trim().length < 2)
+    add('first_name', 'Ensure this field has at least 2 characters.');
+  if (typeof admin.last_name === 'string' && admin.last_name.trim().length === 1)
+    add('last_name', 'Ensure this field has at least 2 characters.');
+  const email = typeof admin.email === 'string' ? admin.email.trim().toLowerCase() : '';
+  if (!EMAIL_PATTERN.test(email)) add('email', 'Enter a valid email address.');
+  else if (state.users.some((user) => user.email === email))
+    add('email', 'A user with this email already exists.');
+  if (typeof admin.password !== 'string' || admin.password.length < 8)
+    add('password', 'This password is too short. It must contain at least 8 characters.');
+  return errors;
+}
+
+/** `Acme Cloud Solutions` -> `acme`, then `acme-cloud`, ..., then `acme-2` while taken. */
+export function subdomainFor(state: State, companyName: string): string {
+  const words = companyName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  if (words.length === 0 || !/^[a-z]/.test(words[0] ?? '')) words.unshift('tenant');
+  const taken = (label: string) =>
+    RESERVED_SUBDOMAINS.has(label) || state.tenants.some((row) => row.subdomain_prefix === label);
+  for (let count = 1; count <= words.length; count++) {
+    const label = words.slice(0, count).join('-').slice(0, 50);
+    if (!taken(label)) return label;
+  }
+  const base = words.join('-').slice(0, 50);
+  let suffix = 2;
+  while (taken(`${base}-${suffix}`)) suffix++;
+  return `${base}-${suffix}`;
+}
+
+/** Checks step 2, then creates the tenant and its super_admin and spends the key. */
+export function createTenantWithAdmin(
+  draft: Draft<State>,
+  body: CreateTenant,
+): { tenantId: number; userId: number } {
+  const key = usableKey(draft as State, body.key);
+  const errors = requestErrors(draft as State, body);
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  let passwordHash: string;
+  try {
+    passwordHash = acceptablePassword(body.admin.password, 'password');
+  } catch (error) {
+    if (error instanceof ApiFailure)
+      throw new ApiFailure(400, { errors: error.body as Record<string, string[]> });
+    throw error;
+  }
+
+  const tenantId = nextId(draft as State, 'tenants');
+  const tenant: TenantRow = {
+    id: tenantId,
+    company_name: body.company.company_name.trim(),
+    subdomain_prefix: subdomainFor(draft as State, body.company.company_name),
+    aws_partner_status: body.company.aws_partner_status,
+    // The sandbox sells one plan; the licence key does not carry another.
+    subscription: 'Professional',
+    is_production_enabled: false,
+    is_lead_create_allowed_in_sf: false,
+    is_opportunity_create_allowed_in_sf: false,
+    company_email: body.company.email.trim().toLowerCase(),
+    industry:
+      typeof body.company.industry === 'string' ? body.company.industry.trim() || null : null,
+    key,
+    salesforce: null,
+    aws: null,
+    salesforce_connection: 'connecting',
+    aws_connection: 'connecting',
+    connected_at: null,
+  };
+  const user: UserRow = {
+    id: nextId(draft as State, 'users'),
+    first_name: body.admin.first_name.trim(),
+    middle_name: null,
+    last_name: body.admin.last_name?.trim() || null,
+    email: body.admin.email.trim().toLowerCase(),
+    role: 'super_admin',
+    is_active: true,
+    tenantId,
+    passwordHash,
+  };
+  draft.tenants.push(tenant);
+  draft.users.push(user);
+  const licence = draft.licenceKeys.find((row) => row.key === key);
+  if (licence) licence.tenantId = tenantId;
+  draft.ace[String(tenantId)] = [];
+  draft.stats.push({
+    tenantId,
+    last_synced: { lead: 0, opportunity: 0 },
+    total_synced: { lead: 0, opportunity: 0 },
+    last_synced_date: null,
+  });
+  return { tenantId, userId: user.id };
+}

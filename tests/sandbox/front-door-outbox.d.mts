@@ -1,0 +1,3 @@
+export function outboxPage(
+  mails: ReadonlyArray<{ at?: string; to: string; subject: string; link: string }>,
+): string;

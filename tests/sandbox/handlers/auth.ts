@@ -1,0 +1,153 @@
+/** Tag `auth`: sign-in, tokens, logout, password reset and change, accepting an invitation. */
+import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import {
+  ApiFailure,
+  badRequest,
+  EMAIL_PATTERN,
+  fieldErrors,
+  requireFields,
+} from '../domain/failure';
+import { redeemLink, transactWithMail, writePasswordReset, userIdOf } from '../domain/outbox';
+import { issueAccess, issueTokens, passwordMatches, readToken } from '../domain/sessions';
+import { acceptablePassword, publicUser } from '../domain/users';
+
+export function registerAuth(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/auth/login/', async ({ body, deps }) => {
+    requireFields(body ?? {}, ['email', 'password']);
+    const email = body.email.trim().toLowerCase();
+    const user = deps.store.state.users.find((row) => row.email === email);
+    if (!user || !user.is_active || !passwordMatches(body.password, user.passwordHash))
+      return reply(401, { detail: 'No active account found with the given credentials' });
+    const tokens = await issueTokens(deps.sessions, user);
+    return reply(200, { user: publicUser(user), ...tokens });
+  });
+
+  operation(app, 'post', '/api/v1/auth/logout/', async ({ body, deps }) => {
+    if (body?.refresh) {
+      const claims = await readToken(
+        deps.sessions,
+        deps.store.state,
+        body.refresh,
+        'refresh',
+      ).catch(() => null);
+      if (claims)
+        deps.store.transact((draft) => {
+          if (!draft.revokedRefresh.includes(claims.jti)) draft.revokedRefresh.push(claims.jti);
+        });
+    }
+    return reply(200, { message: 'Successfully logged out.' });
+  });
+
+  operation(app, 'post', '/api/v1/auth/token/refresh/', async ({ body, deps }) => {
+    requireFields(body ?? {}, ['refresh']);
+    const claims = await readToken(deps.sessions, deps.store.state, body.refresh, 'refresh');
+    const access = await issueAccess(deps.sessions, {
+      userId: claims.user_id,
+      tenantId: claims.tenant_id,
+    });
+    return reply(200, { access });
+  });
+
+  operation(app, 'post', '/api/v1/auth/token/verify/', async ({ body, deps }) => {
+    requireFields(body ?? {}, ['token']);
+    const state = deps.store.state;
+    const valid =
+      (await readToken(deps.sessions, state, body.token, 'access').catch(() => null)) ??
+      (await readToken(deps.sessions, state, body.token, 'refresh').catch(() => null));
+    if (!valid)
+      return reply(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    return reply(200, {});
+  });
+
+  operation(app, 'post', '/api/v1/auth/password/change/', (call) => {
+    const { body, deps } = call;
+    const session = sessionOf(call);
+    requireFields(body ?? {}, ['old_password', 'new_password', 'confirm_password']);
+    deps.store.transact((draft) => {
+      const user = draft.users.find((row) => row.id === session.userId);
+      if (!user) throw new ApiFailure(401, { detail: 'User not found', code: 'user_not_found' });
+      if (!passwordMatches(body.old_password, user.passwordHash))
+        throw fieldErrors({
+          old_password: ['Your old password was entered incorrectly. Please enter it again.'],
+        });
+      if (body.new_password !== body.confirm_password)
+        throw fieldErrors({
+          confirm_password: ['New password and confirm password should match.'],
+        });
+      user.passwordHash = acceptablePassword(body.new_password, 'new_password');
+    });
+    return reply(200, { message: 'Password updated successfully.' });
+  });
+
+  registerPasswordReset(app);
+  registerInviteVerify(app);
+}
+
+/** Request a reset link by e-mail, then set a new password with it. */
+function registerPasswordReset(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/auth/password/reset/', ({ body, deps }) => {
+    requireFields(body ?? {}, ['email']);
+    const email = body.email.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(email)) throw fieldErrors({ email: ['Enter a valid email address.'] });
+    const user = deps.store.state.users.find((row) => row.email === email);
+    if (!user)
+      throw fieldErrors({
+        email: ['There is no active user associated with this e-mail address.'],
+      });
+    // An invited user has no password to reset: the invitation link sets the first one.
+    if (!user.is_active) throw badRequest('Password reset is not available for this account.');
+    transactWithMail(deps, (draft, now) => ({
+      result: undefined,
+      mails: [writePasswordReset(draft, user, now)],
+    }));
+    return reply(200, { message: 'Password reset e-mail has been sent.' });
+  });
+
+  operation(app, 'post', '/api/v1/auth/password/reset/confirm/', ({ body, deps }) => {
+    requireFields(body ?? {}, ['uid', 'token', 'new_password', 'confirm_password']);
+    const userId = userIdOf(body.uid);
+    if (userId === null || !deps.store.state.users.some((row) => row.id === userId))
+      throw badRequest('Invalid user id.');
+    deps.store.transact((draft) => {
+      const user = redeemLink(draft, 'reset', body.uid, body.token, deps.now());
+      if (!user || !user.is_active)
+        throw fieldErrors({ non_field_errors: ['The reset link is invalid or has expired.'] });
+      if (body.new_password !== body.confirm_password)
+        throw fieldErrors({ confirm_password: ['This field must match the new password.'] });
+      user.passwordHash = acceptablePassword(body.new_password, 'new_password');
+    });
+    return reply(200, { message: 'Password has been reset with the new password.' });
+  });
+}
+
+/** An invited user sets a password from the invitation link; the account becomes active. */
+function registerInviteVerify(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/tenants/invite-users/verify/', ({ body, deps }) => {
+    requireFields(body ?? {}, ['uid', 'token', 'user']);
+    nested(() => requireFields(body.user, ['password', 'confirm_password']));
+    const { password, confirm_password: confirm } = body.user;
+    deps.store.transact((draft) => {
+      const user = redeemLink(draft, 'invite', body.uid, body.token, deps.now());
+      if (!user || user.is_active)
+        throw badRequest('The invitation link is invalid or has expired.');
+      if (password !== confirm)
+        throw new ApiFailure(400, {
+          errors: { confirm_password: ['Password and confirm password do not match.'] },
+        });
+      user.passwordHash = nested(() => acceptablePassword(password, 'password'));
+      user.is_active = true;
+    });
+    return reply(200, { message: 'Your password has been set. You can now log in.' });
+  });
+}
+
+/** This endpoint nests its field errors under `errors`. */
+function nested<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 400 && !('error' in error.body))
+      throw new ApiFailure(400, { errors: error.body as Record<string, string[]> });
+    throw error;
+  }
+}

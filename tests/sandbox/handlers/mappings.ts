@@ -1,0 +1,55 @@
+/** Tag `mappings`: the tenant's data mappings, the required-field counts and AutoMatch. */
+import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { mappingCounts } from '../domain/attributes';
+import {
+  autoMatch,
+  createMapping,
+  deleteMapping,
+  tenantMapping,
+  updateMapping,
+} from '../domain/mappings';
+import { paginate } from './paging';
+
+export function registerMappings(app: SandboxApp): void {
+  operation(app, 'get', '/api/v1/salesforce/data-mappings/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const rows = call.deps.store.state.mappings.filter((row) => row.tenant === tenantId);
+    return reply(200, paginate(rows, call.context.req.url, call.query));
+  });
+
+  operation(app, 'post', '/api/v1/salesforce/data-mappings/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const id = call.deps.store.transact((draft) => createMapping(draft, tenantId, call.body));
+    return reply(201, tenantMapping(call.deps.store.state, tenantId, id));
+  });
+
+  operation(app, 'patch', '/api/v1/salesforce/data-mappings/{id}/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const id = Number(call.params.id);
+    call.deps.store.transact((draft) => updateMapping(draft, tenantId, id, call.body ?? {}));
+    return reply(200, tenantMapping(call.deps.store.state, tenantId, id));
+  });
+
+  operation(app, 'delete', '/api/v1/salesforce/data-mappings/{id}/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const id = Number(call.params.id);
+    call.deps.store.transact((draft) => deleteMapping(draft, tenantId, id));
+    return reply(204, undefined);
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/data-mappings/count/', (call) => {
+    const { tenantId } = sessionOf(call);
+    return reply(200, mappingCounts(call.deps.store.state, tenantId));
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/auto-match', (call) => {
+    const { tenantId } = sessionOf(call);
+    const matched = call.deps.store.transact((draft) => autoMatch(draft, tenantId));
+    return reply(200, {
+      message:
+        matched === 0
+          ? 'No new fields could be matched.'
+          : `Auto match completed. ${matched} ${matched === 1 ? 'field was' : 'fields were'} matched.`,
+    });
+  });
+}

@@ -1,0 +1,269 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { isReserved } from '../domain/attributes';
+import { POLICY_LIMIT_BYTES } from '../domain/aws-connection';
+import { createSandbox } from '../server';
+import { anonymous, signIn, type ApiClient } from '../test-client';
+
+const KEY = 'DEMO-LICENCE-1';
+const ADMIN = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@analytical.example',
+  password: 'Engine-N0te-G!',
+};
+const step2 = (overrides: { key?: string; admin?: object; company?: object } = {}) => ({
+  key: overrides.key ?? KEY,
+  company: {
+    company_name: 'Analytical Engines',
+    aws_partner_status: 'advance',
+    industry: 'Software',
+    email: 'info@analytical.example',
+    is_term_and_conditions_accepted: true,
+    ...overrides.company,
+  },
+  admin: { ...ADMIN, ...overrides.admin },
+});
+const ACCOUNT = {
+  username: 'integration@analytical.example',
+  consumer_key: null,
+  account_type: 'salesforce_beta',
+  is_salesforce_managed_package: true,
+};
+const step3 = (account: object = {}) => ({
+  connection_type: 'work_with_us',
+  accounts: [{ ...ACCOUNT, ...account }],
+});
+const POLICY =
+  '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["partnercentral:*"],"Resource":"*"}]}';
+function step4(policy: string | Blob = POLICY, accountId = '123456789012') {
+  const form = new FormData();
+  form.set(
+    'policy',
+    policy instanceof Blob ? policy : new Blob([policy], { type: 'application/json' }),
+    'policy.json',
+  );
+  form.set('account_id', '123456789012');
+  form.set('external_id', '6f1c2b9e-8d4a-4f7e-9b2c-3a5d7e9f1b2c');
+  form.set('external_role_arn', `arn:aws:iam::${accountId}:role/AceBridgeCrossAccountRole`);
+  return form;
+}
+const stepOf = async (api: ApiClient) =>
+  (await api.post('/api/v1/connection-step-status/', {})).body;
+
+describe('licence keys', () => {
+  it('tells a valid, an unknown and a spent key apart', async () => {
+    const { app } = createSandbox({ inMemory: true });
+    const verify = (key: string) => anonymous(app, 'POST', '/api/v1/auth/key/verify', { key });
+    expect(await verify(KEY)).toEqual({
+      status: 200,
+      body: { message: 'Product key verified successfully.' },
+    });
+    expect(await verify('NOT-A-KEY')).toEqual({
+      status: 400,
+      body: { error: 'Invalid product key.' },
+    });
+    expect(await verify('ACEB-7Q2M-K9XD-41PF')).toEqual({
+      status: 400,
+      body: { error: 'This product key has already been used.' },
+    });
+  });
+
+  it('keeps an AWS Marketplace registration and refuses a bad e-mail', async () => {
+    const { app, store } = createSandbox({ inMemory: true });
+    const register = (email: string) =>
+      anonymous(app, 'POST', '/api/v1/auth/aws/marketplace/fulfill/register-purchase', {
+        company_name: 'Initech',
+        contact_person: 'Bill Lumbergh',
+        contact_phone: '+1 512 555 0100',
+        email,
+      });
+    expect((await register('not-an-email')).body).toEqual({
+      email: ['Enter a valid email address.'],
+    });
+    expect((await register('bill@initech.example')).status).toBe(200);
+    expect(store.state.awsRegistrations).toEqual([
+      expect.objectContaining({ email: 'bill@initech.example' }),
+    ]);
+  });
+});
+
+describe('step 2: the tenant and its admin', () => {
+  it('creates both, signs the admin in and spends the key', async () => {
+    const { app, store } = createSandbox({ inMemory: true });
+    const created = await anonymous(app, 'POST', '/api/v1/tenants/', step2());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      id: 3,
+      subdomain_prefix: 'analytical',
+      tenant_admin: { user: { email: ADMIN.email, role: 'super_admin', is_active: true } },
+    });
+    expect(store.state.licenceKeys.find((row) => row.key === KEY)?.tenantId).toBe(3);
+    const refusedAgain = await anonymous(
+      app,
+      'POST',
+      '/api/v1/tenants/',
+      step2({ admin: { email: 'someone.else@analytical.example' } }),
+    );
+    expect(refusedAgain).toEqual({
+      status: 400,
+      body: { error: 'This product key has already been used.' },
+    });
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    expect(await admin.post('/api/v1/tenant-subdomain/', { email: ADMIN.email })).toEqual({
+      status: 200,
+      body: { subdomain_prefix: 'analytical' },
+    });
+    expect(
+      (await admin.post('/api/v1/tenant-subdomain/', { email: 'dana.whitfield@acme-cloud.com' }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('answers field errors flat, password validators nested, and creates nothing', async () => {
+    const { app, store } = createSandbox({ inMemory: true });
+    const tenants = store.state.tenants.length;
+    const taken = await anonymous(
+      app,
+      'POST',
+      '/api/v1/tenants/',
+      step2({ admin: { email: 'dana.whitfield@acme-cloud.com', password: 'short' } }),
+    );
+    expect(taken).toEqual({
+      status: 400,
+      body: {
+        email: ['A user with this email already exists.'],
+        password: ['This password is too short. It must contain at least 8 characters.'],
+      },
+    });
+    const common = await anonymous(
+      app,
+      'POST',
+      '/api/v1/tenants/',
+      step2({ admin: { password: 'password1' } }),
+    );
+    expect(common).toEqual({
+      status: 400,
+      body: { errors: { password: ['This password is too common.'] } },
+    });
+    expect(store.state.tenants).toHaveLength(tenants);
+    expect(store.state.licenceKeys.find((row) => row.key === KEY)?.tenantId).toBeNull();
+  });
+
+  it('derives a unique subdomain from the company name', async () => {
+    const { app } = createSandbox({ inMemory: true });
+    const created = await anonymous(
+      app,
+      'POST',
+      '/api/v1/tenants/',
+      step2({ company: { company_name: 'Acme Cloud Rivals' } }),
+    );
+    expect(created.body.subdomain_prefix).toBe('acme-cloud');
+  });
+});
+
+describe('the wizard, step by step', () => {
+  it('moves from step 3 to complete as the set-up really happens', async () => {
+    let clock = new Date('2026-03-01T10:00:00Z');
+    const { app, store } = createSandbox({ inMemory: true, now: () => clock });
+    await anonymous(app, 'POST', '/api/v1/tenants/', step2());
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    expect(await stepOf(admin)).toEqual({ current_step: 3, message: null });
+
+    const connect = (account: object) => admin.post('/api/v1/tenants/connections/', step3(account));
+    expect(await connect({ username: 'someone@elsewhere.example' })).toEqual({
+      status: 400,
+      body: { email: ["user hasn't approved this consumer: someone@elsewhere.example"] },
+    });
+    expect(
+      await connect({ is_salesforce_managed_package: false, consumer_key: 'not-a-key' }),
+    ).toEqual({
+      status: 400,
+      body: { consumer_key: ['invalid_client_id: client identifier invalid'] },
+    });
+    expect((await connect({ account_type: 'salesforce_production' })).body).toHaveProperty(
+      'account_type',
+    );
+    expect(await stepOf(admin)).toEqual({ current_step: 3, message: null });
+    expect(await connect({})).toEqual({ status: 200, body: { message: 'Connected Successfully' } });
+    expect(store.state.attributes.some((row) => row.is_salesforce && row.tenantId === 3)).toBe(
+      true,
+    );
+    expect(await stepOf(admin)).toEqual({ current_step: 4, message: null });
+
+    const invalid = await admin.post('/api/v1/tenants/add-policy/', step4('{"Version": '));
+    expect(invalid).toEqual({
+      status: 400,
+      body: { policy: ['Upload a valid JSON policy file.'] },
+    });
+    const huge = await admin.post(
+      '/api/v1/tenants/add-policy/',
+      step4(new Blob(['x'.repeat(POLICY_LIMIT_BYTES + 1)])),
+    );
+    expect(huge.status).toBe(413);
+    const otherAccount = await admin.post(
+      '/api/v1/tenants/add-policy/',
+      step4(POLICY, '210987654321'),
+    );
+    expect(otherAccount.body.error).toMatch(/^AccessDenied: /);
+    expect(await stepOf(admin)).toEqual({ current_step: 4, message: null });
+    expect((await admin.post('/api/v1/tenants/add-policy/', step4())).status).toBe(200);
+    expect(await stepOf(admin)).toEqual({ current_step: 5, message: null });
+
+    expect((await admin.get('/api/v1/tenants/check-connection/')).body).toEqual({
+      salesforce_connection: 'connecting',
+      aws_connection: 'connecting',
+    });
+    clock = new Date(clock.getTime() + 2500);
+    expect((await admin.get('/api/v1/tenants/check-connection/')).body).toEqual({
+      salesforce_connection: 'ok',
+      aws_connection: 'ok',
+    });
+
+    const mandatory = store.state.attributes.find(
+      (row) => row.is_aws_ace && row.is_mandatory && !isReserved(row),
+    );
+    const mapped = await admin.post('/api/v1/salesforce/data-mappings/', {
+      aws_ace_attribute: mandatory?.id,
+      is_dummy_value: true,
+      dummy_value_description: 'Analytical Engines',
+    });
+    expect(mapped.status).toBe(201);
+    expect(await stepOf(admin)).toEqual({ current_step: null, message: 'All steps are completed' });
+  });
+
+  it('reports Failed where the inputs say so', async () => {
+    let clock = new Date('2026-03-01T10:00:00Z');
+    const { app } = createSandbox({ inMemory: true, now: () => clock });
+    await anonymous(app, 'POST', '/api/v1/tenants/', step2());
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    await admin.post('/api/v1/tenants/connections/', step3());
+    const noPartnerCentral =
+      '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:GetObject","Resource":"*"}]}';
+    expect((await admin.post('/api/v1/tenants/add-policy/', step4(noPartnerCentral))).status).toBe(
+      200,
+    );
+    clock = new Date(clock.getTime() + 2500);
+    expect((await admin.get('/api/v1/tenants/check-connection/')).body).toEqual({
+      salesforce_connection: 'ok',
+      aws_connection: 'Failed',
+    });
+  });
+
+  it('lets only the company admin connect', async () => {
+    const { app } = createSandbox({ inMemory: true });
+    const marcus = await signIn(app, 'marcus.oyelaran@acme-cloud.com');
+    const refused = await marcus.post(
+      '/api/v1/tenants/connections/',
+      step3({ username: 'x@acme-cloud.com' }),
+    );
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: 'Only a super admin can connect Salesforce.' },
+    });
+    const uuid = await marcus.get('/api/v1/uuid_generate/');
+    expect(uuid.body.uuid).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});

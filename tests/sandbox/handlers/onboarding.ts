@@ -1,0 +1,135 @@
+/**
+ * Tag `onboarding`: the licence key, the AWS Marketplace registration and the five-step wizard.
+ * The rules live in the domain: tenant-signup (steps 1-2), salesforce-connection (step 3),
+ * aws-connection (step 4), setup-progress (where the tenant is).
+ */
+import { randomUUID } from 'node:crypto';
+import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { checkAwsForm, type PolicyForm } from '../domain/aws-connection';
+import { awsVerdict } from '../domain/connection-health';
+import { badRequest, EMAIL_PATTERN, fieldErrors, notFound, requireFields } from '../domain/failure';
+import { issueTokens } from '../domain/sessions';
+import { checkSalesforceLogin, connectSalesforce } from '../domain/salesforce-connection';
+import { SETUP_COMPLETE_MESSAGE, setupStep } from '../domain/setup-progress';
+import { createTenantWithAdmin, normaliseKey, usableKey } from '../domain/tenant-signup';
+import { publicUser } from '../domain/users';
+import { superAdmin, tenantById, tenantUsers } from '../domain/tenant-access';
+
+function registerKeyAndPurchase(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/auth/key/verify', ({ body, deps }) => {
+    requireFields(body ?? {}, ['key']);
+    usableKey(deps.store.state, body.key);
+    return reply(200, { message: 'Product key verified successfully.' });
+  });
+
+  operation(
+    app,
+    'post',
+    '/api/v1/auth/aws/marketplace/fulfill/register-purchase',
+    ({ body, deps }) => {
+      requireFields(body ?? {}, ['company_name', 'contact_person', 'contact_phone', 'email']);
+      const email = body.email.trim().toLowerCase();
+      if (!EMAIL_PATTERN.test(email))
+        throw fieldErrors({ email: ['Enter a valid email address.'] });
+      if (!/^\+?[\d\s().-]{6,}$/.test(body.contact_phone.trim()))
+        throw fieldErrors({ contact_phone: ['Enter a valid phone number.'] });
+      deps.store.transact((draft) => {
+        draft.awsRegistrations.push({
+          company_name: body.company_name.trim(),
+          contact_person: body.contact_person.trim(),
+          contact_phone: body.contact_phone.trim(),
+          email,
+        });
+      });
+      return reply(200, {
+        message: 'Thank you! Our team will send your licence keys and onboarding details shortly.',
+      });
+    },
+  );
+}
+
+function registerProgress(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/tenant-subdomain/', (call) => {
+    const { tenantId } = sessionOf(call);
+    requireFields(call.body ?? {}, ['email']);
+    const state = call.deps.store.state;
+    const email = call.body.email.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(email)) throw fieldErrors({ email: ['Enter a valid email address.'] });
+    const user = state.users.find((row) => row.email === email && row.tenantId === tenantId);
+    const tenant = state.tenants.find((row) => row.id === tenantId);
+    if (!user || !tenant) throw notFound();
+    return reply(200, { subdomain_prefix: tenant.subdomain_prefix });
+  });
+
+  operation(app, 'post', '/api/v1/connection-step-status/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const state = call.deps.store.state;
+    // The app may send the product key it stored; a key the sandbox never sold is refused.
+    const key = call.body?.key;
+    if (key && !state.licenceKeys.some((row) => row.key === normaliseKey(key)))
+      throw badRequest('Invalid product key.');
+    const step = setupStep(state, tenantId);
+    if (step === null) return reply(200, { current_step: null, message: SETUP_COMPLETE_MESSAGE });
+    return reply(200, { current_step: step, message: null });
+  });
+}
+
+function registerSteps(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/tenants/', async ({ body, deps }) => {
+    if (typeof body !== 'object' || body === null)
+      throw fieldErrors({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+    requireFields(body, ['key', 'company', 'admin']);
+    const { tenantId, userId } = deps.store.transact((draft) => createTenantWithAdmin(draft, body));
+    const tenant = tenantById(deps.store.state.tenants, tenantId);
+    const admin = tenantUsers(deps.store.state, tenantId).find((row) => row.id === userId);
+    if (!admin) throw new Error(`the admin of tenant ${tenantId} was not kept`);
+    return reply(201, {
+      message: 'Company and admin account created successfully.',
+      id: tenant.id,
+      subdomain_prefix: tenant.subdomain_prefix,
+      tenant_admin: { user: publicUser(admin), ...(await issueTokens(deps.sessions, admin)) },
+    });
+  });
+
+  operation(app, 'post', '/api/v1/tenants/connections/', (call) => {
+    const { body, deps } = call;
+    const { tenant } = superAdmin(deps.store.state, sessionOf(call), 'connect Salesforce');
+    requireFields(body ?? {}, ['connection_type', 'accounts']);
+    if (body.connection_type !== 'work_with_us')
+      throw fieldErrors({
+        connection_type: [`"${String(body.connection_type)}" is not a valid choice.`],
+      });
+    const [account, ...more] = Array.isArray(body.accounts) ? body.accounts : [];
+    if (!account || more.length > 0)
+      throw fieldErrors({ accounts: ['Give exactly one Salesforce account.'] });
+    const setup = checkSalesforceLogin(tenant, account, 'field');
+    deps.store.transact((draft) => {
+      const row = tenantById(draft.tenants, tenant.id);
+      connectSalesforce(draft, row, setup, deps.now());
+    });
+    return reply(200, { message: 'Connected Successfully' });
+  });
+
+  operation(app, 'post', '/api/v1/tenants/add-policy/', async (call) => {
+    const { deps } = call;
+    const { tenant } = superAdmin(deps.store.state, sessionOf(call), 'connect AWS');
+    if (typeof call.body !== 'object' || call.body === null)
+      throw fieldErrors({ non_field_errors: ['Send the policy as multipart/form-data.'] });
+    const aws = await checkAwsForm(call.body as unknown as PolicyForm);
+    deps.store.transact((draft) => {
+      const row = tenantById(draft.tenants, tenant.id);
+      row.aws = aws;
+      row.aws_connection = awsVerdict(aws);
+      row.connected_at = deps.now().toISOString();
+    });
+    return reply(200, { message: 'AWS policy added successfully.' });
+  });
+
+  operation(app, 'get', '/api/v1/uuid_generate/', () => reply(200, { uuid: randomUUID() }));
+}
+
+export function registerOnboarding(app: SandboxApp): void {
+  registerKeyAndPurchase(app);
+  registerProgress(app);
+  registerSteps(app);
+}

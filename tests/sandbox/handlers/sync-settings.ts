@@ -1,0 +1,38 @@
+/** Tag `sync-settings`: the tenant's sync filter conditions, per entity, in AND blocks ORed together. */
+import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import {
+  createFilter,
+  deleteFilter,
+  parseEntity,
+  tenantFilter,
+  tenantFilters,
+  updateFilter,
+} from '../domain/sync/filter-settings';
+
+export function registerSyncSettings(app: SandboxApp): void {
+  operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-settings', (call) => {
+    const { tenantId } = sessionOf(call);
+    const entity = parseEntity(call.query.entity_type);
+    return reply(200, tenantFilters(call.deps.store.state, tenantId, entity));
+  });
+
+  operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-settings/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const id = call.deps.store.transact((draft) => createFilter(draft, tenantId, call.body ?? {}));
+    return reply(201, tenantFilter(call.deps.store.state, tenantId, id));
+  });
+
+  operation(app, 'patch', '/api/v1/salesforce/data-mappings/sync-settings/{id}/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const id = Number(call.params.id);
+    call.deps.store.transact((draft) => updateFilter(draft, tenantId, id, call.body ?? {}));
+    return reply(200, tenantFilter(call.deps.store.state, tenantId, id));
+  });
+
+  operation(app, 'delete', '/api/v1/salesforce/data-mappings/sync-settings/{id}/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const id = Number(call.params.id);
+    call.deps.store.transact((draft) => deleteFilter(draft, tenantId, id));
+    return reply(204, undefined);
+  });
+}

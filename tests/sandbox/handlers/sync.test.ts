@@ -1,0 +1,219 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox } from '../server';
+import { signIn, type ApiClient } from '../test-client';
+
+const BASE = '/api/v1/salesforce';
+let sandbox: ReturnType<typeof createSandbox>;
+let acme: ApiClient;
+
+beforeEach(async () => {
+  sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+  acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
+});
+
+const sync = async (client: ApiClient, subdomain = 'acme', query = '') => {
+  const started = await client.post(`${BASE}/data-mappings/sync-data/${query}`, {
+    tenant_sub_domain: subdomain,
+  });
+  await sandbox.syncs.idle();
+  return started;
+};
+
+describe('sync statistics and starting a sync', () => {
+  it('answers the seeded stats, then the counts of a real sync', async () => {
+    const before = await acme.get(`${BASE}/get-sync-data`);
+    expect(before.body).toEqual({
+      last_synced: { lead: 12, opportunity: 37 },
+      total_synced: { lead: 418, opportunity: 1265 },
+      last_synced_date: '2026-03-02T12:00:00Z',
+    });
+    expect((await sync(acme)).status).toBe(200);
+    const after = (await acme.get(`${BASE}/get-sync-data`)).body;
+    expect(after.last_synced.lead).toBeGreaterThan(0);
+    expect(after.total_synced.lead).toBe(418 + after.last_synced.lead);
+    expect(after.last_synced_date).not.toBe('2026-03-02T12:00:00Z');
+  });
+
+  it('refuses a second start while a sync runs', async () => {
+    sandbox = createSandbox({ inMemory: true, syncDelayMs: 300 });
+    acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
+    const first = await acme.post(`${BASE}/data-mappings/sync-data/`, {
+      tenant_sub_domain: 'acme',
+    });
+    const second = await acme.post(`${BASE}/data-mappings/sync-data/`, {
+      tenant_sub_domain: 'acme',
+    });
+    expect(first.status).toBe(200);
+    expect(second).toEqual({
+      status: 400,
+      body: { message: 'A sync is already in progress for this tenant. Try again later.' },
+    });
+    await sandbox.syncs.idle();
+    expect(sandbox.store.state.syncRuns[0]?.finishedAt).not.toBeNull();
+    expect((await sync(acme)).status).toBe(200);
+  });
+
+  it('needs the caller tenant subdomain and a known direction', async () => {
+    expect(
+      await acme.post(`${BASE}/data-mappings/sync-data/`, { tenant_sub_domain: 'globex' }),
+    ).toMatchObject({
+      status: 400,
+      body: { tenant_sub_domain: ['Unknown tenant "globex".'] },
+    });
+    expect(
+      (
+        await acme.post(`${BASE}/data-mappings/sync-data/?sync_type=sideways`, {
+          tenant_sub_domain: 'acme',
+        })
+      ).status,
+    ).toBe(400);
+    expect(sandbox.store.state.syncRuns).toEqual([]);
+  });
+
+  it('runs only the direction asked for', async () => {
+    await sync(acme, 'acme', '?sync_type=sync_data_from_aws_to_salesforce');
+    const errors = (await acme.get(`${BASE}/data-mappings/sync-errors/`)).body.results;
+    const fresh = errors.filter(
+      (row: { created_at: string }) => !row.created_at.startsWith('2026-03-0'),
+    );
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(
+      fresh.every((row: { sync_direction: string }) => row.sync_direction === 'aws_to_salesforce'),
+    ).toBe(true);
+  });
+});
+
+describe('sync errors, the log and overrides', () => {
+  it('lists the seeded errors newest first and pages the log 20 at a time', async () => {
+    const errors = await acme.get(`${BASE}/data-mappings/sync-errors/`);
+    expect(errors.body.count).toBe(8);
+    expect(errors.body.results[0].created_at >= errors.body.results[7].created_at).toBe(true);
+    await sync(acme);
+    const page1 = await acme.get(`${BASE}/data-mappings/sync-errors/logs/`);
+    expect(page1.body.results).toHaveLength(20);
+    expect(page1.body.count).toBeGreaterThan(20);
+    expect(page1.body.next).toContain('page=2');
+    const page2 = await acme.get(`${BASE}/data-mappings/sync-errors/logs/?page=2`);
+    expect(page2.body.results).toHaveLength(page1.body.count - 20);
+    expect(page2.body.previous).not.toBeNull();
+  });
+
+  it('dismisses an error from the open list but keeps it in the log', async () => {
+    const logs = (await acme.get(`${BASE}/data-mappings/sync-errors/logs/`)).body.count;
+    expect((await acme.delete(`${BASE}/data-mappings/sync-errors/2`)).status).toBe(204);
+    expect((await acme.get(`${BASE}/data-mappings/sync-errors/`)).body.count).toBe(7);
+    expect((await acme.get(`${BASE}/data-mappings/sync-errors/logs/`)).body.count).toBe(logs);
+    expect((await acme.delete(`${BASE}/data-mappings/sync-errors/2`)).status).toBe(404);
+  });
+
+  it('saves override values that fix an error on the next sync', async () => {
+    // Umbrella Health's status 'Nurturing' has no ACE value: an override with a standard value fixes it.
+    const umbrella = '00Q5g00000ABCDeEAF';
+    const saved = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      { sync_error_id: 3, salesforce_id: umbrella, ace_id: 1, dummy_value: 'Research' },
+    ]);
+    expect(saved).toEqual({
+      status: 200,
+      body: { message: 'Dummy value saved. It will be used on the next sync.' },
+    });
+    const values = (await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data;
+    expect(values).toContainEqual({
+      sync_error_id: 3,
+      salesforce_id: umbrella,
+      aws_ace_attribute: 1,
+      dummy_value: 'Research',
+    });
+    await sync(acme);
+    const open = (await acme.get(`${BASE}/data-mappings/sync-errors/?page-size=100`)).body.results;
+    expect(open.some((row: { salesforce_id: string }) => row.salesforce_id === umbrella)).toBe(
+      false,
+    );
+    // Initech had no override: still failing, with ACE's message.
+    expect(
+      open.find((row: { salesforce_id: string }) => row.salesforce_id === '0065g00000XyZ34AAB')
+        ?.error_type_description,
+    ).toContain('INVALID_ENUM_VALUE');
+  });
+
+  it('replaces the saved values of the errors named, and validates them', async () => {
+    await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB', ace_id: 44, dummy_value: '25000' },
+    ]);
+    const data = (await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data;
+    expect(data.filter((row: { sync_error_id: number }) => row.sync_error_id === 1)).toEqual([
+      {
+        sync_error_id: 1,
+        salesforce_id: '0065g00000XyZ12AAB',
+        aws_ace_attribute: 44,
+        dummy_value: '25000',
+      },
+    ]);
+    expect(data).toHaveLength(3);
+    const bad = (item: object) => acme.post(`${BASE}/update-dummy-value-for-error/`, [item]);
+    expect(
+      (await bad({ sync_error_id: 999, salesforce_id: 'x', ace_id: 44, dummy_value: '1' })).body,
+    ).toHaveProperty('sync_error_id');
+    expect(
+      (
+        await bad({
+          sync_error_id: 1,
+          salesforce_id: '0065g00000XyZ12AAB',
+          ace_id: 187,
+          dummy_value: '1',
+        })
+      ).body,
+    ).toHaveProperty('ace_id');
+    expect(
+      (
+        await bad({
+          sync_error_id: 1,
+          salesforce_id: '0065g00000XyZ12AAB',
+          ace_id: 1,
+          dummy_value: '1',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await bad({
+          sync_error_id: 1,
+          salesforce_id: '0065g00000XyZ99AAB',
+          ace_id: 44,
+          dummy_value: '1',
+        })
+      ).body,
+    ).toHaveProperty('salesforce_id');
+    expect((await acme.post(`${BASE}/update-dummy-value-for-error/`, [])).status).toBe(400);
+    expect((await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data).toEqual(data);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('Globex sees its own errors and cannot touch Acme ids', async () => {
+    const globex = await signIn(sandbox.app, 'ops@globex.example');
+    const own = (await globex.get(`${BASE}/data-mappings/sync-errors/`)).body;
+    expect(own.count).toBeGreaterThan(0);
+    expect(
+      own.results.every((row: { entity_url: string | null }) => !row.entity_url?.includes('acme')),
+    ).toBe(true);
+    expect((await globex.delete(`${BASE}/data-mappings/sync-errors/1`)).status).toBe(404);
+    expect(
+      (await globex.patch(`${BASE}/data-mappings/sync-settings/11/`, { field_value: 'Launched' }))
+        .status,
+    ).toBe(404);
+    expect((await globex.delete(`${BASE}/data-mappings/sync-settings/11/`)).status).toBe(404);
+    expect(
+      (await globex.get(`${BASE}/data-mappings/sync-settings?entity_type=Opportunity`)).body,
+    ).toEqual([]);
+    expect((await globex.get(`${BASE}/get-dummy-value-for-error/`)).body).toEqual({ data: [] });
+    const stolen = await globex.post(`${BASE}/update-dummy-value-for-error/`, [
+      { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB', ace_id: 44, dummy_value: '1' },
+    ]);
+    expect(stolen.status).toBe(400);
+    expect(
+      (await globex.post(`${BASE}/data-mappings/sync-data/`, { tenant_sub_domain: 'acme' })).status,
+    ).toBe(400);
+    expect((await acme.get(`${BASE}/data-mappings/sync-errors/`)).body.count).toBe(8);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Tag `tenants`: the caller's own tenant (another tenant's id is 404), its connection health, the
+ * Beta/Production switch, the Salesforce connection update and the create-in-Salesforce rules.
+ */
+import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import type { Schemas } from '../contract';
+import { connectionStatus } from '../domain/connection-health';
+import { switchEnvironment } from '../domain/environment';
+import { fieldErrors, requireFields } from '../domain/failure';
+import { checkSalesforceLogin, connectSalesforce } from '../domain/salesforce-connection';
+import { callerOf, ownTenant, superAdmin, tenantById } from '../domain/tenant-access';
+import type { TenantRow } from '../store/state';
+
+/** What the API shows of a tenant (the contract's Tenant). */
+export function publicTenant(tenant: TenantRow): Schemas['Tenant'] {
+  return {
+    id: tenant.id,
+    company_name: tenant.company_name,
+    subdomain_prefix: tenant.subdomain_prefix,
+    aws_partner_status: tenant.aws_partner_status,
+    subscription: tenant.subscription ?? null,
+    is_production_enabled: tenant.is_production_enabled,
+    is_lead_create_allowed_in_sf: tenant.is_lead_create_allowed_in_sf,
+    is_opportunity_create_allowed_in_sf: tenant.is_opportunity_create_allowed_in_sf,
+  };
+}
+
+export function registerTenants(app: SandboxApp): void {
+  operation(app, 'get', '/api/v1/tenants/check-connection/', (call) => {
+    const { tenant } = callerOf(call.deps.store.state, sessionOf(call));
+    return reply(200, connectionStatus(tenant, call.deps.now()));
+  });
+
+  operation(app, 'get', '/api/v1/tenants/{id}/', (call) => {
+    const tenant = ownTenant(call.deps.store.state, sessionOf(call), call.params.id);
+    return reply(200, publicTenant(tenant));
+  });
+
+  operation(app, 'patch', '/api/v1/tenants/{id}/', (call) => {
+    const { body, deps } = call;
+    const session = sessionOf(call);
+    const { id } = ownTenant(deps.store.state, session, call.params.id);
+    superAdmin(deps.store.state, session, 'switch the environment');
+    requireFields(body ?? {}, ['is_production_enabled']);
+    if (typeof body.is_production_enabled !== 'boolean')
+      throw fieldErrors({ is_production_enabled: ['Must be a valid boolean.'] });
+    deps.store.transact((draft) => {
+      switchEnvironment(draft, tenantById(draft.tenants, id), body.is_production_enabled);
+    });
+    return reply(200, publicTenant(tenantById(deps.store.state.tenants, id)));
+  });
+
+  operation(app, 'post', '/api/v1/tenants/update-sf/', (call) => {
+    const { body, deps } = call;
+    const { tenant } = superAdmin(
+      deps.store.state,
+      sessionOf(call),
+      'change the Salesforce connection',
+    );
+    requireFields(body ?? {}, ['username', 'is_salesforce_managed_package']);
+    const setup = checkSalesforceLogin(
+      tenant,
+      { ...body, account_type: tenant.salesforce?.account_type ?? 'salesforce_beta' },
+      'error',
+    );
+    deps.store.transact((draft) => {
+      connectSalesforce(draft, tenantById(draft.tenants, tenant.id), setup, deps.now());
+    });
+    return reply(200, { message: 'Salesforce connection updated successfully.' });
+  });
+
+  operation(app, 'post', '/api/v1/salesforce/update-create-on-sf-settings', (call) => {
+    const { body, deps } = call;
+    const { tenant } = superAdmin(deps.store.state, sessionOf(call), 'change the rules');
+    requireFields(body ?? {}, ['type', 'value']);
+    if (body.type !== 'lead' && body.type !== 'opportunity')
+      throw fieldErrors({ type: [`"${String(body.type)}" is not a valid choice.`] });
+    if (typeof body.value !== 'boolean') throw fieldErrors({ value: ['Must be a valid boolean.'] });
+    deps.store.transact((draft) => {
+      const row = tenantById(draft.tenants, tenant.id);
+      if (body.type === 'lead') row.is_lead_create_allowed_in_sf = body.value;
+      else row.is_opportunity_create_allowed_in_sf = body.value;
+    });
+    return reply(200, { message: 'Settings updated successfully.' });
+  });
+}

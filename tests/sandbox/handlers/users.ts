@@ -1,0 +1,149 @@
+/**
+ * Tag `users`: the tenant's users. Everyone sees the users of their own tenant (a `user` only
+ * themself); the company admin (super_admin) invites, re-invites, renames and deletes. Another
+ * tenant's ids are 404; deleting anyone but a `user`, or deleting as anyone but a super_admin, is a
+ * 404 too (the contract declares no other refusal for it).
+ */
+import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import type { Schemas } from '../contract';
+import { EMAIL_PATTERN, badRequest, fieldErrors, notFound, requireFields } from '../domain/failure';
+import { transactWithMail, writeInvitation } from '../domain/outbox';
+import { callerOf, superAdmin, visibleUser, visibleUsers } from '../domain/tenant-access';
+import { publicUser } from '../domain/users';
+import { nextId, type State, type UserRow } from '../store/state';
+
+const ROLES: ReadonlyArray<Schemas['Role']> = ['super_admin', 'user', 'admin'];
+
+/** Optional name parts: trimmed, empty as null; a given part has at least 2 characters. */
+function namePart(
+  value: string | null | undefined,
+  field: string,
+  errors: Record<string, string[]>,
+) {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  if (value.trim().length < 2) errors[field] = ['Ensure this field has at least 2 characters.'];
+  return value.trim();
+}
+
+function checkedName(body: Schemas['UserUpdate'], requireFirst: boolean) {
+  const errors: Record<string, string[]> = {};
+  const first = namePart(body.first_name, 'first_name', errors);
+  if (!first && (requireFirst || body.first_name !== undefined))
+    errors.first_name = ['This field is required.'];
+  const name = {
+    first_name: first,
+    middle_name: namePart(body.middle_name, 'middle_name', errors),
+    last_name: namePart(body.last_name, 'last_name', errors),
+  };
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  return name;
+}
+
+function tenantUser(rows: UserRow[], tenantId: number, id: number | string | undefined): UserRow {
+  const user = rows.find((row) => String(row.id) === String(id) && row.tenantId === tenantId);
+  if (!user) throw notFound();
+  return user;
+}
+
+function registerReading(app: SandboxApp): void {
+  operation(app, 'get', '/api/v1/users/', (call) => {
+    const users = visibleUsers(call.deps.store.state, sessionOf(call));
+    return reply(200, { results: users.map(publicUser) });
+  });
+
+  operation(app, 'get', '/api/v1/users/{id}/', (call) => {
+    return reply(
+      200,
+      publicUser(visibleUser(call.deps.store.state, sessionOf(call), call.params.id)),
+    );
+  });
+}
+
+function registerEditing(app: SandboxApp): void {
+  operation(app, 'patch', '/api/v1/users/{id}/', (call) => {
+    const { deps } = call;
+    const body = (call.body ?? {}) as Schemas['UserUpdate'] & Record<string, unknown>;
+    const { tenant } = superAdmin(deps.store.state, sessionOf(call), 'edit users');
+    const id = tenantUser(deps.store.state.users, tenant.id, call.params.id).id;
+    const readOnly = ['email', 'role', 'is_active'].filter((field) => field in body);
+    if (readOnly.length > 0)
+      throw fieldErrors(
+        Object.fromEntries(readOnly.map((field) => [field, ['Only the name can be changed.']])),
+      );
+    const name = checkedName(body, false);
+    deps.store.transact((draft) => {
+      const user = tenantUser(draft.users, tenant.id, id);
+      if (name.first_name) user.first_name = name.first_name;
+      if ('middle_name' in body) user.middle_name = name.middle_name;
+      if ('last_name' in body) user.last_name = name.last_name;
+    });
+    return reply(200, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));
+  });
+
+  operation(app, 'delete', '/api/v1/users/{id}/', (call) => {
+    const { deps } = call;
+    const { user: caller, tenant } = callerOf(deps.store.state, sessionOf(call));
+    const target = tenantUser(deps.store.state.users, tenant.id, call.params.id);
+    if (caller.role !== 'super_admin' || target.role !== 'user') throw notFound();
+    deps.store.transact((draft) => {
+      draft.users = draft.users.filter((row) => row.id !== target.id);
+      draft.linkTokens = draft.linkTokens.filter((row) => row.userId !== target.id);
+    });
+    return reply(204, undefined);
+  });
+}
+
+function invitedUser(state: State, tenantId: number, body: Schemas['InviteRequest']): UserRow {
+  const name = checkedName(body, true);
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (!EMAIL_PATTERN.test(email)) throw fieldErrors({ email: ['Enter a valid email address.'] });
+  if (state.users.some((row) => row.email === email))
+    throw fieldErrors({ email: ['user with this email already exists.'] });
+  if (!ROLES.includes(body.role))
+    throw fieldErrors({ role: [`"${String(body.role)}" is not a valid choice.`] });
+  return {
+    id: 0,
+    first_name: name.first_name ?? '',
+    middle_name: name.middle_name,
+    last_name: name.last_name,
+    email,
+    role: body.role,
+    is_active: false,
+    tenantId,
+    passwordHash: null,
+  };
+}
+
+function registerInvitations(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/tenants/invite-users/', (call) => {
+    const { deps } = call;
+    const { tenant } = superAdmin(deps.store.state, sessionOf(call), 'invite users');
+    requireFields(call.body ?? {}, ['first_name', 'email', 'role']);
+    const invited = invitedUser(deps.store.state, tenant.id, call.body);
+    const id = transactWithMail(deps, (draft, now) => {
+      const user = { ...invited, id: nextId(draft as State, 'users') };
+      draft.users.push(user);
+      return { result: user.id, mails: [writeInvitation(draft, user, now)] };
+    });
+    return reply(201, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));
+  });
+
+  operation(app, 'post', '/api/v1/tenants/resend-user-invite/', (call) => {
+    const { deps } = call;
+    const { tenant } = superAdmin(deps.store.state, sessionOf(call), 're-send invitations');
+    requireFields(call.body ?? {}, ['user_id']);
+    const user = tenantUser(deps.store.state.users, tenant.id, call.body.user_id);
+    if (user.is_active) throw badRequest('This user has already accepted the invitation.');
+    transactWithMail(deps, (draft, now) => ({
+      result: undefined,
+      mails: [writeInvitation(draft, user, now)],
+    }));
+    return reply(200, { message: 'Invitation e-mail sent again.' });
+  });
+}
+
+export function registerUsers(app: SandboxApp): void {
+  registerReading(app);
+  registerEditing(app);
+  registerInvitations(app);
+}

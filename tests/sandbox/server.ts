@@ -1,0 +1,129 @@
+/**
+ * The living sandbox backend: `tsx tests/sandbox/server.ts [--port 4011] [--fresh]`.
+ * `npm start` runs it behind the contract proxy (Prism, validating every exchange).
+ *
+ *   SANDBOX_PORT        where it listens (default 4011)
+ *   SANDBOX_DATA_DIR    where its snapshot and signing secret live (default tests/sandbox/.data)
+ *   SANDBOX_ACCESS_TTL  access token lifetime in seconds (default 300; the e2e suite sets a few)
+ *
+ * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
+ * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
+import { createSyncRunner, type SyncRunner } from './domain/sync/runner';
+import { handlerModules } from './handlers';
+import { buildSeed } from './store/seed';
+import { createStore, type Store } from './store/store';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  fresh?: boolean;
+  /** Keep state in memory only (no snapshot file). */
+  inMemory?: boolean;
+  accessTtl?: number;
+  refreshTtl?: number;
+  now?: () => Date;
+  onMail?: SandboxDeps['onMail'];
+  /** Delay before a started sync runs (default SANDBOX_SYNC_DELAY_MS, else 2500 ms; tests use 0). */
+  syncDelayMs?: number;
+}
+
+export interface RunningSandbox {
+  url: string;
+  store: Store;
+  app: SandboxApp;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('./.data', import.meta.url));
+
+/** The signing secret: generated at the first start, kept beside the snapshot. */
+function signingSecret(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the sandbox's app and store (no listening): for tests that call it in process. */
+export function createSandbox(options: SandboxOptions = {}): {
+  app: SandboxApp;
+  store: Store;
+  deps: SandboxDeps;
+  syncs: SyncRunner;
+} {
+  const dataDir = options.inMemory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
+  const store = createStore({
+    file: dataDir && join(dataDir, 'state.json'),
+    seed: buildSeed,
+    fresh: options.fresh,
+  });
+  const now = options.now ?? (() => new Date());
+  const deps: SandboxDeps = {
+    store,
+    now,
+    sessions: {
+      secret: signingSecret(dataDir),
+      accessTtl: options.accessTtl ?? 300,
+      refreshTtl: options.refreshTtl ?? 7 * 24 * 3600,
+      now,
+    },
+    onMail: options.onMail,
+  };
+  const syncs = createSyncRunner(store, { delayMs: options.syncDelayMs, now });
+  deps.startSync = (tenantId, direction) => void syncs.start(tenantId, direction);
+  const app = createSandboxApp(deps, handlerModules);
+  app.post('/api/sandbox/reset', (context) => {
+    const started = performance.now();
+    store.reset();
+    return context.json({ reset: true, ms: Math.round(performance.now() - started) });
+  });
+  app.get('/api/sandbox/outbox', (context) => context.json({ mails: store.state.outbox }));
+  return { app, store, deps, syncs };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const { app, store } = createSandbox(options);
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: options.port ?? 4011, hostname: host }, () =>
+      resolve(started),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://${host}:${port}`,
+    store,
+    app,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const argument = (name: string) => {
+    const index = process.argv.indexOf(name);
+    return index >= 0 ? process.argv[index + 1] : undefined;
+  };
+  const sandbox = await startSandbox({
+    port: Number(argument('--port') ?? process.env.SANDBOX_PORT ?? 4011),
+    dataDir: process.env.SANDBOX_DATA_DIR ?? DEFAULT_DATA_DIR,
+    fresh: process.argv.includes('--fresh'),
+    accessTtl: process.env.SANDBOX_ACCESS_TTL ? Number(process.env.SANDBOX_ACCESS_TTL) : undefined,
+    onMail: (mail) => console.log(`sandbox mail to ${mail.to}: ${mail.subject}\n  ${mail.link}`),
+  });
+  console.log(`sandbox on ${sandbox.url}`);
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

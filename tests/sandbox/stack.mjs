@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// The sandbox stack: the sandbox (tests/sandbox/server.ts, in this process), Prism validating in
+// front of it, a Prism mock for requests that carry a `Prefer` header, and the front door that
+// routes between them on the API port (see front-door.mjs). Used by `npm start`, by
+// `npm run sandbox` (this file as a script: the stack without the dev server), by the sandbox e2e
+// suite and by the bench.
+//
+//   node tests/sandbox/stack.mjs [--port 4010] [--fresh] [--app-url http://127.0.0.1:5173]
+//   SANDBOX_ACCESS_TTL, SANDBOX_DATA_DIR, SANDBOX_SYNC_DELAY_MS as for server.ts (npm start too)
+//
+// Either backend for the production build: `npm run preview` (and `npm run dev`) send /api to
+// API_PROXY_TARGET, http://127.0.0.1:4010 by default. With `npm start` or `npm run sandbox`
+// running, that is this stack's front door (the sandbox); with `npm run mock`, the example mock.
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  freePort,
+  HOST,
+  loadContract,
+  ROOT,
+  spawnPrism,
+  waitForPort,
+} from '../contract/contract-proxy.mjs';
+import { createFrontDoor, createViolationRecorder } from './front-door.mjs';
+import { sandboxBanner } from './stack-banner.mjs';
+
+export const DEFAULT_APP_URL = 'http://127.0.0.1:5173';
+const time = () => new Date().toTimeString().slice(0, 8);
+
+/** The real sandbox, loaded through tsx (it is TypeScript) into this process. */
+async function startRealSandbox(options) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { startSandbox } = await tsImport(join(ROOT, 'tests/sandbox/server.ts'), import.meta.url);
+  return startSandbox(options);
+}
+
+function listen(server, port) {
+  return new Promise((done, fail) => {
+    server.once('error', (error) =>
+      fail(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} is taken (is \`npm start\` or \`npm run mock\` already running?)`
+            : `Cannot listen on ${HOST}:${port}: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(port, HOST, () => done());
+  });
+}
+
+/**
+ * Starts the stack; resolves once every part answers. `onFatal` hears of a Prism that stops on its
+ * own (the stack is then stopped). `startSandbox` replaces the real sandbox (tests).
+ */
+export async function startStack({
+  frontPort = 4010,
+  fresh = false,
+  accessTtl = process.env.SANDBOX_ACCESS_TTL ? Number(process.env.SANDBOX_ACCESS_TTL) : undefined,
+  dataDir = process.env.SANDBOX_DATA_DIR,
+  appUrl = DEFAULT_APP_URL,
+  print = console.log,
+  onFatal = () => {},
+  startSandbox = startRealSandbox,
+} = {}) {
+  const started = performance.now();
+  const [sandboxPort, proxyPort, mockPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const sandboxUrl = `http://${HOST}:${sandboxPort}`;
+  const prisms = [
+    spawnPrism({ mode: 'proxy', target: sandboxUrl, port: proxyPort }),
+    spawnPrism({ mode: 'mock', port: mockPort }),
+  ];
+  const recorder = createViolationRecorder({ doc: loadContract(), print });
+  const server = createServer(createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }));
+  let sandbox;
+  let stopping = false;
+
+  async function stop() {
+    if (stopping) return recorder.summary();
+    stopping = true;
+    for (const prism of prisms) if (prism.child.exitCode === null) prism.child.kill('SIGTERM');
+    if (server.listening) {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(() => done()));
+    }
+    // Prism gets 3 s to stop on its own; the sandbox closes once Prism's connections are gone.
+    const kill = setTimeout(() => prisms.forEach(({ child }) => child.kill('SIGKILL')), 3_000);
+    await Promise.all(
+      prisms.map(({ child }) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? undefined
+          : new Promise((done) => child.once('exit', done)),
+      ),
+    );
+    clearTimeout(kill);
+    await sandbox?.close();
+    return recorder.summary();
+  }
+
+  for (const prism of prisms) {
+    prism.child.once('exit', (code) => {
+      if (stopping) return;
+      const what = prism === prisms[0] ? 'Prism (proxy)' : 'Prism (mock)';
+      onFatal(new Error(`${what} stopped (exit ${code}). Its last output:\n${prism.output()}`));
+    });
+  }
+
+  try {
+    [sandbox] = await Promise.all([
+      startSandbox({
+        port: sandboxPort,
+        host: HOST,
+        fresh,
+        accessTtl,
+        dataDir,
+        onMail: (mail) =>
+          print(
+            `${time()} MAIL to ${mail.to}: ${mail.subject}\n    ${mail.link.startsWith('/') ? appUrl : ''}${mail.link}`,
+          ),
+      }),
+      ...prisms.map((prism) => waitForPort(prism.port, { child: prism.child })),
+    ]);
+    await listen(server, frontPort);
+  } catch (error) {
+    // Prism's own output says why it did not start; it is noise when something else failed.
+    const output = /Prism/.test(error.message)
+      ? prisms.map((prism) => prism.output()).join('')
+      : '';
+    await stop();
+    throw new Error(`${error.message}${output ? `\n${output}` : ''}`, { cause: error });
+  }
+
+  return {
+    url: `http://${HOST}:${server.address().port}`,
+    sandboxUrl,
+    recorder,
+    readyMs: Math.round(performance.now() - started),
+    stop,
+  };
+}
+
+async function main() {
+  const argument = (name) => {
+    const index = process.argv.indexOf(name);
+    return index >= 0 ? process.argv[index + 1] : undefined;
+  };
+  const frontPort = Number(argument('--port') ?? 4010);
+  const appUrl = argument('--app-url') ?? DEFAULT_APP_URL;
+  let stack;
+  const finish = async (code) => {
+    const summary = await stack?.stop();
+    if (summary) console.log(`\n${summary}`);
+    process.exit(code);
+  };
+  try {
+    stack = await startStack({
+      frontPort,
+      appUrl,
+      fresh: process.argv.includes('--fresh'),
+      onFatal: (error) => {
+        console.error(error.message);
+        void finish(1);
+      },
+    });
+  } catch (error) {
+    console.error(`The sandbox stack did not start: ${error.message}`);
+    process.exit(1);
+  }
+  process.on('SIGINT', () => void finish(0));
+  process.on('SIGTERM', () => void finish(0));
+  console.log(
+    sandboxBanner({
+      apiUrl: stack.url,
+      appUrl,
+      readyMs: Math.round(performance.now()),
+      withApp: false,
+    }),
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

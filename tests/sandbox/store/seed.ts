@@ -1,0 +1,303 @@
+/**
+ * The world the sandbox starts from: the one the contract's examples describe (the Acme tenant,
+ * its users, 63 ACE attributes, 103 Salesforce fields, mappings of every kind, filters, sync errors
+ * of all five categories, launches), read from `openapi.yaml` so the mock and the sandbox tell the
+ * same story, plus a second company (Globex), unused licence keys and a simulated Salesforce org
+ * per tenant.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { CONTRACT_FILE, type Schemas } from '../contract';
+import { hashPassword } from '../domain/sessions';
+import { generateSalesforceOrg, seedSyncHistory } from './salesforce-org';
+import {
+  STATE_VERSION,
+  type AttributeRow,
+  type MappingRow,
+  type State,
+  type TenantRow,
+} from './state';
+
+/** The password of every demo account. */
+export const DEMO_PASSWORD = 'Sup3r-Secret!';
+export const DEMO_LICENCE_KEYS = ['DEMO-LICENCE-1', 'DEMO-LICENCE-2', 'DEMO-LICENCE-3'];
+export const ACME = { id: 1, key: 'ACEB-7Q2M-K9XD-41PF', subdomain: 'acme' } as const;
+export const GLOBEX = { id: 2, key: 'ACEB-GLBX-2026-0002', subdomain: 'globex' } as const;
+/** Globex's Salesforce fields are Acme's field set under ids offset by this much. */
+export const GLOBEX_FIELD_OFFSET = 1000;
+
+interface Examples {
+  components: { examples: Record<string, { value: unknown }> };
+  paths: Record<string, Record<string, { responses: Record<string, ExampleResponse> }>>;
+}
+interface ExampleResponse {
+  content?: {
+    'application/json'?: { examples?: Record<string, { value?: unknown; $ref?: string }> };
+  };
+}
+
+let contract: Examples | undefined;
+function doc(): Examples {
+  contract ??= parse(readFileSync(CONTRACT_FILE, 'utf8')) as Examples;
+  return contract;
+}
+
+/** A named example of the contract (`components/examples`), deep-copied. */
+export function contractExample<T>(name: string): T {
+  const example = doc().components.examples[name];
+  if (!example) throw new Error(`openapi.yaml has no example ${name}`);
+  return structuredClone(example.value) as T;
+}
+
+/** The named example of an operation's reply, following a `$ref` to `components/examples`. */
+export function replyExample<T>(path: string, method: string, status: string, name: string): T {
+  const example =
+    doc().paths[path]?.[method]?.responses[status]?.content?.['application/json']?.examples?.[name];
+  if (!example) throw new Error(`openapi.yaml: no example ${name} for ${method} ${path} ${status}`);
+  if (example.$ref) return contractExample<T>(example.$ref.split('/').pop() ?? '');
+  return structuredClone(example.value) as T;
+}
+
+function attributeRow(attribute: Schemas['Attribute'], tenantId: number | null): AttributeRow {
+  const { mapping: _mapping, ...rest } = attribute;
+  return {
+    ...rest,
+    tenantId,
+    type: attribute.type ?? 'Lead',
+    data_type: attribute.data_type ?? 'String',
+    is_aws_ace: attribute.is_aws_ace ?? false,
+    is_salesforce: attribute.is_salesforce ?? false,
+    is_mandatory: attribute.is_mandatory ?? false,
+  };
+}
+
+function tenant(
+  row: Schemas['Tenant'],
+  extra: Pick<TenantRow, 'company_email' | 'industry' | 'key' | 'salesforce' | 'aws'>,
+): TenantRow {
+  return {
+    ...row,
+    company_name: row.company_name ?? '',
+    ...extra,
+    salesforce_connection: 'ok',
+    aws_connection: 'ok',
+    connected_at: '2026-01-12T09:30:00Z',
+  };
+}
+
+const awsSetup = (account: string, role: string): TenantRow['aws'] => ({
+  account_id: account,
+  external_id: '3f0c2a9e-6b1d-4f7a-9c52-8e4d1b7a2f60',
+  external_role_arn: `arn:aws:iam::${account}:role/${role}`,
+  policy: { Version: '2012-10-17', Statement: [] },
+  region: null,
+  spm_id: null,
+  bucket_name: null,
+  kms_arn: null,
+});
+
+export function buildSeed(): State {
+  const password = hashPassword(DEMO_PASSWORD, 'acebridge-sandbox-demo');
+  const users = replyExample<Schemas['UserList']>('/api/v1/users/', 'get', '200', 'allRoles');
+  const ace = contractExample<Schemas['PaginatedAttributeList']>('AwsAttributeListAll').results;
+  const acmeFields = contractExample<Schemas['PaginatedAttributeList']>(
+    'SalesforceAttributeListAll',
+  ).results;
+  const acmeMappings =
+    contractExample<Schemas['PaginatedDataMappingList']>('DataMappingListAll').results;
+  const filters = (['opportunityFilters', 'leadFilters'] as const).flatMap((name) =>
+    replyExample<Schemas['SyncFilterSetting'][]>(
+      '/api/v1/salesforce/data-mappings/sync-settings',
+      'get',
+      '200',
+      name,
+    ),
+  );
+  const acmeErrors = contractExample<Schemas['PaginatedSyncErrorList']>('SyncErrorListAll').results;
+  const acmeLogs = contractExample<Schemas['PaginatedSyncLogList']>('SyncLogListAll').results;
+  const acmeStats = replyExample<Schemas['SyncStats']>(
+    '/api/v1/salesforce/get-sync-data',
+    'get',
+    '200',
+    'synced',
+  );
+  const acmeTenant = replyExample<Schemas['Tenant']>('/api/v1/tenants/{id}/', 'get', '200', 'beta');
+  const overrides = contractExample<Schemas['DummyValueList']>('DummyValueListAll').data;
+  const launches = contractExample<Schemas['LaunchList']>('LaunchListAll').data;
+
+  const globexFields = acmeFields.map((field) => ({
+    ...field,
+    id: field.id + GLOBEX_FIELD_OFFSET,
+  }));
+  const globexField = (id: number) => id + GLOBEX_FIELD_OFFSET;
+  // Globex maps what a smaller team would: the opportunity basics, its stage picklist and a dummy.
+  const globexMappingIds = new Set([
+    1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 23, 24, 25, 27, 28, 29, 30, 31,
+  ]);
+  const firstGlobexMapping = acmeMappings.length + 1;
+  const idMap = new Map<number, number>();
+  const globexMappings: MappingRow[] = acmeMappings
+    .filter((mapping) => globexMappingIds.has(mapping.id))
+    .map((mapping, index) => {
+      idMap.set(mapping.id, firstGlobexMapping + index);
+      return mapping;
+    })
+    .map((mapping) => ({
+      ...mapping,
+      id: idMap.get(mapping.id) ?? mapping.id,
+      tenant: GLOBEX.id,
+      salesforce_attribute: mapping.salesforce_attribute && {
+        ...mapping.salesforce_attribute,
+        id: globexField(mapping.salesforce_attribute.id),
+      },
+      dummy_value_description:
+        mapping.aws_ace_attribute === 28
+          ? 'https://www.globex.example'
+          : mapping.dummy_value_description,
+      picklist_mapping: mapping.picklist_mapping
+        ? (idMap.get(mapping.picklist_mapping) ?? null)
+        : null,
+    }));
+
+  const state: State = {
+    version: STATE_VERSION,
+    sequences: {},
+    licenceKeys: [
+      { key: ACME.key, tenantId: ACME.id },
+      { key: GLOBEX.key, tenantId: GLOBEX.id },
+      ...DEMO_LICENCE_KEYS.map((key) => ({ key, tenantId: null })),
+    ],
+    tenants: [
+      tenant(acmeTenant, {
+        company_email: 'hello@acme-cloud.com',
+        industry: 'Software',
+        key: ACME.key,
+        salesforce: {
+          username: 'integration@acme-cloud.com',
+          consumer_key: null,
+          is_salesforce_managed_package: true,
+          account_type: 'salesforce_beta',
+        },
+        aws: awsSetup('123456789012', 'AceBridgeAccess'),
+      }),
+      tenant(
+        {
+          id: GLOBEX.id,
+          company_name: 'Globex Corporation',
+          subdomain_prefix: GLOBEX.subdomain,
+          aws_partner_status: 'premier',
+          subscription: 'Enterprise',
+          is_production_enabled: false,
+          is_lead_create_allowed_in_sf: false,
+          is_opportunity_create_allowed_in_sf: true,
+        },
+        {
+          company_email: 'ops@globex.example',
+          industry: 'Manufacturing',
+          key: GLOBEX.key,
+          salesforce: {
+            username: 'sfdc-sync@globex.example',
+            consumer_key: null,
+            is_salesforce_managed_package: true,
+            account_type: 'salesforce_beta',
+          },
+          aws: awsSetup('210987654321', 'GlobexAceBridge'),
+        },
+      ),
+    ],
+    users: [
+      ...users.results.map((user) => ({
+        ...user,
+        tenantId: ACME.id,
+        passwordHash: user.is_active ? password : null,
+      })),
+      ...[
+        {
+          first_name: 'Olivia',
+          last_name: 'Parsons',
+          email: 'ops@globex.example',
+          role: 'super_admin' as const,
+        },
+        {
+          first_name: 'Hank',
+          last_name: 'Scorpio',
+          email: 'hank.scorpio@globex.example',
+          role: 'user' as const,
+        },
+        {
+          first_name: 'Mindy',
+          last_name: 'Simmons',
+          email: 'mindy.simmons@globex.example',
+          role: 'user' as const,
+        },
+      ].map((user, index) => ({
+        ...user,
+        id: users.results.length + index + 1,
+        middle_name: null,
+        is_active: true,
+        tenantId: GLOBEX.id,
+        passwordHash: password,
+      })),
+    ],
+    linkTokens: [],
+    revokedRefresh: [],
+    outbox: [],
+    attributes: [
+      ...ace.map((attribute) => attributeRow(attribute, null)),
+      ...acmeFields.map((field) => attributeRow(field, ACME.id)),
+      ...globexFields.map((field) => attributeRow(field, GLOBEX.id)),
+    ],
+    mappings: [...acmeMappings, ...globexMappings],
+    filters: filters.map(({ attribute, choices: _choices, data_type: _dataType, ...filter }) => ({
+      ...filter,
+      tenant: ACME.id,
+      attributeId: attribute.id,
+    })),
+    salesforce: {},
+    ace: {},
+    syncErrors: acmeErrors.map((error) => ({
+      ...error,
+      tenantId: ACME.id,
+      entity: error.entity_url?.includes('/Lead/') ? 'Lead' : 'Opportunity',
+      attributeId: null,
+    })),
+    syncLogs: acmeLogs.map((log) => ({ ...log, tenantId: ACME.id })),
+    overrides: overrides.map((override) => ({ ...override, tenantId: ACME.id })),
+    launches: launches.map((launch, index) => ({
+      tenantId: ACME.id,
+      name: launch.name,
+      salesforceId: null,
+      read: false,
+      at: new Date(Date.UTC(2026, 2, 2, 12, 1, index)).toISOString(),
+    })),
+    syncRuns: [],
+    stats: [
+      { tenantId: ACME.id, ...acmeStats },
+      {
+        tenantId: GLOBEX.id,
+        last_synced: { lead: 0, opportunity: 0 },
+        total_synced: { lead: 0, opportunity: 0 },
+        last_synced_date: null,
+      },
+    ],
+    awsRegistrations: [],
+  };
+
+  const maxId = (ids: number[]) => ids.reduce((max, id) => Math.max(max, id), 0);
+  state.sequences = {
+    tenants: maxId(state.tenants.map((row) => row.id)),
+    users: maxId(state.users.map((row) => row.id)),
+    attributes: maxId(state.attributes.map((row) => row.id)),
+    mappings: maxId(state.mappings.map((row) => row.id)),
+    filters: maxId(state.filters.map((row) => row.id)),
+    syncErrors: maxId(state.syncErrors.map((row) => row.id)),
+    outbox: 0,
+  };
+  for (const row of state.tenants) {
+    state.salesforce[String(row.id)] = generateSalesforceOrg(state, row);
+    state.ace[String(row.id)] = [];
+  }
+  seedSyncHistory(state);
+
+  return state;
+}

@@ -1,0 +1,183 @@
+/**
+ * The sandbox's data model: everything it remembers, as plain JSON. Rows that the API returns
+ * reuse the contract's schema types; the rest (passwords, links, the simulated Salesforce org,
+ * what ACE holds) is the sandbox's own.
+ */
+import type { Schemas } from '../contract';
+
+export type Role = Schemas['Role'];
+export type Entity = Schemas['EntityType'];
+export type ConnectionState = Schemas['ConnectionState'];
+
+export interface LicenceKey {
+  key: string;
+  /** The company the key created; null while unused. */
+  tenantId: number | null;
+}
+
+export interface SalesforceSetup {
+  username: string;
+  consumer_key: string | null;
+  is_salesforce_managed_package: boolean;
+  account_type: 'salesforce_production' | 'salesforce_beta';
+}
+
+export interface AwsSetup {
+  account_id: string;
+  external_id: string;
+  external_role_arn: string;
+  /** The uploaded policy document, or null when the bucket fields were given instead. */
+  policy: unknown;
+  region: string | null;
+  spm_id: string | null;
+  bucket_name: string | null;
+  kms_arn: string | null;
+}
+
+export type TenantRow = Schemas['Tenant'] & {
+  company_name: string;
+  company_email: string;
+  industry: string | null;
+  key: string;
+  salesforce: SalesforceSetup | null;
+  aws: AwsSetup | null;
+  salesforce_connection: ConnectionState;
+  aws_connection: ConnectionState;
+  /** When the connections were last (re)configured: 'connecting' turns into the real state after a moment. */
+  connected_at: string | null;
+};
+
+export type UserRow = Schemas['User'] & {
+  tenantId: number;
+  /** scrypt `salt:hash`, null until the invited user sets a password. */
+  passwordHash: string | null;
+};
+
+/** A one-time link token: an invitation or a password reset. */
+export interface LinkToken {
+  kind: 'invite' | 'reset';
+  userId: number;
+  token: string;
+  createdAt: string;
+  used: boolean;
+}
+
+export interface OutboxMail {
+  id: number;
+  at: string;
+  to: string;
+  subject: string;
+  /** The app path the mail links to, e.g. /register/NA/abc?name=Grace. */
+  link: string;
+}
+
+export type AttributeRow = Schemas['Attribute'] & {
+  /** ACE attributes are shared by every tenant (null); Salesforce fields belong to one tenant's org. */
+  tenantId: number | null;
+  type: Schemas['AttributeType'];
+  data_type: Schemas['DataType'];
+  is_aws_ace: boolean;
+  is_salesforce: boolean;
+  is_mandatory: boolean;
+};
+
+export type MappingRow = Schemas['DataMapping'];
+
+export type FilterRow = Omit<
+  Schemas['SyncFilterSetting'],
+  'attribute' | 'choices' | 'data_type'
+> & {
+  tenant: number;
+  attributeId: number;
+};
+
+/** A Salesforce record of the simulated org: field API name -> value as Salesforce gives it. */
+export interface SalesforceRecord {
+  Id: string;
+  entity: Entity;
+  fields: Record<string, string | number | boolean | null>;
+}
+
+/** What ACE holds for a record it has received (keyed by Salesforce id). */
+export interface AceRecord {
+  salesforceId: string;
+  entity: Entity;
+  values: Record<string, string | number | boolean | null>;
+  /** ACE's own stage for opportunities; 'Launched' ones reach the inbox. */
+  aceStage: string | null;
+  /** The record was deleted on the ACE side (a later sync reports Record Not Found). */
+  deleted: boolean;
+  syncedAt: string;
+}
+
+export type SyncErrorRow = Schemas['SyncError'] & {
+  tenantId: number;
+  entity: Entity;
+  /** The ACE attribute the error is about, when there is one. */
+  attributeId: number | null;
+};
+
+export type SyncLogRow = Schemas['SyncLog'] & {
+  tenantId: number;
+};
+
+export type OverrideRow = Schemas['DummyValue'] & {
+  tenantId: number;
+};
+
+export interface LaunchRow {
+  tenantId: number;
+  name: string;
+  salesforceId: string | null;
+  read: boolean;
+  at: string;
+}
+
+export interface SyncRun {
+  tenantId: number;
+  direction: 'both' | 'salesforce_to_aws' | 'aws_to_salesforce';
+  startedAt: string;
+  /** Null while the sync is running. */
+  finishedAt: string | null;
+}
+
+export interface TenantStats {
+  tenantId: number;
+  last_synced: Schemas['SyncCounts'];
+  total_synced: Schemas['SyncCounts'];
+  last_synced_date: string | null;
+}
+
+export interface State {
+  /** Bumped when the shape changes: a snapshot of another version is replaced by the seed. */
+  version: number;
+  sequences: Record<string, number>;
+  licenceKeys: LicenceKey[];
+  tenants: TenantRow[];
+  users: UserRow[];
+  linkTokens: LinkToken[];
+  /** jti of refresh tokens revoked by a logout. */
+  revokedRefresh: string[];
+  outbox: OutboxMail[];
+  attributes: AttributeRow[];
+  mappings: MappingRow[];
+  filters: FilterRow[];
+  salesforce: Record<string, SalesforceRecord[]>;
+  ace: Record<string, AceRecord[]>;
+  syncErrors: SyncErrorRow[];
+  syncLogs: SyncLogRow[];
+  overrides: OverrideRow[];
+  launches: LaunchRow[];
+  syncRuns: SyncRun[];
+  stats: TenantStats[];
+  awsRegistrations: Schemas['AwsRegistrationRequest'][];
+}
+
+export const STATE_VERSION = 1;
+
+/** The next id of a table (ids are never reused). */
+export function nextId(state: State, table: string): number {
+  const id = (state.sequences[table] ?? 0) + 1;
+  state.sequences[table] = id;
+  return id;
+}

@@ -1,0 +1,75 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSeed } from './seed';
+import { nextId } from './state';
+import { createStore } from './store';
+
+const tempFile = () => join(mkdtempSync(join(tmpdir(), 'sandbox-store-')), 'state.json');
+
+describe('the sandbox store', () => {
+  it('keeps a committed change across a restart', () => {
+    const file = tempFile();
+    const store = createStore({ file, seed: buildSeed });
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'KEPT', tenantId: null });
+    });
+    const restarted = createStore({ file, seed: buildSeed });
+    expect(restarted.state.licenceKeys.map((key) => key.key)).toContain('KEPT');
+  });
+
+  it('leaves state and file untouched when a change throws half way', () => {
+    const file = tempFile();
+    const store = createStore({ file, seed: buildSeed });
+    const before = readFileSync(file, 'utf8');
+    const users = store.state.users.length;
+    expect(() =>
+      store.transact((draft) => {
+        draft.users.push({ ...draft.users[0]!, id: nextId(draft, 'users') });
+        throw new Error('refused after the first write');
+      }),
+    ).toThrow('refused');
+    expect(store.state.users).toHaveLength(users);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
+  it('starts from the seed with fresh, and reset goes back to it', () => {
+    const file = tempFile();
+    const store = createStore({ file, seed: buildSeed });
+    store.transact((draft) => {
+      draft.launches = [];
+    });
+    expect(
+      createStore({ file, seed: buildSeed, fresh: true }).state.launches.length,
+    ).toBeGreaterThan(0);
+    store.reset();
+    expect(store.state.launches.length).toBeGreaterThan(0);
+  });
+
+  it('seeds the world of the contract examples', () => {
+    const seed = buildSeed();
+    expect(seed.attributes.filter((row) => row.is_aws_ace)).toHaveLength(63);
+    expect(seed.attributes.filter((row) => row.is_salesforce && row.tenantId === 1)).toHaveLength(
+      103,
+    );
+    expect(
+      new Set(seed.syncErrors.filter((row) => row.tenantId === 1).map((row) => row.error_type))
+        .size,
+    ).toBe(5);
+    expect(seed.users.map((user) => user.email)).toEqual(
+      expect.arrayContaining([
+        'dana.whitfield@acme-cloud.com',
+        'marcus.oyelaran@acme-cloud.com',
+        'ops@globex.example',
+      ]),
+    );
+    expect(seed.licenceKeys.filter((key) => key.tenantId === null).map((key) => key.key)).toEqual([
+      'DEMO-LICENCE-1',
+      'DEMO-LICENCE-2',
+      'DEMO-LICENCE-3',
+    ]);
+  });
+});
