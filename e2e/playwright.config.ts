@@ -14,6 +14,8 @@ const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The sandbox journeys have a config of their own (sandbox.config.ts).
+  testIgnore: 'sandbox/**',
   // Side-by-side suites keep their own results too.
   outputDir: process.env.E2E_OUT_DIR ? `../${process.env.E2E_OUT_DIR}-results` : '../test-results',
   fullyParallel: true,

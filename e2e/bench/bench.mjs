@@ -5,7 +5,8 @@
 //   --compare FILE   prints each figure's ratio against an earlier --json run
 //   --check          exits non-zero when a figure is past its budget
 //   --no-build       measures the existing dist/
-//   --quick          bytes only (no browser)
+//   --quick          bytes only (no browser, no sandbox)
+//   --sandbox        the sandbox stack's figures only (sandbox-bench.mjs; included by default)
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { launchBrowser, seedSession } from './browser.mjs';
 import { measureBytes } from './bytes.mjs';
 import { runLighthouse } from './lighthouse.mjs';
+import { runSandboxBench, SANDBOX_BUDGETS } from './sandbox-bench.mjs';
 import { startServers } from './servers.mjs';
 import { measureWaterfall } from './waterfall.mjs';
 
@@ -33,6 +35,7 @@ const BUDGETS = [
   ['lighthouse.dashboard.accessibility', 100, 'min'],
   ['lighthouse.dashboard.bestPractices', 95, 'min'],
   ['waterfall.dashboard.roundsAfterGuard', 2, 'max'],
+  ...SANDBOX_BUDGETS,
 ];
 
 const get = (object, path) => path.split('.').reduce((value, key) => value?.[key], object);
@@ -88,17 +91,22 @@ function flatten(object, prefix = '') {
   });
 }
 
-const format = (path, value) =>
-  /bytes\.|Gzip|Brotli/.test(path) ? `${(value / KB).toFixed(1)} KB` : String(value);
+const format = (path, value) => {
+  if (/bytes\.|Gzip|Brotli/.test(path)) return `${(value / KB).toFixed(1)} KB`;
+  return /Ms$/.test(path) ? `${value} ms` : String(value);
+};
 
 async function main() {
-  if (!args.includes('--no-build')) execSync('npm run -s build', { cwd: root, stdio: 'inherit' });
+  const sandboxOnly = args.includes('--sandbox');
   const figures = {
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / KB ** 3)} GiB, node ${process.version}`,
     date: new Date().toISOString(),
-    bytes: measureBytes(join(root, 'dist')),
   };
-  if (!args.includes('--quick')) {
+  if (!sandboxOnly) {
+    if (!args.includes('--no-build')) execSync('npm run -s build', { cwd: root, stdio: 'inherit' });
+    figures.bytes = measureBytes(join(root, 'dist'));
+  }
+  if (!sandboxOnly && !args.includes('--quick')) {
     const servers = await startServers();
     try {
       Object.assign(figures, await measureInBrowser(servers.baseUrl));
@@ -106,11 +114,20 @@ async function main() {
       servers.stop();
     }
   }
+  let sandboxNotes = [];
+  if (!args.includes('--quick')) {
+    const sandbox = await runSandboxBench();
+    figures.sandbox = sandbox.figures;
+    sandboxNotes = sandbox.notes;
+  }
 
   const previous = option('--compare')
     ? JSON.parse(readFileSync(option('--compare'), 'utf8'))
     : undefined;
-  const rows = flatten({ ...figures, bytes: { ...figures.bytes, lazyChunks: undefined } });
+  const rows = flatten({
+    ...figures,
+    bytes: figures.bytes && { ...figures.bytes, lazyChunks: undefined },
+  });
   const budgetOf = new Map(BUDGETS.map(([path, limit, kind]) => [path, { limit, kind }]));
   console.log(`\nAceBridge bench — ${figures.machine} — ${figures.date}\n`);
   const width = Math.max(...rows.map(([path]) => path.length));
@@ -132,25 +149,28 @@ async function main() {
       `${path.padEnd(width)}  ${format(path, value).padStart(12)}  ${budgetText.padStart(12)}${ratio}${fails ? '  OVER BUDGET' : ''}`,
     );
   }
-  console.log('\nLazy chunks (gzip):');
-  for (const chunk of figures.bytes.lazyChunks)
+  if (figures.bytes) console.log('\nLazy chunks (gzip):');
+  for (const chunk of figures.bytes?.lazyChunks ?? [])
     console.log(`  ${chunk.file.padEnd(56)} ${(chunk.gzip / KB).toFixed(1)} KB`);
   for (const [name, waterfall] of Object.entries(figures.waterfall ?? {})) {
     console.log(`\nRequest rounds, ${name}: ${waterfall.detail.join('  ')}`);
   }
+  if (sandboxNotes.length > 0) console.log(`\nSandbox: ${sandboxNotes.join('\n         ')}`);
 
   if (option('--json')) {
     writeFileSync(option('--json'), `${JSON.stringify(figures, null, 2)}\n`);
     console.log(`\nFigures written to ${option('--json')}`);
   }
-  const missing = BUDGETS.filter(([path]) => get(figures, path) === undefined).map(
-    ([path]) => path,
-  );
+  // Only the parts this run measured: --quick is bytes only, --sandbox the sandbox only.
+  const measured = (path) =>
+    sandboxOnly
+      ? path.startsWith('sandbox.')
+      : !args.includes('--quick') || path.startsWith('bytes.');
+  const missing = BUDGETS.filter(
+    ([path]) => measured(path) && get(figures, path) === undefined,
+  ).map(([path]) => path);
   if (over.length > 0) console.log(`\nOver budget: ${over.join(', ')}`);
-  if (
-    args.includes('--check') &&
-    (over.length > 0 || (missing.length > 0 && !args.includes('--quick')))
-  ) {
+  if (args.includes('--check') && (over.length > 0 || missing.length > 0)) {
     if (missing.length > 0) console.log(`Not measured: ${missing.join(', ')}`);
     process.exit(1);
   }

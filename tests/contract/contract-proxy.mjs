@@ -10,96 +10,106 @@
 //                    keeps working and the violations are still reported. By default (--errors) a
 //                    request that breaks the contract is refused (422) and a response that breaks
 //                    it becomes a 500, so the app shows the problem too.
+//
+// Also a module: the sandbox stack (tests/sandbox/stack.mjs) starts its Prism proxy and mock and
+// forwards through them with the functions exported here.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { connect, createServer as createNetServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { createOperationNamer, createViolationLog, violationsOf } from './violations.mjs';
 
-const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const HOST = '127.0.0.1';
-const backend = process.env.BACKEND_URL ?? '';
-const port = Number(process.env.PROXY_PORT ?? 4010);
-const lenient = process.argv.includes('--lenient') || process.env.PROXY_LENIENT === '1';
+export const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+export const HOST = '127.0.0.1';
 
-if (!/^https?:\/\/[^/]+/.test(backend)) {
-  console.error(
-    'Set BACKEND_URL to the backend to check, e.g.\n  BACKEND_URL=https://acme.api.acebridge.io npm run proxy',
-  );
-  process.exit(2);
+/** The contract, parsed (for naming operations in reports). */
+export function loadContract() {
+  return parse(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8'));
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+/** A port nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
     const server = createNetServer().once('error', reject);
     server.listen(0, HOST, () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
     });
   });
 }
 
-async function waitForPort(target, child, timeoutMs = 60_000) {
+/** Resolves once the port accepts connections (Prism answers 404 on '/'); fails if `child` exits. */
+export async function waitForPort(port, { child, name = 'Prism', timeoutMs = 60_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('Prism stopped before it was ready.');
-    const open = await new Promise((resolve) => {
-      const socket = connect(target, HOST)
-        .once('connect', () => socket.end(() => resolve(true)))
-        .once('error', () => resolve(false));
+    if (child && child.exitCode !== null) throw new Error(`${name} stopped before it was ready.`);
+    const open = await new Promise((done) => {
+      const socket = connect(port, HOST)
+        .once('connect', () => socket.end(() => done(true)))
+        .once('error', () => done(false));
     });
     if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error(`Prism did not open port ${target} within ${timeoutMs / 1000} s.`);
+  throw new Error(`${name} did not open port ${port} within ${timeoutMs / 1000} s.`);
 }
 
-const doc = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8'));
-const log = createViolationLog(createOperationNamer(doc));
-const prismPort = await freePort();
-const prismOutput = [];
-const prism = spawn(
-  process.execPath,
-  [
-    join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'),
-    'proxy',
-    'openapi.yaml',
-    backend,
-    ...(lenient ? [] : ['--errors']),
-    '-h',
-    HOST,
-    '-p',
-    String(prismPort),
-    '--verboseLevel',
-    'warn',
-  ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-);
-// Prism's own log (warnings and errors) is kept, and shown only if Prism stops on its own.
-for (const stream of [prism.stdout, prism.stderr]) {
-  stream.on('data', (chunk) => {
-    prismOutput.push(String(chunk));
-    if (prismOutput.length > 50) prismOutput.shift();
-  });
+/**
+ * Starts Prism: `mode` 'proxy' (validating in front of `target`) or 'mock' (answering from the
+ * examples), `--errors` unless `lenient`. Its startup listing of routes and its per-request log
+ * are kept out of the console (the last 50 chunks are in `output()`, for when it stops on its own).
+ */
+export function spawnPrism({ mode, target, port, lenient = false }) {
+  const output = [];
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+      mode,
+      'openapi.yaml',
+      ...(mode === 'proxy' ? [target] : []),
+      ...(lenient ? [] : ['--errors']),
+      '-h',
+      HOST,
+      '-p',
+      String(port),
+      '--verboseLevel',
+      'warn',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk) => {
+      output.push(String(chunk));
+      if (output.length > 50) output.shift();
+    });
+  }
+  return { child, port, output: () => output.join('') };
 }
 
-/** Forwards one exchange to Prism, reporting its violations; the body is read only for Prism's own errors. */
-function forward(req, res) {
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const now = () => new Date().toTimeString().slice(0, 8);
+
+/**
+ * Forwards one exchange to the server on `port` (Prism, or the sandbox). With `onExchange`, each
+ * exchange's contract violations are handed to it ({ method, url, status, violations }); the reply
+ * body is read only when it is Prism's own problem+json error.
+ */
+export function forward(req, res, { port, onExchange, name = 'Prism' }) {
   const upstream = request(
-    { host: HOST, port: prismPort, method: req.method, path: req.url, headers: req.headers },
+    { host: HOST, port, method: req.method, path: req.url, headers: req.headers, agent },
     (reply) => {
       const status = reply.statusCode ?? 0;
       const report = (body) => {
+        if (!onExchange) return;
         const violations = violationsOf({ headers: reply.headers, body });
-        for (const line of log.record({ method: req.method, url: req.url, status, violations })) {
-          console.log(line);
-        }
+        onExchange({ method: req.method, url: req.url, status, violations });
       };
       res.writeHead(status, reply.headers);
-      if (String(reply.headers['content-type'] ?? '').includes('problem+json')) {
+      if (onExchange && String(reply.headers['content-type'] ?? '').includes('problem+json')) {
         const chunks = [];
         reply.on('data', (chunk) => chunks.push(chunk));
         reply.on('end', () => {
@@ -114,48 +124,66 @@ function forward(req, res) {
     },
   );
   upstream.on('error', (error) => {
-    console.log(
-      `${new Date().toTimeString().slice(0, 8)} PROXY ERROR ${req.method} ${req.url}: ${error.message}`,
-    );
+    console.log(`${now()} PROXY ERROR ${req.method} ${req.url}: ${error.message}`);
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end('Contract proxy: Prism did not answer.');
+    res.end(`Contract proxy: ${name} did not answer.`);
   });
   req.pipe(upstream);
 }
 
-const server = createServer(forward);
-let stopping = false;
-function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  if (server.listening) server.close();
-  prism.kill('SIGTERM');
-  console.log(`\n${log.summary()}`);
-  process.exit(code);
-}
-process.on('SIGINT', () => stop());
-process.on('SIGTERM', () => stop());
-prism.on('exit', (code) => {
-  if (stopping) return;
-  console.error(`Prism stopped (exit ${code}). Its last output:\n${prismOutput.join('')}`);
-  stop(1);
-});
+async function main() {
+  const backend = process.env.BACKEND_URL ?? '';
+  const port = Number(process.env.PROXY_PORT ?? 4010);
+  const lenient = process.argv.includes('--lenient') || process.env.PROXY_LENIENT === '1';
+  if (!/^https?:\/\/[^/]+/.test(backend)) {
+    console.error(
+      'Set BACKEND_URL to the backend to check, e.g.\n  BACKEND_URL=https://acme.api.acebridge.io npm run proxy',
+    );
+    process.exit(2);
+  }
 
-try {
-  await waitForPort(prismPort, prism);
-} catch (error) {
-  console.error(`${error.message}\n${prismOutput.join('')}`);
-  stop(1);
+  const log = createViolationLog(createOperationNamer(loadContract()));
+  const prism = spawnPrism({ mode: 'proxy', target: backend, port: await freePort(), lenient });
+  const onExchange = (exchange) => {
+    for (const line of log.record(exchange)) console.log(line);
+  };
+  const server = createServer((req, res) => forward(req, res, { port: prism.port, onExchange }));
+
+  let stopping = false;
+  function stop(code = 0) {
+    if (stopping) return;
+    stopping = true;
+    if (server.listening) server.close();
+    prism.child.kill('SIGTERM');
+    console.log(`\n${log.summary()}`);
+    process.exit(code);
+  }
+  process.on('SIGINT', () => stop());
+  process.on('SIGTERM', () => stop());
+  prism.child.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`Prism stopped (exit ${code}). Its last output:\n${prism.output()}`);
+    stop(1);
+  });
+
+  try {
+    await waitForPort(prism.port, { child: prism.child });
+  } catch (error) {
+    console.error(`${error.message}\n${prism.output()}`);
+    stop(1);
+  }
+  server.once('error', (error) => {
+    console.error(`Cannot listen on ${HOST}:${port}: ${error.message}`);
+    stop(1);
+  });
+  server.listen(port, HOST, () => {
+    console.log(
+      [
+        `Contract proxy on http://${HOST}:${port} -> Prism (openapi.yaml${lenient ? ', lenient' : ', --errors'}) -> ${backend}`,
+        'Each request or response that breaks openapi.yaml prints here; Ctrl-C prints the summary.',
+      ].join('\n'),
+    );
+  });
 }
-server.once('error', (error) => {
-  console.error(`Cannot listen on ${HOST}:${port}: ${error.message}`);
-  stop(1);
-});
-server.listen(port, HOST, () => {
-  console.log(
-    [
-      `Contract proxy on http://${HOST}:${port} -> Prism (openapi.yaml${lenient ? ', lenient' : ', --errors'}) -> ${backend}`,
-      'Each request or response that breaks openapi.yaml prints here; Ctrl-C prints the summary.',
-    ].join('\n'),
-  );
-});
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

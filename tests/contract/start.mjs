@@ -1,33 +1,122 @@
 #!/usr/bin/env node
-// `npm start`: the Prism mock and the dev server together (one Ctrl-C stops both).
-// `npm start -- --proxy` (or START_WITH_PROXY=1 npm start): the contract-checking proxy in front
-// of BACKEND_URL instead of the mock, on the same port, so the app runs against a real backend
-// and every contract violation is reported (see contract-proxy.mjs).
+// `npm start`: the sandbox stack (the living sandbox backend behind Prism, validating; see
+// tests/sandbox/stack.mjs) on 127.0.0.1:4010 and the dev server; one Ctrl-C stops all.
+//   --fresh    the sandbox starts again from its seed
+//   --mock     today's example mock instead of the sandbox (Prism mock + dev server)
+//   --proxy    (or START_WITH_PROXY=1) the contract-checking proxy in front of BACKEND_URL
+//              instead, on the same port, so the app runs against a real backend and every
+//              contract violation is reported (see contract-proxy.mjs)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { DEFAULT_APP_URL, startStack } from '../sandbox/stack.mjs';
+import { sandboxBanner } from '../sandbox/stack-banner.mjs';
+import { ROOT, waitForPort } from './contract-proxy.mjs';
 
-const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const withProxy = process.argv.includes('--proxy') || process.env.START_WITH_PROXY === '1';
-const backend = withProxy ? 'proxy' : 'mock';
+const withMock = process.argv.includes('--mock');
 
-const child = spawn(
-  process.execPath,
-  [
-    join(root, 'node_modules/concurrently/dist/bin/concurrently.js'),
-    '--kill-others',
-    '--names',
-    `${backend},app`,
-    '--prefix-colors',
-    'blue,green',
-    `npm:${backend}`,
-    'npm:dev',
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
+/** The example mock or the contract proxy, and the dev server, under concurrently. */
+function startWithConcurrently(backend) {
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/concurrently/dist/bin/concurrently.js'),
+      '--kill-others',
+      '--names',
+      `${backend},app`,
+      '--prefix-colors',
+      'blue,green',
+      `npm:${backend}`,
+      'npm:dev',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  // Ctrl-C reaches every process of the terminal's group: let concurrently stop its commands (the
+  // proxy prints its summary) and leave with its exit code.
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
 
-// Ctrl-C reaches every process of the terminal's group: let concurrently stop its commands (the
-// proxy prints its summary) and leave with its exit code.
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => child.kill('SIGTERM'));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Vite's own start-up lines: the banner below replaces them.
+const VITE_STARTUP = /VITE v\d|ready in \d|➜|press h|^\s*$/;
+// eslint-disable-next-line no-control-regex
+const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** The dev server, its start-up lines dropped and everything else passed through. */
+function startVite() {
+  const vite = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+  });
+  const seen = [];
+  for (const [stream, out] of [
+    [vite.stdout, process.stdout],
+    [vite.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      seen.push(line);
+      if (!VITE_STARTUP.test(plain(line))) out.write(`${line}\n`);
+    });
+  }
+  return { child: vite, output: () => seen.slice(-30).join('\n') };
+}
+
+async function startWithSandbox() {
+  let stack;
+  let stopping = false;
+  const vite = startVite();
+  async function stop(code) {
+    if (stopping) return;
+    stopping = true;
+    if (vite.child.exitCode === null) vite.child.kill('SIGTERM');
+    const summary = await stack?.stop();
+    if (summary) console.log(`\n${summary}`);
+    process.exit(code);
+  }
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  vite.child.once('exit', (code) => {
+    if (stopping) return;
+    console.error(`The dev server stopped (exit ${code}):\n${vite.output()}`);
+    void stop(1);
+  });
+
+  try {
+    stack = await startStack({
+      frontPort: 4010,
+      fresh: process.argv.includes('--fresh'),
+      appUrl: DEFAULT_APP_URL,
+      onFatal: (error) => {
+        console.error(error.message);
+        void stop(1);
+      },
+    });
+    if (stopping) return;
+    await waitForPort(5173, { child: vite.child, name: 'The dev server' });
+    // Ready when the app's /api proxy reaches the front door.
+    const answer = await fetch(`${DEFAULT_APP_URL}/api/sandbox/violations`);
+    if (!answer.ok)
+      throw new Error(
+        `The dev server's /api proxy answered ${answer.status}: leave API_PROXY_TARGET unset (or http://127.0.0.1:4010) with the sandbox.`,
+      );
+  } catch (error) {
+    if (stopping) return;
+    console.error(`npm start failed: ${error.message}`);
+    await stop(1);
+    return;
+  }
+  console.log(
+    sandboxBanner({
+      appUrl: DEFAULT_APP_URL,
+      apiUrl: stack.url,
+      readyMs: Math.round(performance.now()),
+    }),
+  );
+}
+
+if (withProxy) startWithConcurrently('proxy');
+else if (withMock) startWithConcurrently('mock');
+else await startWithSandbox();

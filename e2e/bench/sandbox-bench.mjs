@@ -1,0 +1,220 @@
+#!/usr/bin/env node
+// The sandbox stack's speed (issue 14's figures), printed by `npm run bench` (or on its own:
+// `node e2e/bench/sandbox-bench.mjs [--check]`):
+//   readyMs       from spawning `node tests/sandbox/stack.mjs --fresh` to its front door answering
+//   resetMs       POST /api/sandbox/reset, median of 5
+//   syncMs        a full sync of the seeded Acme org: POST the sync, then poll get-sync-data until
+//                 last_synced_date changes (the stack runs with SANDBOX_SYNC_DELAY_MS=0, so this is
+//                 the engine's own time)
+//   callMedianMs, callP95Ms   ~200 representative calls through the front door and Prism's proxy
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const SANDBOX_BUDGETS = [
+  ['sandbox.readyMs', 15_000, 'max'],
+  ['sandbox.resetMs', 1_000, 'max'],
+  ['sandbox.syncMs', 2_000, 'max'],
+  ['sandbox.callMedianMs', 30, 'max'],
+];
+
+const DANA = { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' };
+// What the dashboard, the accounts page and the mapper ask for.
+const CALLS = [
+  '/api/v1/users/',
+  '/api/v1/salesforce/get-sync-data',
+  '/api/v1/salesforce/data-mappings/count/',
+  '/api/v1/salesforce/data-mappings/sync-errors/?page=1',
+  '/api/v1/salesforce/data-mappings/sync-errors/logs/?page=1',
+  '/api/v1/salesforce/unread-launched-data',
+  '/api/v1/salesforce/data-mappings/?page=1&page-size=20',
+  '/api/v1/salesforce/aws/attributes/?page=1&page-size=20',
+  '/api/v1/salesforce/attributes/?page=1&page-size=20',
+];
+
+const median = (values) => percentile(values, 50);
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const round = (ms) => Math.round(ms * 10) / 10;
+
+async function timed(fn) {
+  const started = performance.now();
+  const result = await fn();
+  return { ms: performance.now() - started, result };
+}
+
+/** Starts the stack on `port`, in a process group of its own; resolves once it answers. */
+async function startStackProcess(port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acebridge-sandbox-bench-'));
+  let output = '';
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['tests/sandbox/stack.mjs', '--port', String(port), '--fresh'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        SANDBOX_SYNC_DELAY_MS: '0',
+        SANDBOX_DATA_DIR: dataDir,
+        SANDBOX_ACCESS_TTL: '3600',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', stop);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error(`The sandbox stack did not start:\n${output}`);
+    }
+    const ok = await fetch(`${base}/api/sandbox/violations`).then(
+      (reply) => reply.ok,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(25);
+  }
+  return { base, readyMs: performance.now() - started, stop, output: () => output };
+}
+
+/** Signs in as Dana; returns the headers an authenticated call needs (bearer, XSRF cookie and header). */
+async function signIn(base) {
+  const reply = await fetch(`${base}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DANA),
+  });
+  if (!reply.ok)
+    throw new Error(`The sandbox refused Dana's login: ${reply.status} ${await reply.text()}`);
+  const { access } = await reply.json();
+  const xsrf = reply.headers
+    .getSetCookie()
+    .map((cookie) => /^XSRF-TOKEN=([^;]*)/.exec(cookie)?.[1])
+    .find(Boolean);
+  return {
+    authorization: `Bearer ${access}`,
+    ...(xsrf ? { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } : {}),
+  };
+}
+
+async function measureSync(base, headers, notes) {
+  const stats = async () => {
+    const reply = await fetch(`${base}/api/v1/salesforce/get-sync-data`, { headers });
+    if (!reply.ok) throw new Error(`get-sync-data answered ${reply.status}`);
+    return (await reply.json()).last_synced_date;
+  };
+  const before = await stats();
+  const started = performance.now();
+  const start = await fetch(`${base}/api/v1/salesforce/data-mappings/sync-data/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ tenant_sub_domain: 'acme' }),
+  });
+  if (!start.ok) {
+    notes.push(
+      `sync: POST sync-data answered ${start.status} (${(await start.text()).slice(0, 120)})`,
+    );
+    return undefined;
+  }
+  while (performance.now() - started < 30_000) {
+    if ((await stats()) !== before) return performance.now() - started;
+    await sleep(10);
+  }
+  notes.push('sync: last_synced_date did not change within 30 s');
+  return undefined;
+}
+
+async function measureCalls(base, headers, notes, count = 200) {
+  const times = [];
+  const failed = new Map();
+  for (let index = 0; index < count + CALLS.length; index += 1) {
+    const path = CALLS[index % CALLS.length];
+    const { ms, result: status } = await timed(async () => {
+      const reply = await fetch(`${base}${path}`, { headers });
+      await reply.arrayBuffer();
+      return reply.status;
+    });
+    if (status >= 300)
+      failed.set(`${path} -> ${status}`, (failed.get(`${path} -> ${status}`) ?? 0) + 1);
+    // The first round warms Prism and the sandbox up.
+    if (index >= CALLS.length) times.push(ms);
+  }
+  for (const [call, times_] of failed) notes.push(`calls: ${call} (${times_}x)`);
+  return {
+    callMedianMs: round(median(times)),
+    callP95Ms: round(percentile(times, 95)),
+    calls: times.length,
+  };
+}
+
+/** Starts a stack of its own on `port`, measures, stops it. */
+export async function runSandboxBench({ port = 4591 } = {}) {
+  const stack = await startStackProcess(port);
+  const notes = [];
+  try {
+    const figures = { readyMs: Math.round(stack.readyMs) };
+    const resets = [];
+    for (let index = 0; index < 5; index += 1) {
+      const { ms, result } = await timed(() =>
+        fetch(`${stack.base}/api/sandbox/reset`, { method: 'POST' }),
+      );
+      if (!result.ok) throw new Error(`Reset answered ${result.status}`);
+      resets.push(ms);
+    }
+    figures.resetMs = round(median(resets));
+    const headers = await signIn(stack.base);
+    const syncMs = await measureSync(stack.base, headers, notes).catch((error) => {
+      notes.push(`sync: ${error.message}`);
+      return undefined;
+    });
+    if (syncMs !== undefined) figures.syncMs = Math.round(syncMs);
+    Object.assign(figures, await measureCalls(stack.base, headers, notes));
+    const violations = await (await fetch(`${stack.base}/api/sandbox/violations`)).json();
+    figures.violations = violations.length;
+    const operations = [...new Set(violations.map((exchange) => exchange.operation))];
+    if (operations.length > 0)
+      notes.push(`${violations.length} exchange(s) broke the contract: ${operations.join(', ')}`);
+    return { figures, notes };
+  } finally {
+    stack.stop();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { figures, notes } = await runSandboxBench();
+  let over = false;
+  for (const [key, value] of Object.entries(figures)) {
+    const budget = SANDBOX_BUDGETS.find(([path]) => path === `sandbox.${key}`);
+    const fails = budget && value > budget[1];
+    over ||= Boolean(fails);
+    console.log(
+      `sandbox.${key.padEnd(14)} ${String(value).padStart(8)}${budget ? `  ≤ ${budget[1]}` : ''}${fails ? '  OVER BUDGET' : ''}`,
+    );
+  }
+  const missing = SANDBOX_BUDGETS.filter(
+    ([path]) => figures[path.slice('sandbox.'.length)] === undefined,
+  );
+  for (const note of notes) console.log(`  note: ${note}`);
+  if (process.argv.includes('--check') && (over || missing.length > 0)) process.exit(1);
+}

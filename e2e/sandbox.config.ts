@@ -1,0 +1,65 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import mockSuite from './playwright.config';
+
+// Journeys through the living sandbox (tests/sandbox): the production build, served by
+// `vite preview`, whose /api goes to the sandbox stack's front door (Prism validating every
+// exchange in front of the sandbox; requests with a Prefer header to the Prism mock). Every test
+// starts from the seed and fails on any contract violation (e2e/sandbox/fixtures.ts).
+// Its ports, build folder and data folder are its own, so it runs beside `npm start` and the mock
+// suite.
+const FRONT_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4510);
+const PREVIEW_PORT = Number(process.env.E2E_SANDBOX_PREVIEW_PORT ?? 4573);
+const OUT_DIR = process.env.E2E_SANDBOX_OUT_DIR ?? '.e2e-sandbox';
+const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
+// Seconds: short enough that tokens are refreshed in the middle of a journey.
+const ACCESS_TTL = process.env.SANDBOX_ACCESS_TTL ?? '20';
+
+// The same Chromium, with the same launch options, as the mock suite.
+const chromium = mockSuite.projects?.[0]?.use;
+
+export default defineConfig({
+  testDir: 'sandbox',
+  testMatch: '**/*.spec.ts',
+  outputDir: `../${OUT_DIR}-results`,
+  // The journeys share one sandbox: one at a time.
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: `../${OUT_DIR}-report` }]],
+  use: {
+    baseURL: PREVIEW_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'sandbox', use: chromium }],
+  webServer: [
+    {
+      // Listens once the sandbox, both Prisms and the front door answer.
+      command: `node tests/sandbox/stack.mjs --port ${FRONT_PORT} --fresh --app-url ${PREVIEW_URL}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${FRONT_PORT}/api/sandbox/violations`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: {
+        SANDBOX_ACCESS_TTL: ACCESS_TTL,
+        SANDBOX_DATA_DIR: join(tmpdir(), `acebridge-sandbox-e2e-${FRONT_PORT}`),
+      },
+    },
+    {
+      command: `npx vite build --outDir ${OUT_DIR} --emptyOutDir && npx vite preview --outDir ${OUT_DIR} --port ${PREVIEW_PORT}`,
+      cwd: '..',
+      url: PREVIEW_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { API_PROXY_TARGET: `http://127.0.0.1:${FRONT_PORT}` },
+    },
+  ],
+});

@@ -1,0 +1,78 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ViolatingExchange } from '../../tests/sandbox/stack.mjs';
+import { test as appTest, expect } from '../fixtures';
+
+export { expect };
+export {
+  DEMO_ACCOUNTS,
+  DEMO_LICENCE_KEYS,
+  DEMO_PASSWORD,
+} from '../../tests/sandbox/stack-banner.mjs';
+
+/** A mail the sandbox would have sent (GET /api/sandbox/outbox). */
+export interface Mail {
+  id: number;
+  at: string;
+  to: string;
+  subject: string;
+  /** The app path it links to, e.g. /register/NA/abc?name=Grace. */
+  link: string;
+}
+
+export interface SandboxFixtures {
+  /** Before each test: the sandbox back to its seed. After: the test fails on any contract violation. */
+  sandbox: void;
+  /** The sandbox's outbox, oldest mail first. */
+  outbox: () => Promise<Mail[]>;
+}
+
+/** Through the preview's /api proxy to the stack's front door (e2e/sandbox.config.ts). */
+async function readOutbox(request: APIRequestContext): Promise<Mail[]> {
+  const reply = await request.get('/api/sandbox/outbox', {
+    headers: { accept: 'application/json' },
+  });
+  expect(reply.ok(), 'the sandbox outbox answers').toBe(true);
+  return ((await reply.json()) as { mails: Mail[] }).mails;
+}
+
+const describe = (exchange: ViolatingExchange) =>
+  [
+    `${exchange.method} ${exchange.url} -> ${exchange.status} [${exchange.operation}]`,
+    ...exchange.violations.map((v) => `    ${v.severity} ${v.location}: ${v.message}`),
+  ].join('\n');
+
+/** The console-error and CSP checks of e2e/fixtures.ts, plus the sandbox's. */
+export const test = appTest.extend<SandboxFixtures>({
+  sandbox: [
+    async ({ request }, use, testInfo) => {
+      // e2e/playwright.config.ts (the mock suite) sees these files too: they run only here.
+      testInfo.skip(
+        testInfo.project.name !== 'sandbox',
+        'a sandbox journey (npm run test:e2e:sandbox)',
+      );
+      const reset = await request.post('/api/sandbox/reset');
+      expect(reset.ok(), 'the sandbox resets to its seed').toBe(true);
+      await request.delete('/api/sandbox/violations');
+      await use();
+      const reply = await request.get('/api/sandbox/violations');
+      const violations = (await reply.json()) as ViolatingExchange[];
+      expect(
+        violations.map(describe),
+        'contract violations (Prism, in front of the sandbox)',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  outbox: async ({ request }, provide) => {
+    await provide(() => readOutbox(request));
+  },
+});
+
+/** Signs in through the login screen, as a person would; resolves once the app has left /login. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).not.toHaveURL(/\/login/);
+}

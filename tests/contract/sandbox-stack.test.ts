@@ -1,0 +1,137 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxPage } from '../sandbox/front-door-outbox.mjs';
+import { sandboxBanner } from '../sandbox/stack-banner.mjs';
+import { startStack, type RunningStack } from '../sandbox/stack.mjs';
+
+// The sandbox stack end to end, with a stand-in sandbox (the real one is tested on its own): the
+// front door's routing, Prism judging every exchange, the violations endpoint and the outbox page.
+
+const stats = {
+  last_synced: { lead: 1, opportunity: 2 },
+  total_synced: { lead: 3, opportunity: 4 },
+};
+const mails = [
+  {
+    id: 1,
+    at: '2026-11-24T06:00:00Z',
+    to: 'grace@acme.test',
+    subject: 'Invitation',
+    link: '/register/NA/t0k?name=Grace',
+  },
+];
+
+let fake: Server;
+let stack: RunningStack;
+const printed: string[] = [];
+const auth = { authorization: 'Bearer t' };
+
+beforeAll(async () => {
+  // Breaks the contract on purpose when asked for ?broken: last_synced_date is missing.
+  fake = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith('/api/sandbox/outbox')) return void res.end(JSON.stringify({ mails }));
+    const broken = req.url?.includes('broken');
+    res.end(JSON.stringify(broken ? stats : { ...stats, last_synced_date: null }));
+  });
+  stack = await startStack({
+    frontPort: 0,
+    print: (line) => printed.push(line),
+    startSandbox: async ({ port, host }) => {
+      await new Promise<void>((resolve) => fake.listen(port, host, resolve));
+      return { url: `http://${host}:${port}`, close: async () => {} };
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise((resolve) => fake.close(resolve));
+});
+
+describe('the sandbox stack', { timeout: 60_000 }, () => {
+  it('sends calls through Prism to the sandbox, and reports those that break the contract', async () => {
+    const good = await fetch(`${stack.url}/api/v1/salesforce/get-sync-data`, { headers: auth });
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ ...stats, last_synced_date: null });
+    expect(await (await fetch(`${stack.url}/api/sandbox/violations`)).json()).toEqual([]);
+
+    const bad = await fetch(`${stack.url}/api/v1/salesforce/get-sync-data?broken=1`, {
+      headers: auth,
+    });
+    expect(bad.status).toBe(500);
+    const violations = await (await fetch(`${stack.url}/api/sandbox/violations`)).json();
+    expect(violations).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        status: 500,
+        operation: 'GET /api/v1/salesforce/get-sync-data (getSyncStats)',
+      }),
+    ]);
+    expect(printed.join('\n')).toMatch(
+      /VIOLATION GET \/api\/v1\/salesforce\/get-sync-data\?broken=1/,
+    );
+
+    const cleared = await fetch(`${stack.url}/api/sandbox/violations`, { method: 'DELETE' });
+    expect(cleared.status).toBe(204);
+    expect(await (await fetch(`${stack.url}/api/sandbox/violations`)).json()).toEqual([]);
+  });
+
+  it('answers a request with a Prefer header from the contract examples (the Prism mock)', async () => {
+    const reply = await fetch(`${stack.url}/api/v1/salesforce/get-sync-data`, {
+      headers: { ...auth, prefer: 'example=neverSynced' },
+    });
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toEqual({
+      last_synced: { lead: 0, opportunity: 0 },
+      total_synced: { lead: 0, opportunity: 0 },
+      last_synced_date: null,
+    });
+  });
+
+  it('sends /api/sandbox/* straight to the sandbox, and shows the outbox as a page to a browser', async () => {
+    const json = await fetch(`${stack.url}/api/sandbox/outbox`);
+    expect(await json.json()).toEqual({ mails });
+    const page = await fetch(`${stack.url}/api/sandbox/outbox`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain(
+      '<a href="/register/NA/t0k?name=Grace">/register/NA/t0k?name=Grace</a>',
+    );
+  });
+});
+
+describe('the outbox page', () => {
+  it('escapes what it shows', () => {
+    const page = outboxPage([{ to: '<x>@a.test', subject: 'a & b', link: '/r?"' }]);
+    expect(page).toContain('&lt;x&gt;@a.test');
+    expect(page).toContain('a &amp; b');
+    expect(page).toContain('href="/r?&quot;"');
+    expect(outboxPage([])).toContain('No mail yet');
+  });
+});
+
+describe('the npm start banner', () => {
+  it('names the app, the demo accounts, the licence keys, the outbox and the ready time, briefly', () => {
+    const banner = sandboxBanner({
+      appUrl: 'http://127.0.0.1:5173',
+      apiUrl: 'http://127.0.0.1:4010',
+      readyMs: 4321,
+    });
+    expect(banner).toContain('AceBridge is ready at http://127.0.0.1:5173');
+    expect(banner).toContain('ready in 4.3 s');
+    for (const email of [
+      'dana.whitfield@acme-cloud.com',
+      'marcus.oyelaran@acme-cloud.com',
+      'ops@globex.example',
+    ])
+      expect(banner).toContain(email);
+    expect(banner).toContain('Sup3r-Secret!');
+    expect(banner).toContain('DEMO-LICENCE-1, DEMO-LICENCE-2, DEMO-LICENCE-3');
+    expect(banner).toContain('http://127.0.0.1:5173/api/sandbox/outbox');
+    expect(banner).toMatch(/--fresh.*--mock/);
+    expect(banner.split('\n').length).toBeLessThan(20);
+  });
+});
