@@ -704,6 +704,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/salesforce/records/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the tenant's Salesforce records of one type (paginated)
+     * @description Leads or opportunities of the connected Salesforce org, for picking a record to preview.
+     *     `search` matches the record's name, id and identifying fields (case-insensitive); records
+     *     come sorted by name. Each result carries a few identifying fields (company and e-mail for
+     *     leads, stage and amount for opportunities) so that records of the same name can be told apart.
+     */
+    get: operations['searchSalesforceRecords'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/salesforce/records/{salesforce_id}/preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the Salesforce record (15 or 18 characters).
+         * @example 0065g00000XyZ12AAB
+         */
+        salesforce_id: components['parameters']['SalesforceRecordId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * What ACE would receive for one record, and what it would reject
+     * @description Runs one Salesforce record through the tenant's current mappings and saved override values,
+     *     exactly as the next sync would, without sending anything: every ACE attribute of the
+     *     record's type (reserved identifiers aside) with the value ACE would receive and where it
+     *     came from, whether the sync filters let the record through, and the problems ACE would
+     *     report, each with its attribute, one of the five error categories and the message. A
+     *     record that passes the filters and has no problem would sync.
+     */
+    get: operations['previewSalesforceRecord'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/salesforce/data-mappings/sync-settings': {
     parameters: {
       query?: never;
@@ -773,6 +827,28 @@ export interface paths {
      * @description The app sends the whole row (including read-only `id`, `attribute`, `tenant`, `choices`, which the backend ignores) with `attribute_id` for the attribute.
      */
     patch: operations['updateSyncSetting'];
+    trace?: never;
+  };
+  '/api/v1/salesforce/data-mappings/sync-settings/count/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many records of one type the sync filters let through
+     * @description Applies the tenant's current sync filters of one entity type to its Salesforce records, as
+     *     the next sync would: `matching` of `total` records would be processed ("{n} of {total}
+     *     leads would sync with these filters"). With no filters every record matches.
+     */
+    get: operations['countSyncFilterMatches'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/salesforce/get-sync-data': {
@@ -1620,6 +1696,89 @@ export interface components {
       /** @description Block number. */
       block: number;
     };
+    /** @description A Salesforce lead or opportunity, as the record picker lists it. */
+    SalesforceRecordSummary: {
+      /** @description Salesforce record id (18 characters). */
+      id: string;
+      /** @description The record's name (opportunity name, or the lead's first and last name). */
+      name: string;
+      type: components['schemas']['EntityType'];
+      /** @description A few identifying fields by Salesforce API name (Company and Email for leads, StageName and Amount for opportunities), as text; null when empty. */
+      fields: {
+        [key: string]: string | null;
+      };
+    };
+    PaginatedSalesforceRecordList: {
+      /** @description Total number of records matching the query. */
+      count: number;
+      /**
+       * Format: uri
+       * @description URL of the next page, or null.
+       */
+      next: string | null;
+      /**
+       * Format: uri
+       * @description URL of the previous page, or null.
+       */
+      previous: string | null;
+      results: components['schemas']['SalesforceRecordSummary'][];
+    };
+    /**
+     * @description Where an ACE attribute's value comes from. field - one Salesforce field; concatenation -
+     *     several fields joined in order; picklist - a Salesforce value translated through the
+     *     picklist (or boolean) value rows; dummy - a fixed value of the mapping; override - a value
+     *     saved for the next sync replaces the record's; none - the attribute is not mapped.
+     */
+    ValueSource: {
+      /** @enum {string} */
+      kind: 'field' | 'concatenation' | 'picklist' | 'dummy' | 'override' | 'none';
+      /** @description The Salesforce fields read, in order; empty for dummy values and unmapped attributes. */
+      salesforce_fields: components['schemas']['AttributeRef'][];
+      /** @description The record's own value of the (single) field read, as text, before translation or override; null for concatenations, dummy values and unmapped attributes. */
+      salesforce_value: string | null;
+    };
+    PreviewAttribute: {
+      attribute: components['schemas']['AttributeRef'];
+      /** @description The value ACE would receive, as text; null when it would receive none. */
+      value: string | null;
+      source: components['schemas']['ValueSource'];
+    };
+    /** @description A reason ACE would reject the record, as the sync would record it. */
+    PreviewProblem: {
+      /** @description The ACE attribute at fault; null when the problem is the record's (Record Not Found, Order of Operations). */
+      attribute: components['schemas']['AttributeRef'] | null;
+      error_type: components['schemas']['SyncErrorType'];
+      /** @description What is wrong, in words for the user. */
+      error_description: string;
+      /** @description The message ACE would give. */
+      error_type_description: string;
+    };
+    /** @description One Salesforce record run through the current mappings, overrides and filters, as the next sync would. */
+    RecordPreview: {
+      /** @description Salesforce record id. */
+      salesforce_id: string;
+      /** @description The record's name. */
+      name: string;
+      type: components['schemas']['EntityType'];
+      /**
+       * Format: uri
+       * @description Link to the record in Salesforce.
+       */
+      entity_url: string | null;
+      /** @description The sync filters let the record through (it would be processed by the next sync). */
+      passes_filters: boolean;
+      /** @description Every ACE attribute of the record's type, reserved identifiers aside, in the mapper's order. */
+      attributes: components['schemas']['PreviewAttribute'][];
+      /** @description What ACE would report; empty when the record would sync. */
+      problems: components['schemas']['PreviewProblem'][];
+    };
+    SyncFilterCount: {
+      entity_type: components['schemas']['EntityType'];
+      /** @description Records the current filters let through. */
+      matching: number;
+      /** @description All records of this type in the Salesforce org. */
+      total: number;
+    };
     SyncCounts: {
       /** @description Leads. */
       lead: number;
@@ -1861,6 +2020,16 @@ export interface components {
      * @example 1
      */
     SyncErrorId: number;
+    /**
+     * @description Which Salesforce records to search.
+     * @example Opportunity
+     */
+    RecordTypeQuery: components['schemas']['EntityType'];
+    /**
+     * @description Id of the Salesforce record (15 or 18 characters).
+     * @example 0065g00000XyZ12AAB
+     */
+    SalesforceRecordId: string;
   };
   requestBodies: never;
   headers: never;
@@ -3008,6 +3177,104 @@ export interface operations {
       500: components['responses']['ServerError'];
     };
   };
+  searchSalesforceRecords: {
+    parameters: {
+      query: {
+        /**
+         * @description Which Salesforce records to search.
+         * @example Opportunity
+         */
+        type: components['parameters']['RecordTypeQuery'];
+        /**
+         * @description Case-insensitive substring match on the attribute name.
+         * @example stage
+         */
+        search?: components['parameters']['Search'];
+        /**
+         * @description 1-based page number.
+         * @example 2
+         */
+        page?: components['parameters']['Page'];
+        /**
+         * @description Items per page. Defaults to 20; the app asks for up to 100000 to load everything in one page.
+         * @example 20
+         */
+        'page-size'?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of records. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedSalesforceRecordList'];
+        };
+      };
+      /** @description The type is missing or not Lead or Opportunity, or a page parameter is not a positive integer. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The page does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['ServerError'];
+    };
+  };
+  previewSalesforceRecord: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the Salesforce record (15 or 18 characters).
+         * @example 0065g00000XyZ12AAB
+         */
+        salesforce_id: components['parameters']['SalesforceRecordId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecordPreview'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description No record with this id in the tenant's Salesforce org. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['ServerError'];
+    };
+  };
   listSyncSettings: {
     parameters: {
       query: {
@@ -3130,6 +3397,43 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  countSyncFilterMatches: {
+    parameters: {
+      query: {
+        /**
+         * @description Which records the filters apply to.
+         * @example Opportunity
+         */
+        entity_type: components['parameters']['EntityTypeQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncFilterCount'];
+        };
+      };
+      /** @description The entity type is missing or not Lead or Opportunity. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       500: components['responses']['ServerError'];
     };
   };

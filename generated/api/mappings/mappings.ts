@@ -20,15 +20,20 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestError,
   BadRequestResponse,
   DataMapping,
   DataMappingCreate,
   DataMappingWrite,
+  ErrorBody,
   ListDataMappingsParams,
   MappingCounts,
   MessageReply,
   NotFoundResponse,
   PaginatedDataMappingList,
+  PaginatedSalesforceRecordList,
+  RecordPreview,
+  SearchSalesforceRecordsParams,
   ServerErrorResponse,
   UnauthorizedResponse,
 } from '.././model';
@@ -675,6 +680,306 @@ export function useAutoMatch<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getAutoMatchQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Leads or opportunities of the connected Salesforce org, for picking a record to preview.
+`search` matches the record's name, id and identifying fields (case-insensitive); records
+come sorted by name. Each result carries a few identifying fields (company and e-mail for
+leads, stage and amount for opportunities) so that records of the same name can be told apart.
+
+ * @summary Search the tenant's Salesforce records of one type (paginated)
+ */
+export const getSearchSalesforceRecordsUrl = (params: SearchSalesforceRecordsParams) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString());
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0
+    ? `/api/v1/salesforce/records/?${stringifiedParams}`
+    : `/api/v1/salesforce/records/`;
+};
+
+export const searchSalesforceRecords = async (
+  params: SearchSalesforceRecordsParams,
+  options?: RequestInit,
+): Promise<PaginatedSalesforceRecordList> => {
+  return apiFetch<PaginatedSalesforceRecordList>(getSearchSalesforceRecordsUrl(params), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getSearchSalesforceRecordsQueryKey = (params?: SearchSalesforceRecordsParams) => {
+  return [`/api/v1/salesforce/records/`, ...(params ? [params] : [])] as const;
+};
+
+export const getSearchSalesforceRecordsQueryOptions = <
+  TData = Awaited<ReturnType<typeof searchSalesforceRecords>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  params: SearchSalesforceRecordsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof searchSalesforceRecords>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getSearchSalesforceRecordsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof searchSalesforceRecords>>> = ({
+    signal,
+  }) => searchSalesforceRecords(params, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof searchSalesforceRecords>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type SearchSalesforceRecordsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof searchSalesforceRecords>>
+>;
+export type SearchSalesforceRecordsQueryError = ErrorType<
+  BadRequestError | UnauthorizedResponse | ErrorBody | ServerErrorResponse
+>;
+
+export function useSearchSalesforceRecords<
+  TData = Awaited<ReturnType<typeof searchSalesforceRecords>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  params: SearchSalesforceRecordsParams,
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof searchSalesforceRecords>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof searchSalesforceRecords>>,
+          TError,
+          Awaited<ReturnType<typeof searchSalesforceRecords>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSearchSalesforceRecords<
+  TData = Awaited<ReturnType<typeof searchSalesforceRecords>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  params: SearchSalesforceRecordsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof searchSalesforceRecords>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof searchSalesforceRecords>>,
+          TError,
+          Awaited<ReturnType<typeof searchSalesforceRecords>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSearchSalesforceRecords<
+  TData = Awaited<ReturnType<typeof searchSalesforceRecords>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  params: SearchSalesforceRecordsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof searchSalesforceRecords>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Search the tenant's Salesforce records of one type (paginated)
+ */
+
+export function useSearchSalesforceRecords<
+  TData = Awaited<ReturnType<typeof searchSalesforceRecords>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  params: SearchSalesforceRecordsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof searchSalesforceRecords>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getSearchSalesforceRecordsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Runs one Salesforce record through the tenant's current mappings and saved override values,
+exactly as the next sync would, without sending anything: every ACE attribute of the
+record's type (reserved identifiers aside) with the value ACE would receive and where it
+came from, whether the sync filters let the record through, and the problems ACE would
+report, each with its attribute, one of the five error categories and the message. A
+record that passes the filters and has no problem would sync.
+
+ * @summary What ACE would receive for one record, and what it would reject
+ */
+export const getPreviewSalesforceRecordUrl = (salesforceId: string) => {
+  return `/api/v1/salesforce/records/${salesforceId}/preview/`;
+};
+
+export const previewSalesforceRecord = async (
+  salesforceId: string,
+  options?: RequestInit,
+): Promise<RecordPreview> => {
+  return apiFetch<RecordPreview>(getPreviewSalesforceRecordUrl(salesforceId), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getPreviewSalesforceRecordQueryKey = (salesforceId?: string) => {
+  return [`/api/v1/salesforce/records/${salesforceId}/preview/`] as const;
+};
+
+export const getPreviewSalesforceRecordQueryOptions = <
+  TData = Awaited<ReturnType<typeof previewSalesforceRecord>>,
+  TError = ErrorType<UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  salesforceId: string,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof previewSalesforceRecord>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getPreviewSalesforceRecordQueryKey(salesforceId);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof previewSalesforceRecord>>> = ({
+    signal,
+  }) => previewSalesforceRecord(salesforceId, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, enabled: !!salesforceId, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof previewSalesforceRecord>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type PreviewSalesforceRecordQueryResult = NonNullable<
+  Awaited<ReturnType<typeof previewSalesforceRecord>>
+>;
+export type PreviewSalesforceRecordQueryError = ErrorType<
+  UnauthorizedResponse | ErrorBody | ServerErrorResponse
+>;
+
+export function usePreviewSalesforceRecord<
+  TData = Awaited<ReturnType<typeof previewSalesforceRecord>>,
+  TError = ErrorType<UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  salesforceId: string,
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof previewSalesforceRecord>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof previewSalesforceRecord>>,
+          TError,
+          Awaited<ReturnType<typeof previewSalesforceRecord>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePreviewSalesforceRecord<
+  TData = Awaited<ReturnType<typeof previewSalesforceRecord>>,
+  TError = ErrorType<UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  salesforceId: string,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof previewSalesforceRecord>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof previewSalesforceRecord>>,
+          TError,
+          Awaited<ReturnType<typeof previewSalesforceRecord>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePreviewSalesforceRecord<
+  TData = Awaited<ReturnType<typeof previewSalesforceRecord>>,
+  TError = ErrorType<UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  salesforceId: string,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof previewSalesforceRecord>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary What ACE would receive for one record, and what it would reject
+ */
+
+export function usePreviewSalesforceRecord<
+  TData = Awaited<ReturnType<typeof previewSalesforceRecord>>,
+  TError = ErrorType<UnauthorizedResponse | ErrorBody | ServerErrorResponse>,
+>(
+  salesforceId: string,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof previewSalesforceRecord>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getPreviewSalesforceRecordQueryOptions(salesforceId, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -22,9 +22,11 @@ import type {
 import type {
   BadRequestError,
   BadRequestResponse,
+  CountSyncFilterMatchesParams,
   ListSyncSettingsParams,
   NotFoundResponse,
   ServerErrorResponse,
+  SyncFilterCount,
   SyncFilterSetting,
   SyncFilterSettingCreate,
   SyncFilterSettingWrite,
@@ -449,3 +451,158 @@ export const useDeleteSyncSetting = <
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * Applies the tenant's current sync filters of one entity type to its Salesforce records, as
+the next sync would: `matching` of `total` records would be processed ("{n} of {total}
+leads would sync with these filters"). With no filters every record matches.
+
+ * @summary How many records of one type the sync filters let through
+ */
+export const getCountSyncFilterMatchesUrl = (params: CountSyncFilterMatchesParams) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString());
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0
+    ? `/api/v1/salesforce/data-mappings/sync-settings/count/?${stringifiedParams}`
+    : `/api/v1/salesforce/data-mappings/sync-settings/count/`;
+};
+
+export const countSyncFilterMatches = async (
+  params: CountSyncFilterMatchesParams,
+  options?: RequestInit,
+): Promise<SyncFilterCount> => {
+  return apiFetch<SyncFilterCount>(getCountSyncFilterMatchesUrl(params), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getCountSyncFilterMatchesQueryKey = (params?: CountSyncFilterMatchesParams) => {
+  return [
+    `/api/v1/salesforce/data-mappings/sync-settings/count/`,
+    ...(params ? [params] : []),
+  ] as const;
+};
+
+export const getCountSyncFilterMatchesQueryOptions = <
+  TData = Awaited<ReturnType<typeof countSyncFilterMatches>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+>(
+  params: CountSyncFilterMatchesParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof countSyncFilterMatches>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getCountSyncFilterMatchesQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof countSyncFilterMatches>>> = ({ signal }) =>
+    countSyncFilterMatches(params, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof countSyncFilterMatches>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type CountSyncFilterMatchesQueryResult = NonNullable<
+  Awaited<ReturnType<typeof countSyncFilterMatches>>
+>;
+export type CountSyncFilterMatchesQueryError = ErrorType<
+  BadRequestError | UnauthorizedResponse | ServerErrorResponse
+>;
+
+export function useCountSyncFilterMatches<
+  TData = Awaited<ReturnType<typeof countSyncFilterMatches>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+>(
+  params: CountSyncFilterMatchesParams,
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof countSyncFilterMatches>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof countSyncFilterMatches>>,
+          TError,
+          Awaited<ReturnType<typeof countSyncFilterMatches>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useCountSyncFilterMatches<
+  TData = Awaited<ReturnType<typeof countSyncFilterMatches>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+>(
+  params: CountSyncFilterMatchesParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof countSyncFilterMatches>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof countSyncFilterMatches>>,
+          TError,
+          Awaited<ReturnType<typeof countSyncFilterMatches>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useCountSyncFilterMatches<
+  TData = Awaited<ReturnType<typeof countSyncFilterMatches>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+>(
+  params: CountSyncFilterMatchesParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof countSyncFilterMatches>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary How many records of one type the sync filters let through
+ */
+
+export function useCountSyncFilterMatches<
+  TData = Awaited<ReturnType<typeof countSyncFilterMatches>>,
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+>(
+  params: CountSyncFilterMatchesParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof countSyncFilterMatches>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getCountSyncFilterMatchesQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}

@@ -8,6 +8,8 @@ import {
   tenantMapping,
   updateMapping,
 } from '../domain/mappings';
+import { parseEntity } from '../domain/sync/filter-settings';
+import { previewRecord, searchRecords } from '../domain/sync/preview';
 import { paginate } from './paging';
 
 export function registerMappings(app: SandboxApp): void {
@@ -51,5 +53,20 @@ export function registerMappings(app: SandboxApp): void {
           ? 'No new fields could be matched.'
           : `Auto match completed. ${matched} ${matched === 1 ? 'field was' : 'fields were'} matched.`,
     });
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/records/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const entity = parseEntity(call.query.type, 'type');
+    const records = searchRecords(call.deps.store.state, tenantId, entity, call.query.search);
+    return reply(200, paginate(records, call.context.req.url, call.query));
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/records/{salesforce_id}/preview/', (call) => {
+    const { tenantId } = sessionOf(call);
+    return reply(
+      200,
+      previewRecord(call.deps.store.state, tenantId, call.params.salesforce_id ?? ''),
+    );
   });
 }

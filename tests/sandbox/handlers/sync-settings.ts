@@ -8,6 +8,7 @@ import {
   tenantFilters,
   updateFilter,
 } from '../domain/sync/filter-settings';
+import { countFilterMatches } from '../domain/sync/preview';
 
 export function registerSyncSettings(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-settings', (call) => {
@@ -34,5 +35,11 @@ export function registerSyncSettings(app: SandboxApp): void {
     const id = Number(call.params.id);
     call.deps.store.transact((draft) => deleteFilter(draft, tenantId, id));
     return reply(204, undefined);
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-settings/count/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const entity = parseEntity(call.query.entity_type);
+    return reply(200, countFilterMatches(call.deps.store.state, tenantId, entity));
   });
 }

@@ -43,11 +43,11 @@ export interface FilterInput {
 }
 
 /** The entity_type query or body value, or the contract's field error. */
-export function parseEntity(value: unknown): Entity {
+export function parseEntity(value: unknown, field = 'entity_type'): Entity {
   if (value === undefined || value === '')
-    throw fieldErrors({ entity_type: ['This field is required.'] });
+    throw fieldErrors({ [field]: ['This field is required.'] });
   if (!ENTITIES.includes(value as Entity))
-    throw fieldErrors({ entity_type: [`"${String(value)}" is not a valid choice.`] });
+    throw fieldErrors({ [field]: [`"${String(value)}" is not a valid choice.`] });
   return value as Entity;
 }
 

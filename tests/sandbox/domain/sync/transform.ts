@@ -18,7 +18,13 @@ export interface AceField {
   attribute: AttributeRow;
   value: AceValue;
   source: ValueSource;
+  /** Ids of the Salesforce fields the mapping reads, in order (none for dummy values). */
+  salesforceFieldIds: number[];
+  /** The record's own value of the one field read, before translation or override. */
+  salesforceValue: AceValue;
 }
+
+type MappedValue = Pick<AceField, 'value' | 'source' | 'salesforceFieldIds' | 'salesforceValue'>;
 
 export interface AceDraft {
   salesforceId: string;
@@ -75,9 +81,14 @@ function mappedValue(
   mapping: MappingRow,
   attribute: AttributeRow,
   record: SalesforceRecord,
-): { value: AceValue; source: ValueSource } {
+): MappedValue {
   if (mapping.is_dummy_value)
-    return { value: mapping.dummy_value_description ?? null, source: 'dummy' };
+    return {
+      value: mapping.dummy_value_description ?? null,
+      source: 'dummy',
+      salesforceFieldIds: [],
+      salesforceValue: null,
+    };
   if (mapping.is_concatenated) {
     // The fields in the order the user chose them (the embedded refs, else the `value`-wrapped ids).
     const refs = mapping.concatenated_attributes ?? [];
@@ -88,17 +99,26 @@ function mappedValue(
       .map((id) => record.fields[fieldName(state, id) ?? ''])
       .filter((value) => !isEmpty(value))
       .map(String);
-    return { value: parts.length ? parts.join(' ') : null, source: 'concatenation' };
+    return {
+      value: parts.length ? parts.join(' ') : null,
+      source: 'concatenation',
+      salesforceFieldIds: ids,
+      salesforceValue: null,
+    };
   }
   const name =
     mapping.salesforce_attribute?.name ?? fieldName(state, mapping.salesforce_attribute?.id);
   const raw = name === undefined ? null : (record.fields[name] ?? null);
-  if (isEmpty(raw)) return { value: null, source: 'field' };
+  const read = {
+    salesforceFieldIds: mapping.salesforce_attribute ? [mapping.salesforce_attribute.id] : [],
+    salesforceValue: isEmpty(raw) ? null : raw,
+  };
+  if (isEmpty(raw)) return { value: null, source: 'field', ...read };
   if (attribute.data_type === 'Picklist' || attribute.data_type === 'Boolean') {
     const translated = translatePicklist(valueRows(state, mapping), raw);
-    if (translated !== undefined) return { value: translated, source: 'picklist' };
+    if (translated !== undefined) return { value: translated, source: 'picklist', ...read };
   }
-  return { value: raw, source: 'field' };
+  return { value: raw, source: 'field', ...read };
 }
 
 /** The ACE record the sync would send for a Salesforce record of the tenant. */
@@ -115,13 +135,20 @@ export function transformRecord(
     (row) => row.tenantId === tenantId && row.salesforce_id === record.Id,
   );
   const fields = attributes.map((attribute): AceField => {
-    const override = overrides.find((row) => row.aws_ace_attribute === attribute.id);
-    if (override)
-      return { attribute, value: coerce(attribute, override.dummy_value), source: 'override' };
     const mapping = mappings.find((row) => row.aws_ace_attribute === attribute.id);
-    if (!mapping) return { attribute, value: null, source: 'none' };
-    const { value, source } = mappedValue(state, mapping, attribute, record);
-    return { attribute, value: coerce(attribute, value), source };
+    const mapped: MappedValue = mapping
+      ? mappedValue(state, mapping, attribute, record)
+      : { value: null, source: 'none', salesforceFieldIds: [], salesforceValue: null };
+    const override = overrides.find((row) => row.aws_ace_attribute === attribute.id);
+    // A value saved for the next sync replaces what the mapping gives (which the preview still shows).
+    if (override)
+      return {
+        ...mapped,
+        attribute,
+        value: coerce(attribute, override.dummy_value),
+        source: 'override',
+      };
+    return { ...mapped, attribute, value: coerce(attribute, mapped.value) };
   });
   const values: AceValues = {};
   for (const field of fields) values[field.attribute.id] = field.value;
