@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // The sandbox's tests run in Node (`// @vitest-environment node`): no DOM to clean there.
 const hasDom = typeof window !== 'undefined';
@@ -9,6 +9,12 @@ afterEach(() => {
   if (!hasDom) return;
   cleanup();
   localStorage.clear();
+});
+
+// A Blueprint popover closing as its test ends keeps a hover timer (up to 300 ms) that would
+// otherwise fire after the file's DOM is gone ('window is not defined' on a loaded machine).
+afterAll(async () => {
+  if (hasDom) await new Promise((resolve) => setTimeout(resolve, 350));
 });
 
 // jsdom has no layout: the router's scroll restoration calls scrollTo.
