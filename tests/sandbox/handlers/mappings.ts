@@ -1,6 +1,8 @@
 /** Tag `mappings`: the tenant's data mappings, the required-field counts and AutoMatch. */
 import { operation, reply, sessionOf, type SandboxApp } from '../app';
 import { mappingCounts } from '../domain/attributes';
+import { notFound } from '../domain/failure';
+import { callerOf, superAdmin } from '../domain/tenant-access';
 import {
   autoMatch,
   createMapping,
@@ -21,12 +23,14 @@ export function registerMappings(app: SandboxApp): void {
 
   operation(app, 'post', '/api/v1/salesforce/data-mappings/', (call) => {
     const { tenantId } = sessionOf(call);
+    superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
     const id = call.deps.store.transact((draft) => createMapping(draft, tenantId, call.body));
     return reply(201, tenantMapping(call.deps.store.state, tenantId, id));
   });
 
   operation(app, 'patch', '/api/v1/salesforce/data-mappings/{id}/', (call) => {
     const { tenantId } = sessionOf(call);
+    superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
     const id = Number(call.params.id);
     call.deps.store.transact((draft) => updateMapping(draft, tenantId, id, call.body ?? {}));
     return reply(200, tenantMapping(call.deps.store.state, tenantId, id));
@@ -34,6 +38,9 @@ export function registerMappings(app: SandboxApp): void {
 
   operation(app, 'delete', '/api/v1/salesforce/data-mappings/{id}/', (call) => {
     const { tenantId } = sessionOf(call);
+    // The contract declares no 400 here: a mapping a user may not delete is not theirs to see.
+    if (callerOf(call.deps.store.state, sessionOf(call)).user.role !== 'super_admin')
+      throw notFound();
     const id = Number(call.params.id);
     call.deps.store.transact((draft) => deleteMapping(draft, tenantId, id));
     return reply(204, undefined);
@@ -46,6 +53,7 @@ export function registerMappings(app: SandboxApp): void {
 
   operation(app, 'get', '/api/v1/salesforce/auto-match', (call) => {
     const { tenantId } = sessionOf(call);
+    superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
     const matched = call.deps.store.transact((draft) => autoMatch(draft, tenantId));
     return reply(200, {
       message:

@@ -9,6 +9,8 @@ import {
   updateFilter,
 } from '../domain/sync/filter-settings';
 import { countFilterMatches } from '../domain/sync/preview';
+import { notFound } from '../domain/failure';
+import { callerOf, superAdmin } from '../domain/tenant-access';
 
 export function registerSyncSettings(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-settings', (call) => {
@@ -19,12 +21,14 @@ export function registerSyncSettings(app: SandboxApp): void {
 
   operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-settings/', (call) => {
     const { tenantId } = sessionOf(call);
+    superAdmin(call.deps.store.state, sessionOf(call), 'change the sync filters');
     const id = call.deps.store.transact((draft) => createFilter(draft, tenantId, call.body ?? {}));
     return reply(201, tenantFilter(call.deps.store.state, tenantId, id));
   });
 
   operation(app, 'patch', '/api/v1/salesforce/data-mappings/sync-settings/{id}/', (call) => {
     const { tenantId } = sessionOf(call);
+    superAdmin(call.deps.store.state, sessionOf(call), 'change the sync filters');
     const id = Number(call.params.id);
     call.deps.store.transact((draft) => updateFilter(draft, tenantId, id, call.body ?? {}));
     return reply(200, tenantFilter(call.deps.store.state, tenantId, id));
@@ -32,6 +36,9 @@ export function registerSyncSettings(app: SandboxApp): void {
 
   operation(app, 'delete', '/api/v1/salesforce/data-mappings/sync-settings/{id}/', (call) => {
     const { tenantId } = sessionOf(call);
+    // The contract declares no 400 here: a filter a user may not delete is not theirs to see.
+    if (callerOf(call.deps.store.state, sessionOf(call)).user.role !== 'super_admin')
+      throw notFound();
     const id = Number(call.params.id);
     call.deps.store.transact((draft) => deleteFilter(draft, tenantId, id));
     return reply(204, undefined);
