@@ -1,0 +1,692 @@
+// @vitest-environment node
+/**
+ * Every 4xx the contract declares is reachable through realistic input, answers in the shape the
+ * contract gives that status, and leaves the store exactly as it was (a failed write makes
+ * nothing half). 401 is checked for every secured operation at once (a forged token, and a
+ * missing XSRF header on a write); the other statuses have one case or more each below, and a
+ * test fails if a declared status has none.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CONTRACT_FILE, contractOperations, type ContractOperation } from './contract';
+import { createSandbox } from './server';
+import { ACME, GLOBEX } from './store/seed';
+import { anonymous, signIn, type Answer, type ApiClient } from './test-client';
+
+interface World {
+  app: ReturnType<typeof createSandbox>['app'];
+  store: ReturnType<typeof createSandbox>['store'];
+  /** Acme's super_admin, Acme's user, and Globex's super_admin. */
+  dana: ApiClient;
+  marcus: ApiClient;
+  globex: ApiClient;
+  /** The id of a row of another tenant (Globex) in one of the store's tables. */
+  globexId(table: 'users' | 'mappings' | 'filters' | 'syncErrors'): number;
+}
+
+interface Case {
+  op: string;
+  status: number;
+  why: string;
+  /** Calls that set the scene (their changes are kept). */
+  arrange?: (world: World) => Promise<unknown>;
+  act: (world: World) => Promise<Answer>;
+}
+
+const PASSWORDS = { new_password: 'N3w-Secret!pass', confirm_password: 'N3w-Secret!pass' };
+const AWS_FIELDS = {
+  account_id: '123456789012',
+  external_id: 'acebridge-external',
+  external_role_arn: 'arn:aws:iam::123456789012:role/AceBridge',
+};
+
+function policyForm(policy: Blob): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(AWS_FIELDS)) form.append(name, value);
+  form.append('policy', policy, 'policy.json');
+  return form;
+}
+
+const CASES: Case[] = [
+  {
+    op: 'login',
+    status: 400,
+    why: 'no password',
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/auth/login/', { email: 'dana.whitfield@acme-cloud.com' }),
+  },
+  {
+    op: 'login',
+    status: 401,
+    why: 'a wrong password',
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/auth/login/', {
+        email: 'dana.whitfield@acme-cloud.com',
+        password: 'Sup3r-Secret?',
+      }),
+  },
+  {
+    op: 'refreshToken',
+    status: 400,
+    why: 'no refresh token',
+    act: ({ app }) => anonymous(app, 'POST', '/api/v1/auth/token/refresh/', {}),
+  },
+  {
+    op: 'refreshToken',
+    status: 401,
+    why: 'an access token offered as a refresh token',
+    act: ({ app, dana }) =>
+      anonymous(app, 'POST', '/api/v1/auth/token/refresh/', { refresh: dana.access }),
+  },
+  {
+    op: 'verifyToken',
+    status: 400,
+    why: 'no token',
+    act: ({ app }) => anonymous(app, 'POST', '/api/v1/auth/token/verify/', {}),
+  },
+  {
+    op: 'verifyToken',
+    status: 401,
+    why: 'a token signed with another secret',
+    act: ({ app, dana }) =>
+      anonymous(app, 'POST', '/api/v1/auth/token/verify/', {
+        token: `${dana.access.slice(0, -4)}AAAA`,
+      }),
+  },
+  {
+    op: 'requestPasswordReset',
+    status: 400,
+    why: 'an e-mail nobody has',
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/auth/password/reset/', { email: 'nobody@acme-cloud.com' }),
+  },
+  {
+    op: 'confirmPasswordReset',
+    status: 400,
+    why: 'a link never sent',
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/auth/password/reset/confirm/', {
+        uid: 'MQ',
+        token: 'made-up',
+        ...PASSWORDS,
+      }),
+  },
+  {
+    op: 'changePassword',
+    status: 400,
+    why: 'a wrong old password',
+    act: ({ marcus }) =>
+      marcus.post('/api/v1/auth/password/change/', { old_password: 'not-it', ...PASSWORDS }),
+  },
+  {
+    op: 'verifyInvite',
+    status: 400,
+    why: 'an invitation never sent',
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/tenants/invite-users/verify/', {
+        uid: 'MQ',
+        token: 'made-up',
+        user: { password: PASSWORDS.new_password, confirm_password: PASSWORDS.new_password },
+      }),
+  },
+  {
+    op: 'verifyProductKey',
+    status: 400,
+    why: 'a spent key',
+    arrange: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/auth/key/verify', { key: 'DEMO-LICENCE-1' }),
+    act: ({ app, store }) =>
+      anonymous(app, 'POST', '/api/v1/auth/key/verify', {
+        key: store.state.licenceKeys.find((row) => row.tenantId === GLOBEX.id)?.key,
+      }),
+  },
+  {
+    op: 'verifyProductKey',
+    status: 400,
+    why: 'an unknown key',
+    act: ({ app }) => anonymous(app, 'POST', '/api/v1/auth/key/verify', { key: 'NEVER-SOLD-1' }),
+  },
+  {
+    op: 'registerAwsPurchase',
+    status: 400,
+    why: 'an e-mail without a domain',
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/auth/aws/marketplace/fulfill/register-purchase', {
+        company_name: 'Initech',
+        contact_person: 'Bill Lumbergh',
+        contact_phone: '+1 555 0100',
+        email: 'bill@',
+      }),
+  },
+  {
+    op: 'getTenantSubdomain',
+    status: 400,
+    why: 'not an e-mail',
+    act: ({ dana }) => dana.post('/api/v1/tenant-subdomain/', { email: 'dana' }),
+  },
+  {
+    op: 'getTenantSubdomain',
+    status: 404,
+    why: "another tenant's user",
+    act: ({ dana }) => dana.post('/api/v1/tenant-subdomain/', { email: 'ops@globex.example' }),
+  },
+  {
+    op: 'getConnectionStepStatus',
+    status: 400,
+    why: 'a key the sandbox never sold',
+    act: ({ dana }) => dana.post('/api/v1/connection-step-status/', { key: 'NEVER-SOLD-1' }),
+  },
+  {
+    op: 'createTenant',
+    status: 400,
+    why: 'no admin',
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/tenants/', {
+        key: 'DEMO-LICENCE-1',
+        company: { company_name: 'Initech' },
+      }),
+  },
+  {
+    op: 'createSalesforceConnection',
+    status: 400,
+    why: 'a user connecting Salesforce',
+    act: ({ marcus }) =>
+      marcus.post('/api/v1/tenants/connections/', {
+        connection_type: 'work_with_us',
+        accounts: [
+          {
+            username: 'dana.whitfield@acme-cloud.com',
+            account_type: 'salesforce_beta',
+            is_salesforce_managed_package: true,
+          },
+        ],
+      }),
+  },
+  {
+    op: 'addPolicy',
+    status: 400,
+    why: 'a policy file that is not JSON',
+    act: ({ dana }) =>
+      dana.post(
+        '/api/v1/tenants/add-policy/',
+        policyForm(new Blob(['{ "Statement": '], { type: 'application/json' })),
+      ),
+  },
+  {
+    op: 'addPolicy',
+    status: 413,
+    why: 'a policy file over 1 MB',
+    act: ({ dana }) =>
+      dana.post(
+        '/api/v1/tenants/add-policy/',
+        policyForm(
+          new Blob([`{"Statement":[],"pad":"${'x'.repeat(1024 * 1024)}"}`], {
+            type: 'application/json',
+          }),
+        ),
+      ),
+  },
+  {
+    op: 'getTenant',
+    status: 404,
+    why: "another tenant's id",
+    act: ({ dana }) => dana.get(`/api/v1/tenants/${GLOBEX.id}/`),
+  },
+  {
+    op: 'updateTenant',
+    status: 400,
+    why: 'a user switching the environment',
+    act: ({ marcus }) =>
+      marcus.patch(`/api/v1/tenants/${ACME.id}/`, { is_production_enabled: true }),
+  },
+  {
+    op: 'updateTenant',
+    status: 404,
+    why: "another tenant's id",
+    act: ({ dana }) => dana.patch(`/api/v1/tenants/${GLOBEX.id}/`, { is_production_enabled: true }),
+  },
+  {
+    op: 'updateSalesforceConnection',
+    status: 400,
+    why: 'a username that is not an e-mail',
+    act: ({ dana }) =>
+      dana.post('/api/v1/tenants/update-sf/', {
+        username: 'dana',
+        is_salesforce_managed_package: true,
+      }),
+  },
+  {
+    op: 'updateCreateOnSfSettings',
+    status: 400,
+    why: 'an unknown record type',
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/update-create-on-sf-settings', {
+        type: 'account',
+        value: true,
+      }),
+  },
+  {
+    op: 'getUser',
+    status: 404,
+    why: "another tenant's user",
+    act: (w) => w.dana.get(`/api/v1/users/${w.globexId('users')}/`),
+  },
+  {
+    op: 'updateUser',
+    status: 400,
+    why: 'a blank first name',
+    act: ({ dana, marcus }) => dana.patch(`/api/v1/users/${marcus.user.id}/`, { first_name: '' }),
+  },
+  {
+    op: 'updateUser',
+    status: 404,
+    why: "another tenant's user",
+    act: (w) => w.dana.patch(`/api/v1/users/${w.globexId('users')}/`, { first_name: 'Eve' }),
+  },
+  {
+    op: 'deleteUser',
+    status: 404,
+    why: "another tenant's user",
+    act: (w) => w.dana.delete(`/api/v1/users/${w.globexId('users')}/`),
+  },
+  {
+    op: 'deleteUser',
+    status: 404,
+    why: 'a super_admin (only role user may be deleted)',
+    act: ({ dana }) => dana.delete(`/api/v1/users/${dana.user.id}/`),
+  },
+  {
+    op: 'inviteUser',
+    status: 400,
+    why: 'an e-mail already taken',
+    act: ({ dana }) =>
+      dana.post('/api/v1/tenants/invite-users/', {
+        first_name: 'Marcus',
+        middle_name: null,
+        last_name: 'Again',
+        email: 'marcus.oyelaran@acme-cloud.com',
+        role: 'user',
+      }),
+  },
+  {
+    op: 'resendUserInvite',
+    status: 400,
+    why: 'a user who has already accepted',
+    act: ({ dana, marcus }) =>
+      dana.post('/api/v1/tenants/resend-user-invite/', { user_id: marcus.user.id }),
+  },
+  {
+    op: 'resendUserInvite',
+    status: 404,
+    why: "another tenant's user",
+    act: (w) =>
+      w.dana.post('/api/v1/tenants/resend-user-invite/', { user_id: w.globexId('users') }),
+  },
+  {
+    op: 'listAwsAttributes',
+    status: 400,
+    why: 'page 0',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/aws/attributes/?page=0'),
+  },
+  {
+    op: 'listAwsAttributes',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/aws/attributes/?page=99'),
+  },
+  {
+    op: 'listSalesforceAttributes',
+    status: 400,
+    why: 'a page size that is not a number',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/attributes/?page-size=ten'),
+  },
+  {
+    op: 'listSalesforceAttributes',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/attributes/?page=99'),
+  },
+  {
+    op: 'listDataMappings',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/?page=99'),
+  },
+  {
+    op: 'createDataMapping',
+    status: 400,
+    why: 'a user changing the mappings',
+    act: ({ marcus }) =>
+      marcus.post('/api/v1/salesforce/data-mappings/', {
+        aws_ace_attribute: 1,
+        salesforce_attributes: [],
+      }),
+  },
+  {
+    op: 'createDataMapping',
+    status: 400,
+    why: 'an ACE attribute that does not exist',
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/', {
+        aws_ace_attribute: 999999,
+        salesforce_attributes: [],
+      }),
+  },
+  {
+    op: 'updateDataMapping',
+    status: 400,
+    why: 'a user changing the mappings',
+    act: ({ marcus, store }) =>
+      marcus.patch(
+        `/api/v1/salesforce/data-mappings/${store.state.mappings.find((row) => row.tenant === ACME.id)?.id}/`,
+        { dummy_value: 'x' },
+      ),
+  },
+  {
+    op: 'updateDataMapping',
+    status: 404,
+    why: "another tenant's mapping",
+    act: (w) =>
+      w.dana.patch(`/api/v1/salesforce/data-mappings/${w.globexId('mappings')}/`, {
+        dummy_value: 'x',
+      }),
+  },
+  {
+    op: 'deleteDataMapping',
+    status: 404,
+    why: "another tenant's mapping",
+    act: (w) => w.dana.delete(`/api/v1/salesforce/data-mappings/${w.globexId('mappings')}/`),
+  },
+  {
+    op: 'deleteDataMapping',
+    status: 404,
+    why: 'a user deleting a mapping',
+    act: ({ marcus, store }) =>
+      marcus.delete(
+        `/api/v1/salesforce/data-mappings/${store.state.mappings.find((row) => row.tenant === ACME.id)?.id}/`,
+      ),
+  },
+  {
+    op: 'autoMatch',
+    status: 400,
+    why: 'a user asking for AutoMatch',
+    act: ({ marcus }) => marcus.get('/api/v1/salesforce/auto-match'),
+  },
+  {
+    op: 'searchSalesforceRecords',
+    status: 400,
+    why: 'no record type',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/records/?search=a'),
+  },
+  {
+    op: 'searchSalesforceRecords',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/records/?type=Lead&page=99'),
+  },
+  {
+    op: 'previewSalesforceRecord',
+    status: 404,
+    why: "another tenant's record",
+    act: ({ dana, store }) =>
+      dana.get(
+        `/api/v1/salesforce/records/${store.state.salesforce[String(GLOBEX.id)]?.[0]?.Id}/preview/`,
+      ),
+  },
+  {
+    op: 'listSyncSettings',
+    status: 400,
+    why: 'an unknown entity',
+    act: ({ dana }) =>
+      dana.get('/api/v1/salesforce/data-mappings/sync-settings?entity_type=account'),
+  },
+  {
+    op: 'createSyncSetting',
+    status: 400,
+    why: 'a user changing the filters',
+    act: (w) =>
+      w.marcus.post('/api/v1/salesforce/data-mappings/sync-settings/', acmeFilter(w.store)),
+  },
+  {
+    op: 'createSyncSetting',
+    status: 400,
+    why: 'an unknown block joiner',
+    act: ({ dana, store }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-settings/', {
+        ...acmeFilter(store),
+        sync_type: 'xor',
+      }),
+  },
+  {
+    op: 'updateSyncSetting',
+    status: 400,
+    why: 'a user changing the filters',
+    act: ({ marcus, store }) =>
+      marcus.patch(
+        `/api/v1/salesforce/data-mappings/sync-settings/${store.state.filters.find((row) => row.tenant === ACME.id)?.id}/`,
+        { value: 'x' },
+      ),
+  },
+  {
+    op: 'updateSyncSetting',
+    status: 404,
+    why: "another tenant's filter",
+    arrange: (w) =>
+      w.globex.post('/api/v1/salesforce/data-mappings/sync-settings/', acmeFilter(w.store)),
+    act: (w) =>
+      w.dana.patch(`/api/v1/salesforce/data-mappings/sync-settings/${w.globexId('filters')}/`, {
+        value: 'x',
+      }),
+  },
+  {
+    op: 'deleteSyncSetting',
+    status: 404,
+    why: "another tenant's filter",
+    arrange: (w) =>
+      w.globex.post('/api/v1/salesforce/data-mappings/sync-settings/', acmeFilter(w.store)),
+    act: (w) =>
+      w.dana.delete(`/api/v1/salesforce/data-mappings/sync-settings/${w.globexId('filters')}/`),
+  },
+  {
+    op: 'countSyncFilterMatches',
+    status: 400,
+    why: 'no entity',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/sync-settings/count/'),
+  },
+  {
+    op: 'startSync',
+    status: 400,
+    why: 'a second sync while one runs',
+    arrange: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-data/', {
+        tenant_sub_domain: ACME.subdomain,
+      }),
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-data/', {
+        tenant_sub_domain: ACME.subdomain,
+      }),
+  },
+  {
+    op: 'startSync',
+    status: 400,
+    why: "another tenant's subdomain",
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-data/', {
+        tenant_sub_domain: GLOBEX.subdomain,
+      }),
+  },
+  {
+    op: 'listSyncErrors',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/sync-errors/?page=99'),
+  },
+  {
+    op: 'listSyncLogs',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/sync-errors/logs/?page=99'),
+  },
+  {
+    op: 'deleteSyncError',
+    status: 404,
+    why: "another tenant's error",
+    act: (w) =>
+      w.dana.delete(`/api/v1/salesforce/data-mappings/sync-errors/${w.globexId('syncErrors')}`),
+  },
+  {
+    op: 'updateDummyValues',
+    status: 400,
+    why: 'an empty list',
+    act: ({ dana }) => dana.post('/api/v1/salesforce/update-dummy-value-for-error/', []),
+  },
+];
+
+/** A valid new filter: the seed's first Acme condition, as the create call takes it. */
+function acmeFilter(store: World['store']) {
+  const row = store.state.filters.find((filter) => filter.tenant === ACME.id);
+  if (!row) throw new Error('Acme has no filters in the seed');
+  const { comparison_type, field_value, entity_type, block } = row;
+  return { attribute_id: row.attributeId, comparison_type, field_value, entity_type, block };
+}
+
+// --- the contract's replies ---------------------------------------------------------------
+
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>>;
+  components: { responses: Record<string, unknown> };
+};
+const doc = parse(readFileSync(CONTRACT_FILE, 'utf8')) as Doc;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(doc, 'contract');
+
+const pointer = (...parts: string[]) =>
+  parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+/** The 4xx statuses an operation declares. */
+function declared(op: ContractOperation): number[] {
+  return Object.keys(doc.paths[op.path]?.[op.method]?.responses ?? {})
+    .map(Number)
+    .filter((status) => status >= 400 && status < 500);
+}
+
+/** A validator of the JSON body the contract gives `status` of `op`. */
+function replySchema(op: ContractOperation, status: number) {
+  const response = doc.paths[op.path]?.[op.method]?.responses[String(status)];
+  const base = response?.$ref
+    ? `contract${response.$ref}`
+    : `contract#/${pointer('paths', op.path, op.method, 'responses', String(status))}`;
+  return ajv.getSchema(`${base}/content/application~1json/schema`);
+}
+
+const operations = new Map(contractOperations().map((op) => [op.operationId, op]));
+const byName = (id: string) => {
+  const op = operations.get(id);
+  if (!op) throw new Error(`${id} is not an operation of the contract`);
+  return op;
+};
+
+/** A path of the operation with every parameter filled with the caller's own ids. */
+const ownPath = (op: ContractOperation) =>
+  op.path.replace('{id}', '1').replace('{salesforce_id}', '00Q5g00000AbCdEAAV');
+
+/** Every non-empty message of an error body (`detail`, `error`, `message` or field errors). */
+const messagesOf = (body: unknown): string[] =>
+  typeof body === 'string'
+    ? [body].filter(Boolean)
+    : Array.isArray(body)
+      ? body.flatMap(messagesOf)
+      : body && typeof body === 'object'
+        ? Object.entries(body).flatMap(([key, value]) => (key === 'code' ? [] : messagesOf(value)))
+        : [];
+
+// --- the tests ------------------------------------------------------------------------------
+
+let pendingSyncs: (() => Promise<void>) | undefined;
+afterEach(() => pendingSyncs?.());
+
+async function world(): Promise<World> {
+  const made = createSandbox({ inMemory: true, syncDelayMs: 300 });
+  pendingSyncs = () => made.syncs.idle();
+  const [dana, marcus, globex] = await Promise.all([
+    signIn(made.app, 'dana.whitfield@acme-cloud.com'),
+    signIn(made.app, 'marcus.oyelaran@acme-cloud.com'),
+    signIn(made.app, 'ops@globex.example'),
+  ]);
+  return {
+    app: made.app,
+    store: made.store,
+    dana,
+    marcus,
+    globex,
+    globexId(table) {
+      const rows = made.store.state[table] as { id: number; tenant?: number; tenantId?: number }[];
+      const row = rows.find((item) => (item.tenant ?? item.tenantId) === GLOBEX.id);
+      if (!row) throw new Error(`Globex has no ${table} in the seed`);
+      return row.id;
+    },
+  };
+}
+
+describe('every declared 4xx is reachable, in the contract shape, and changes nothing', () => {
+  it('has a case for every 4xx the contract declares (401 below, for every secured operation)', () => {
+    const covered = new Set(CASES.map((c) => `${c.op} ${c.status}`));
+    const missing = contractOperations().flatMap((op) =>
+      declared(op)
+        .filter((status) => !(status === 401 && !op.isPublic))
+        .map((status) => `${op.operationId} ${status}`)
+        .filter((key) => !covered.has(key)),
+    );
+    expect(missing).toEqual([]);
+    for (const c of CASES) expect(declared(byName(c.op)), `${c.op}`).toContain(c.status);
+  });
+
+  it.each(CASES.map((c) => [`${c.op} ${c.status}: ${c.why}`, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const w = await world();
+      await c.arrange?.(w);
+      const before = w.store.state;
+      const answer = await c.act(w);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(c.status);
+      const validate = replySchema(byName(c.op), c.status);
+      expect(validate, 'the contract gives this reply a JSON schema').toBeDefined();
+      expect(validate?.(answer.body), JSON.stringify(validate?.errors)).toBe(true);
+      expect(messagesOf(answer.body), 'a message the app can show').not.toEqual([]);
+      expect(w.store.state, 'the store is as it was').toBe(before);
+    },
+  );
+
+  const secured = contractOperations().filter((op) => !op.isPublic);
+
+  it.each(secured.map((op) => [op.operationId, op] as const))(
+    '%s answers 401 to a forged token and, when it writes, to a missing XSRF header',
+    async (_id, op) => {
+      const w = await world();
+      const before = w.store.state;
+      const forged = `${w.dana.access.split('.').slice(0, 2).join('.')}.forged-signature`;
+      const method = op.method.toUpperCase();
+      const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({});
+      const headers = { authorization: `Bearer ${forged}`, 'content-type': 'application/json' };
+      const replies: Response[] = [await w.app.request(ownPath(op), { method, headers, body })];
+      if (method !== 'GET')
+        replies.push(
+          await w.app.request(ownPath(op), {
+            method,
+            headers: { ...headers, authorization: `Bearer ${w.dana.access}` },
+            body,
+          }),
+        );
+      for (const response of replies) {
+        expect(response.status).toBe(401);
+        const validate = replySchema(op, 401);
+        expect(validate?.(await response.json()), JSON.stringify(validate?.errors)).toBe(true);
+      }
+      expect(w.store.state).toBe(before);
+    },
+  );
+});
