@@ -5,6 +5,7 @@ import { ERROR_TEXT } from '@/api/error-messages';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { useSyncFollower } from './follow-sync';
 import { isWithinFullSyncWindow } from './sync-window';
 
 export const SYNC_TEXT = {
@@ -22,10 +23,12 @@ export type SyncKind = 'full' | SyncTypeQueryParameter;
 /**
  * The sync buttons' behaviour (spec section 4): one request at a time; for 15 seconds after a
  * full sync starts, clicks only warn; a failure clears both the running flag and the window.
+ * Once started, the dashboard follows the background sync until its results show.
  */
 export function useSyncStarter() {
   const fullSyncStartedAt = useRef<number | null>(null);
   const startSync = useSingleFlight(useStartSync());
+  const follower = useSyncFollower();
 
   const start = (kind: SyncKind) => {
     if (startSync.isPending) return;
@@ -45,7 +48,10 @@ export function useSyncStarter() {
         params: kind === 'full' ? undefined : { sync_type: kind },
       },
       {
-        onSuccess: (reply) => void toast.success(reply?.message || SYNC_TEXT.started),
+        onSuccess: (reply) => {
+          void toast.success(reply?.message || SYNC_TEXT.started);
+          follower.follow();
+        },
         onError: () => {
           fullSyncStartedAt.current = null;
         },
