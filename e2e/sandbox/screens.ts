@@ -16,11 +16,19 @@ export const errorRow = (page: Page, salesforceId: string, message: string) =>
   errorsTable(page).getByRole('row').filter({ hasText: salesforceId }).filter({ hasText: message });
 
 /**
- * Presses Sync on the dashboard and waits for the sandbox's background sync to show: the
+ * Presses Sync (or a one-way sync of its menu) on the dashboard and waits for the sandbox's background sync to show: the
  * dashboard follows it and, once it has ended, fetches the errors again.
  */
-export async function syncAndWait(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+export async function syncAndWait(
+  page: Page,
+  oneWay?: 'Sync from Salesforce to AWS',
+): Promise<void> {
+  if (oneWay) {
+    await page.getByRole('button', { name: 'More sync options' }).click();
+    await page.getByRole('menuitem', { name: oneWay }).click();
+  } else {
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  }
   await expect(
     toast(page, 'Sync started. Results will appear on the dashboard when it finishes.'),
   ).toBeVisible();
