@@ -9,6 +9,7 @@ import { isApiError } from '@/api/api-error';
 import { toast } from '@/lib/toaster';
 import { rowSignature, rowValues, writeBody, type FilterRow } from './filter-blocks';
 import { saveDecision } from './filter-rules';
+import { filterCountQuery } from '@/components/filter-count/filter-count';
 import { syncFiltersQuery } from './sync-filter-queries';
 
 export const SAVER_TEXT = {
@@ -127,11 +128,15 @@ export class FilterSaver {
     this.#savedListeners.forEach((listener) => listener(row.key, record));
   }
 
-  /** Keeps the cached list equal to the server, so a later visit starts from what was saved. */
+  /**
+   * Keeps the cached list equal to the server, so a later visit starts from what was saved, and
+   * asks again how many records the filters now let through.
+   */
   #updateCache(change: (list: SyncFilterSetting[]) => SyncFilterSetting[]): void {
     this.#client.setQueryData(syncFiltersQuery(this.entity).queryKey, (list) =>
       list ? change(list) : list,
     );
+    void this.#client.invalidateQueries({ queryKey: filterCountQuery(this.entity).queryKey });
   }
 
   #enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {

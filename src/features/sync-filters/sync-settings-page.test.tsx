@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SyncFilterSetting } from '@generated/api/model';
 import { toast } from '@/lib/toaster';
 import { SyncSettingsPage } from './sync-settings-page';
-import { ATTRIBUTES_PATH, fakeSyncBackend, SETTINGS_PATH } from './test-backend';
+import { ATTRIBUTES_PATH, COUNT_PATH, fakeSyncBackend, SETTINGS_PATH } from './test-backend';
 
 vi.mock('@/lib/toaster', () => ({
   toast: { success: vi.fn(), danger: vi.fn(), warning: vi.fn(), info: vi.fn() },
@@ -168,6 +168,28 @@ describe('Sync Settings page', () => {
       data_type: 'Boolean',
     });
     expect(backend.writes().every((call) => call.method === 'POST')).toBe(true);
+  });
+
+  it('says how many records the filters let through, and counts again after each saved change', async () => {
+    const backend = fakeSyncBackend();
+    const { user } = renderPage('opportunities');
+    expect(
+      await screen.findByText('140 of 140 opportunities would sync with these filters'),
+    ).toBeInTheDocument();
+    const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Attribute' }), 'stage');
+    await user.selectOptions(
+      within(first).getByRole('combobox', { name: 'Attribute value' }),
+      'Committed',
+    );
+    expect(
+      await screen.findByText('133 of 140 opportunities would sync with these filters'),
+    ).toBeInTheDocument();
+    const counts = backend.calls.filter((call) => call.path === COUNT_PATH);
+    expect(counts.map((call) => call.search.get('entity_type'))).toEqual([
+      'Opportunity',
+      'Opportunity',
+    ]);
   });
 
   it('does not save a non-numeric value for a numeric comparison, and says why', async () => {

@@ -2,6 +2,7 @@ import { Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { EntityType } from '@generated/api/model';
+import { FilterCount } from '@/components/filter-count/filter-count';
 import { FilterEditor } from './components/filter-editor';
 import { FilterSaver } from './filter-saver';
 import { TAB_ENTITY, type SyncSettingsTab } from './route-data';
@@ -47,6 +48,7 @@ export function SyncSettingsPage({ tab, onTabChange, mapper }: SyncSettingsPageP
   const panel = (entity: EntityType) => (
     <div className={styles.panel}>
       <p className={Classes.TEXT_MUTED}>{PAGE_TEXT.andOr}</p>
+      <FilterCount entity={entity} />
       <FilterEditor key={entity} entity={entity} saver={savers[entity]} />
     </div>
   );

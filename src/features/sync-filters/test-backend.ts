@@ -17,6 +17,7 @@ export interface Call {
 
 export const SETTINGS_PATH = '/api/v1/salesforce/data-mappings/sync-settings';
 export const ATTRIBUTES_PATH = '/api/v1/salesforce/aws/attributes/';
+export const COUNT_PATH = '/api/v1/salesforce/data-mappings/sync-settings/count/';
 
 export const ATTRIBUTES: PaginatedAttributeList = {
   count: 6,
@@ -75,6 +76,15 @@ export function fakeSyncBackend(options: FakeBackendOptions = {}) {
       keepalive: Boolean(init.keepalive),
     });
     if (parsed.pathname === ATTRIBUTES_PATH) return json(200, ATTRIBUTES);
+    if (parsed.pathname === COUNT_PATH) {
+      // Each saved change lets seven fewer of the 140 records through.
+      const changes = calls.filter((call) => call.method !== 'GET').length;
+      return json(200, {
+        entity_type: parsed.searchParams.get('entity_type'),
+        matching: Math.max(0, 140 - 7 * changes),
+        total: 140,
+      });
+    }
     if (parsed.pathname === SETTINGS_PATH) {
       const entity = parsed.searchParams.get('entity_type');
       return json(

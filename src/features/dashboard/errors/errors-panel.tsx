@@ -10,7 +10,7 @@ import {
   useOverrideForm,
   type OverrideDrafts,
 } from '../dummy-values/use-override-form';
-import { BlockError } from '../block-error';
+import { BlockError } from '@/components/block-error/block-error';
 import { errorColumns } from './error-columns';
 import { ERRORS_TEXT } from './error-texts';
 import { PagedTable } from './paged-table';

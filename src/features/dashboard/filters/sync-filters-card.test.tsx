@@ -5,7 +5,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SyncFilterSetting } from '@generated/api/model';
 import { NO_FILTERS_TEXT, SyncFiltersCard } from './sync-filters-card';
@@ -40,15 +40,24 @@ const LEAD_FILTERS: SyncFilterSetting[] = [
   },
 ];
 
-function renderCard(canEdit: boolean) {
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderCard(canEdit: boolean, countStatus = 200) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const lead = url.includes('entity_type=Lead');
-      return new Response(JSON.stringify(lead ? LEAD_FILTERS : []), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      if (url.includes('/sync-settings/count/')) {
+        return countStatus === 200
+          ? json(200, {
+              entity_type: lead ? 'Lead' : 'Opportunity',
+              matching: lead ? 64 : 180,
+              total: lead ? 142 : 180,
+            })
+          : json(countStatus, { detail: 'Server error' });
+      }
+      return json(200, lead ? LEAD_FILTERS : []);
     }),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -81,6 +90,26 @@ describe('SyncFiltersCard', () => {
       'href',
       '/values-mapper',
     );
+  });
+
+  it('says how many leads and opportunities the filters let through', async () => {
+    renderCard(false);
+    expect(
+      await screen.findByText('64 of 142 leads would sync with these filters'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('180 of 180 opportunities would sync with these filters'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the filters when the count fails, with a way to ask again', async () => {
+    renderCard(false, 500);
+    expect(await screen.findByText('Committed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent(
+      'Please contact the system Administrator or try again later..',
+    );
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2);
   });
 
   it('offers no edit link to a user who cannot edit filters', async () => {

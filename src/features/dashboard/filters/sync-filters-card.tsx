@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { EntityType, SyncFilterSetting } from '@generated/api/model';
 import { COMPARISON_LABELS } from '@/lib/comparisons';
-import { BlockError } from '../block-error';
+import { BlockError } from '@/components/block-error/block-error';
+import { FilterCount } from '@/components/filter-count/filter-count';
 import { dashboardQueries } from '../dashboard-queries';
 import styles from './sync-filters-card.module.css';
 
@@ -40,6 +41,7 @@ function EntityFilters({ entity, title }: { entity: EntityType; title: string })
   return (
     <div className={styles.entity}>
       <h3 className={Classes.HEADING}>{title}</h3>
+      <FilterCount entity={entity} />
       {groups.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>{NO_FILTERS_TEXT}</p>
       ) : (

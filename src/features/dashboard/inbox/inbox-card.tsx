@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
 import { toast } from '@/lib/toaster';
-import { BlockError } from '../block-error';
+import { BlockError } from '@/components/block-error/block-error';
 import { dashboardQueries } from '../dashboard-queries';
 import { launchNamesText, launchToggleText } from './launch-names';
 import styles from './inbox.module.css';

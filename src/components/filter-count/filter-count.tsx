@@ -1,0 +1,44 @@
+import { Classes } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import type { EntityType } from '@generated/api/model';
+import { getCountSyncFilterMatchesQueryOptions } from '@generated/api/sync-settings/sync-settings';
+import { BlockError } from '@/components/block-error/block-error';
+
+const PLURAL: Record<EntityType, string> = { Lead: 'leads', Opportunity: 'opportunities' };
+
+/** '{n} of {total} leads would sync with these filters' (issue 15), or the empty org's sentence. */
+export function filterCountText(entity: EntityType, matching: number, total: number): string {
+  if (total === 0) return `There are no ${PLURAL[entity]} in Salesforce yet.`;
+  return `${matching} of ${total} ${PLURAL[entity]} would sync with these filters`;
+}
+
+/** The count's query; a saved change of a filter asks it again (FilterSaver). */
+export const filterCountQuery = (entity: EntityType) =>
+  getCountSyncFilterMatchesQueryOptions(
+    { entity_type: entity },
+    { query: { meta: { silentErrors: true } } },
+  );
+
+/**
+ * How many records of one type the current filters let through, out of all in Salesforce,
+ * announced politely when it changes. Its failure is its own: the filters around it still work.
+ */
+export function FilterCount({ entity }: { entity: EntityType }) {
+  const count = useQuery(filterCountQuery(entity));
+  if (count.isError) {
+    return (
+      <BlockError
+        error={count.error}
+        onRetry={() => void count.refetch()}
+        retrying={count.isFetching}
+      />
+    );
+  }
+  return (
+    <p aria-live="polite" className={count.data ? undefined : Classes.SKELETON}>
+      {count.data
+        ? filterCountText(entity, count.data.matching, count.data.total)
+        : filterCountText(entity, 0, 1)}
+    </p>
+  );
+}
