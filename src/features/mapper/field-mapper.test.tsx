@@ -70,6 +70,41 @@ describe('FieldMapper', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('lists the required fields still unmatched; a link opens its tab and focuses its row', async () => {
+    fakeBackend(routes());
+    const user = userEvent.setup();
+    renderMapper();
+    const opportunities = await screen.findByRole('navigation', {
+      name: 'Required fields of opportunities still unmatched',
+    });
+    const links = within(opportunities).getAllByRole('button');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Customer.Account.WebsiteUrl',
+      'partnerProjectTitle',
+    ]); // 2/4 matched
+    expect(screen.getByRole('tab', { name: 'Leads' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(within(opportunities).getByRole('button', { name: 'partnerProjectTitle' }));
+    expect(screen.getByRole('tab', { name: 'Opportunities' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await waitFor(() =>
+      expect(row('partnerProjectTitle')).toContainElement(document.activeElement as HTMLElement),
+    );
+
+    // Mapped, it leaves the list.
+    await user.click(field('partnerProjectTitle'));
+    await user.keyboard('opportunity name');
+    await user.click(await screen.findByRole('option', { name: /^Name/ }));
+    await waitFor(() =>
+      expect(
+        within(opportunities).queryByRole('button', { name: 'partnerProjectTitle' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(within(opportunities).getAllByRole('button')).toHaveLength(1);
+  });
+
   it('concatenates two fields chosen one after the other into one mapping', async () => {
     const backend = fakeBackend(routes());
     const user = userEvent.setup();

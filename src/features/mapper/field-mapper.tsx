@@ -1,11 +1,12 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
+import type { Attribute } from '@generated/api/model';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import { AsteriskLegend } from './components/asterisk-legend';
 import { AutoMatchButton } from './components/auto-match-button';
 import { ConnectionStatus } from './components/connection-status';
 import { CountLines } from './components/count-lines';
-import { MappingTab } from './components/mapping-tab';
+import { MappingTab, type RowFocus } from './components/mapping-tab';
 import { RulesTab } from './components/rules-tab';
 import { MapperContext } from './hooks/mapper-context';
 import { useMapperState } from './hooks/use-mapper-state';
@@ -37,6 +38,12 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
   const client = useQueryClient();
   useEffect(() => void client.prefetchQuery(salesforceFieldsQueryOptions('Lead')), [client]);
   const [tab, setTab] = useState<TabId>('leads');
+  // An unmatched field's link: its tab opens, then its row is shown and focused.
+  const [focus, setFocus] = useState<RowFocus | null>(null);
+  const pick = (attribute: Attribute) => {
+    setTab(attribute.type === 'Opportunity' ? 'opportunities' : 'leads');
+    setFocus({ attributeId: attribute.id, request: (focus?.request ?? 0) + 1 });
+  };
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const mapper = state.value;
 
@@ -64,18 +71,22 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
       </div>
       {summary ? <ImportSummaryCallout summary={summary} onClose={() => setSummary(null)} /> : null}
       <AsteriskLegend />
-      <CountLines />
+      <CountLines onPick={mapper ? pick : undefined} />
       <Tabs
         id="field-mapper-tabs"
         selectedTabId={tab}
         onChange={(next) => setTab(next as TabId)}
         renderActiveTabPanelOnly
       >
-        <Tab id="leads" title="Leads" panel={tabPanel(<MappingTab type="Lead" title="Leads" />)} />
+        <Tab
+          id="leads"
+          title="Leads"
+          panel={tabPanel(<MappingTab type="Lead" title="Leads" focus={focus} />)}
+        />
         <Tab
           id="opportunities"
           title="Opportunities"
-          panel={tabPanel(<MappingTab type="Opportunity" title="Opportunities" />)}
+          panel={tabPanel(<MappingTab type="Opportunity" title="Opportunities" focus={focus} />)}
         />
         <Tab id="rules" title="Rules" panel={<RulesTab />} />
       </Tabs>

@@ -10,6 +10,7 @@ import { cx } from '../select/cx';
 import { VirtualMultiSelect } from '../select/virtual-multi-select';
 import { AceFieldCell } from './ace-field-cell';
 import { DummyInput } from './dummy-input';
+import { rowId } from './row-id';
 import { rowActions } from './row-actions';
 import { ValueRows } from './value-rows';
 import styles from '../mapper.module.css';
@@ -72,7 +73,7 @@ export const FieldRow = memo(function FieldRow({ attribute, fields }: FieldRowPr
 
   return (
     <>
-      <tr className={cx(unmatched && styles.unmatched)}>
+      <tr id={rowId(attribute.id)} className={cx(unmatched && styles.unmatched)}>
         <td className={styles.aceCell}>
           <AceFieldCell attribute={attribute} />
         </td>

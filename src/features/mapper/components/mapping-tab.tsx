@@ -1,30 +1,55 @@
 import { Classes, Tooltip } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Paginator } from '@/components/paginator/paginator';
 import { useMapper } from '../hooks/mapper-context';
 import { useSalesforceFields } from '../hooks/use-salesforce-fields';
 import { ROWS_PER_PAGE, rowsPage, tabRows, type EntityType } from '../model/attributes';
 import { cx } from '../select/cx';
 import { FieldRow } from './field-row';
+import { rowId } from './row-id';
 import styles from '../mapper.module.css';
 
 export const RECEIVE_UPDATES_TOOLTIP =
   'If this option is selected your CRM will receive and update the value from ACE to your mapped field.';
 export const OPTIONAL_UPDATES_HEADING = 'Salesforce Optional Update Values';
 
+/** A request to show one field's row and focus it (a new `request` repeats it). */
+export interface RowFocus {
+  attributeId: number;
+  request: number;
+}
+
 export interface MappingTabProps {
   type: EntityType;
   /** Names the tab's page navigation, e.g. 'Leads'. */
   title: string;
+  focus?: RowFocus | null;
 }
 
 /** The ACE fields of leads or opportunities, 20 a page, each with its Salesforce mapping. */
-export function MappingTab({ type, title }: MappingTabProps) {
+export function MappingTab({ type, title, focus }: MappingTabProps) {
   const { attributes } = useMapper();
   const fields = useSalesforceFields(type);
   const rows = useMemo(() => tabRows(attributes, type), [attributes, type]);
   const [page, setPage] = useState(1);
   const current = rowsPage(rows, page);
+  // A link to a field: show the page that holds its row (adjusted while rendering, as React
+  // advises for state that follows a prop), then focus the row's first control once it is drawn.
+  const [shown, setShown] = useState<RowFocus | null>(null);
+  if (focus && focus !== shown) {
+    setShown(focus);
+    const index = rows.main.findIndex((row) => row.id === focus.attributeId);
+    // The read-only rows follow the last page's.
+    const extra = rows.extra.some((row) => row.id === focus.attributeId);
+    if (index >= 0) setPage(Math.floor(index / ROWS_PER_PAGE) + 1);
+    else if (extra) setPage(rowsPage(rows, Infinity).pages);
+  }
+  useEffect(() => {
+    if (!shown) return;
+    const row = document.getElementById(rowId(shown.attributeId));
+    row?.scrollIntoView?.({ block: 'center' });
+    row?.querySelector<HTMLElement>('button, input')?.focus();
+  }, [shown]);
 
   return (
     <div className={styles.tab}>

@@ -1,4 +1,6 @@
-import type { AttributeType, MappingCounts } from '@generated/api/model';
+import type { Attribute, AttributeType, MappingCounts } from '@generated/api/model';
+import { tabRows, type EntityType } from './attributes';
+import type { MappingStore } from './mapping-store';
 import type { MandatoryEvent } from './mapping-sync';
 
 /** '{mapped}/{total} Required Fields of leads Matched' (spec section 2, Step 5). */
@@ -29,4 +31,20 @@ export function applyMandatoryEvent(
     };
   }
   return counts;
+}
+
+/**
+ * The mandatory ACE fields of one type that have no mapping on screen yet, in the mapper's row
+ * order: what the count line still misses (it counts every mandatory field but the reserved ones,
+ * related-record fields with their grey asterisk included).
+ */
+export function unmatchedRequired(
+  attributes: readonly Attribute[],
+  store: Pick<MappingStore, 'view'>,
+  type: EntityType,
+): Attribute[] {
+  const { main, extra } = tabRows(attributes, type);
+  return [...main, ...extra].filter(
+    (attribute) => attribute.is_mandatory && !store.view(attribute.id).field,
+  );
 }
