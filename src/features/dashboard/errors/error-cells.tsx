@@ -1,6 +1,7 @@
-import { Classes, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Classes, Tooltip } from '@blueprintjs/core';
 import { InfoSignIcon, ShareIcon } from '@blueprintjs/icons';
 import type { SyncLog } from '@generated/api/model';
+import { ErrorCategoryTag } from '@/components/error-category/error-category';
 import { CATEGORY_HINTS, ERRORS_TEXT, SOURCE_TEXT, salesforceLink } from './error-texts';
 import styles from './errors.module.css';
 
@@ -38,14 +39,6 @@ export function RecordCell({ log }: { log: SyncLog }) {
   );
 }
 
-const CATEGORY_INTENT: Record<string, Intent> = {
-  'Data Type Mismatch Error': Intent.WARNING,
-  'Picklist Standard Value Error': Intent.WARNING,
-  'Order of Operations Error': Intent.PRIMARY,
-  'Record Not Found Error': Intent.DANGER,
-  'General ACE Error': Intent.NONE,
-};
-
 /**
  * The CATEGORY cell: the error type, the exact message from ACE or the CRM on hover or focus,
  * and a one-line hint of the usual fix.
@@ -54,12 +47,7 @@ export function CategoryCell({ log }: { log: SyncLog }) {
   const exact = log.error_type_description || ERRORS_TEXT.categoryTooltip;
   return (
     <div className={styles.category}>
-      <Tooltip content={<span className={styles.tipText}>{exact}</span>} placement="left">
-        <Tag minimal intent={CATEGORY_INTENT[log.error_type] ?? Intent.NONE} tabIndex={0}>
-          {log.error_type}
-          <span className={styles.srOnly}>: {exact}</span>
-        </Tag>
-      </Tooltip>
+      <ErrorCategoryTag type={log.error_type} exact={exact} />
       {CATEGORY_HINTS[log.error_type] ? (
         <small className={Classes.TEXT_MUTED}>{CATEGORY_HINTS[log.error_type]}</small>
       ) : null}

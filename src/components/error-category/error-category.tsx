@@ -1,0 +1,30 @@
+import { Intent, Tag, Tooltip } from '@blueprintjs/core';
+import type { SyncErrorType } from '@generated/api/model';
+import styles from './error-category.module.css';
+
+/** The colour of each of the five error categories, wherever a category is shown. */
+export const CATEGORY_INTENT: Record<SyncErrorType, Intent> = {
+  'Data Type Mismatch Error': Intent.WARNING,
+  'Picklist Standard Value Error': Intent.WARNING,
+  'Order of Operations Error': Intent.PRIMARY,
+  'Record Not Found Error': Intent.DANGER,
+  'General ACE Error': Intent.NONE,
+};
+
+export interface ErrorCategoryTagProps {
+  type: SyncErrorType;
+  /** The exact message from ACE or the CRM: shown on hover or focus, read by screen readers. */
+  exact: string;
+}
+
+/** One of the five error categories in its colour, with ACE's exact message. */
+export function ErrorCategoryTag({ type, exact }: ErrorCategoryTagProps) {
+  return (
+    <Tooltip content={<span className={styles.tipText}>{exact}</span>} placement="left">
+      <Tag minimal intent={CATEGORY_INTENT[type] ?? Intent.NONE} tabIndex={0}>
+        {type}
+        <span className={styles.srOnly}>: {exact}</span>
+      </Tag>
+    </Tooltip>
+  );
+}
