@@ -1,5 +1,5 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
-import type { Attribute } from '@generated/api/model';
+import type { Attribute, AttributeRef } from '@generated/api/model';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import { AsteriskLegend } from './components/asterisk-legend';
@@ -9,6 +9,7 @@ import { CountLines } from './components/count-lines';
 import { MappingTab, type RowFocus } from './components/mapping-tab';
 import { RulesTab } from './components/rules-tab';
 import { MapperContext } from './hooks/mapper-context';
+import { PreviewSection } from './preview/preview-section';
 import { useMapperState } from './hooks/use-mapper-state';
 import { salesforceFieldsQueryOptions } from './hooks/use-salesforce-fields';
 import { cx } from './select/cx';
@@ -40,9 +41,14 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
   const [tab, setTab] = useState<TabId>('leads');
   // An unmatched field's link: its tab opens, then its row is shown and focused.
   const [focus, setFocus] = useState<RowFocus | null>(null);
-  const pick = (attribute: Attribute) => {
+  const pick = (attribute: Pick<Attribute, 'id' | 'type'>) => {
     setTab(attribute.type === 'Opportunity' ? 'opportunities' : 'leads');
     setFocus({ attributeId: attribute.id, request: (focus?.request ?? 0) + 1 });
+  };
+  // A preview's problem names an attribute by reference: its type is the mapper's.
+  const pickRef = (ref: AttributeRef) => {
+    const attribute = mapper?.aceById.get(ref.id);
+    if (attribute) pick(attribute);
   };
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const mapper = state.value;
@@ -72,6 +78,7 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
       {summary ? <ImportSummaryCallout summary={summary} onClose={() => setSummary(null)} /> : null}
       <AsteriskLegend />
       <CountLines onPick={mapper ? pick : undefined} />
+      {mapper ? <PreviewSection onPickField={pickRef} /> : null}
       <Tabs
         id="field-mapper-tabs"
         selectedTabId={tab}
