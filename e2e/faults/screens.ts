@@ -244,6 +244,48 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
     success: async (page) => expect(page.locator('.bp6-toast').last()).toBeVisible(),
   },
   {
+    name: 'sync settings: filter count load',
+    call: { method: 'GET', path: /^\/api\/v1\/salesforce\/data-mappings\/sync-settings\/count\/$/ },
+    signIn: 'superAdmin',
+    url: '/values-mapper',
+    heading: 'Sync Settings',
+    onLoad: true,
+    success: async (page) =>
+      expect(page.getByText(/^\d+ of \d+ leads would sync with these filters$/)).toBeVisible(),
+  },
+  {
+    name: 'mapper: record search',
+    call: { method: 'GET', path: /^\/api\/v1\/salesforce\/records\/$/ },
+    signIn: 'superAdmin',
+    url: '/values-mapper',
+    heading: 'Sync Settings',
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Preview a record' })).toBeVisible();
+    },
+    submit: click('Preview a record'),
+    success: async (page) =>
+      expect(
+        page.getByRole('button', { name: /Globex Retail - Data Lake Migration/ }),
+      ).toBeVisible(),
+  },
+  {
+    name: 'mapper: record preview',
+    call: { method: 'GET', path: /^\/api\/v1\/salesforce\/records\/[^/]+\/preview\/$/ },
+    signIn: 'superAdmin',
+    url: '/values-mapper',
+    heading: 'Sync Settings',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Preview a record' }).click();
+      await expect(
+        page.getByRole('button', { name: /Globex Retail - Data Lake Migration/ }),
+      ).toBeVisible();
+    },
+    submit: (page) =>
+      page.getByRole('button', { name: /Globex Retail - Data Lake Migration/ }).click(),
+    success: async (page) =>
+      expect(page.getByRole('table', { name: /^What ACE would receive for / })).toBeVisible(),
+  },
+  {
     name: 'accounts: Change Password',
     call: { method: 'POST', path: /^\/api\/v1\/auth\/password\/change\/$/ },
     signIn: 'superAdmin',

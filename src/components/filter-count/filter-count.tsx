@@ -35,10 +35,17 @@ export function FilterCount({ entity }: { entity: EntityType }) {
     );
   }
   return (
-    <p aria-live="polite" className={count.data ? undefined : Classes.SKELETON}>
-      {count.data
-        ? filterCountText(entity, count.data.matching, count.data.total)
-        : filterCountText(entity, 0, 1)}
+    <p
+      aria-live="polite"
+      aria-busy={!count.data}
+      className={count.data ? undefined : Classes.SKELETON}
+    >
+      {count.data ? (
+        filterCountText(entity, count.data.matching, count.data.total)
+      ) : (
+        // The loaded line's shape while it loads, kept from assistive technology: not a count.
+        <span aria-hidden="true">{filterCountText(entity, 0, 1)}</span>
+      )}
     </p>
   );
 }

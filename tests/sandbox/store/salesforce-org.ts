@@ -6,7 +6,7 @@
  *
  *   Globex Retail - Data Lake Migration  'ten thousand' in AWS_Expected_Monthly_Revenue__c -> Data Type Mismatch (override 44 fixes it)
  *   Initech - SAP on AWS                 StageName 'Needs Assessment' (retired, no ACE value) -> Picklist Standard Value
- *   Umbrella Health (lead)               Status 'Nurturing' (no ACE value)                  -> Picklist Standard Value
+ *   Umbrella Health (lead)               Status 'Nurturing' (a value of the org's Status, mapped to no ACE value) -> Picklist Standard Value
  *   Stark Industries - Analytics Platform ACE holds it Closed Lost, Salesforce moves it back -> Order of Operations
  *   Wayne Enterprises - Backup Modernisation  held by ACE, deleted in Salesforce         -> Record Not Found (aws_to_salesforce)
  *   Hooli (lead)                         no Status (ACE's mandatory lead status)           -> General ACE Error (REQUIRED_FIELD_MISSING)
@@ -249,8 +249,17 @@ interface Context {
   aceChoices: Map<number, string[]>;
 }
 
+/**
+ * Values of the org's picklists that only the records with defects carry: 'Nurturing' is a lead
+ * status the org added lately and the tenant never mapped to ACE, so no other record has it.
+ */
+const RARE_VALUES: Readonly<Record<string, readonly string[]>> = { Status: ['Nurturing'] };
+
 function picklistValues(field: AttributeRow, context: Context): string[] {
-  return context.aceChoices.get(field.id) ?? Object.keys(field.choices ?? {});
+  const rare = RARE_VALUES[field.name] ?? [];
+  return (context.aceChoices.get(field.id) ?? Object.keys(field.choices ?? {})).filter(
+    (value) => !rare.includes(value),
+  );
 }
 
 /** Picklist fields whose choices mostly match an ACE picklist get only the values ACE knows. */

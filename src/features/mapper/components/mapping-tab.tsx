@@ -34,7 +34,7 @@ export function MappingTab({ type, title, focus }: MappingTabProps) {
   const [page, setPage] = useState(1);
   const current = rowsPage(rows, page);
   // A link to a field: show the page that holds its row (adjusted while rendering, as React
-  // advises for state that follows a prop), then focus the row's first control once it is drawn.
+  // advises for state that follows a prop), then focus the row's select once it is drawn.
   const [shown, setShown] = useState<RowFocus | null>(null);
   if (focus && focus !== shown) {
     setShown(focus);
@@ -48,7 +48,11 @@ export function MappingTab({ type, title, focus }: MappingTabProps) {
     if (!shown) return;
     const row = document.getElementById(rowId(shown.attributeId));
     row?.scrollIntoView?.({ block: 'center' });
-    row?.querySelector<HTMLElement>('button, input')?.focus();
+    // The field's select, where a mapping is typed (not a tag's remove button before it).
+    (
+      row?.querySelector<HTMLElement>('[role="combobox"]') ??
+      row?.querySelector<HTMLElement>('button, input')
+    )?.focus();
   }, [shown]);
 
   return (
