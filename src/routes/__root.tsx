@@ -1,9 +1,16 @@
-import { createRootRouteWithContext, Outlet, useMatch, useRouter } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  useMatch,
+  useRouter,
+} from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import type { RouterContext } from '@/app/router';
 import { AppShell } from '@/components/layout/app-shell';
 import { ErrorPage } from '@/components/layout/error-page';
 import { NotFoundPage } from '@/components/layout/not-found-page';
+import { APP_NAME, pageTitle } from '@/lib/title';
 import { lazy, Suspense } from 'react';
 
 // The navbar (menus, popovers) is only for signed-in screens: keep it off the login screen's load.
@@ -11,7 +18,16 @@ const AppNavbar = lazy(() =>
   import('@/components/layout/app-navbar').then((module) => ({ default: module.AppNavbar })),
 );
 
+/** The titles of the two screens the root route shows itself. */
+const NOT_FOUND_SCREEN = 'Page not found';
+const ERROR_SCREEN = 'Something went wrong';
+
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every screen's route names it (see lib/title); the product's name alone is the fallback, and
+  // an unknown path, whose not-found page the root route shows, is named here.
+  head: ({ match }) => ({
+    meta: [{ title: match._notFound ? pageTitle(NOT_FOUND_SCREEN) : APP_NAME }],
+  }),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RootError,
@@ -22,24 +38,31 @@ function RootLayout() {
   const signedInArea = useMatch({ from: '/_authenticated', shouldThrow: false });
   const user = useSessionUser();
   return (
-    <AppShell
-      actions={
-        signedInArea && user ? (
-          <Suspense fallback={null}>
-            <AppNavbar role={user.role} />
-          </Suspense>
-        ) : undefined
-      }
-    >
-      <Outlet />
-    </AppShell>
+    <>
+      {/* The routes' title, hoisted into <head> by React; it takes over index.html's <title>. */}
+      <HeadContent />
+      <AppShell
+        actions={
+          signedInArea && user ? (
+            <Suspense fallback={null}>
+              <AppNavbar role={user.role} />
+            </Suspense>
+          ) : undefined
+        }
+      >
+        <Outlet />
+      </AppShell>
+    </>
   );
 }
 
 function RootError({ error, reset }: { error: unknown; reset: () => void }) {
   const router = useRouter();
+  // The error boundary replaces RootLayout, its <HeadContent /> with it: the page names itself
+  // (React hoists this <title> into <head> and removes it on a retry).
   return (
     <AppShell>
+      <title>{pageTitle(ERROR_SCREEN)}</title>
       <ErrorPage
         error={error}
         onRetry={() => {

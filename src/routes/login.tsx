@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { session } from '@/api/session';
 import { LoginPage } from '@/features/auth/login-page';
+import { screenHead } from '@/lib/title';
 
 export interface ReturnUrlSearch {
   returnUrl?: string;
@@ -10,6 +11,7 @@ export const validateReturnUrl = (search: Record<string, unknown>): ReturnUrlSea
   typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {};
 
 export const Route = createFileRoute('/login')({
+  head: screenHead('User Login'),
   validateSearch: validateReturnUrl,
   // An already logged-in visitor goes straight to the dashboard.
   beforeLoad: () => {

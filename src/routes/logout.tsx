@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LogoutPage } from '@/features/auth/logout-page';
+import { screenHead } from '@/lib/title';
 
-export const Route = createFileRoute('/logout')({ component: LogoutPage });
+export const Route = createFileRoute('/logout')({
+  head: screenHead('Logging out'),
+  component: LogoutPage,
+});

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewAccountPage } from '@/features/notices/new-account-page';
+import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/new-account')({
+  head: screenHead('Welcome'),
   component: NewAccountPage,
 });

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '@/features/auth/reset-password-page';
+import { screenHead } from '@/lib/title';
 
-export const Route = createFileRoute('/password/reset/$uid/$token')({ component: ResetRoute });
+export const Route = createFileRoute('/password/reset/$uid/$token')({
+  head: screenHead('Reset Password'),
+  component: ResetRoute,
+});
 
 function ResetRoute() {
   const { uid, token } = Route.useParams();

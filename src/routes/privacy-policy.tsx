@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPolicyPage } from '@/features/legal/privacy-page';
+import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/privacy-policy')({
+  head: screenHead('Privacy Policy'),
   component: PrivacyPolicyPage,
 });

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RequestResetPage } from '@/features/auth/request-reset-page';
+import { screenHead } from '@/lib/title';
 
-export const Route = createFileRoute('/request-reset-password')({ component: RequestResetPage });
+export const Route = createFileRoute('/request-reset-password')({
+  head: screenHead('Request Reset Password'),
+  component: RequestResetPage,
+});

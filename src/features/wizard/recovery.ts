@@ -12,6 +12,19 @@ export type WizardStep = (typeof WIZARD_STEPS)[number]['number'];
 
 export const LAST_STEP: WizardStep = 5;
 
+/** A step as its title names it: 'Step 3 · Connection Strategy'. */
+export function wizardStepName(step: WizardStep): string {
+  const { subtitle } = WIZARD_STEPS[step - 1] ?? WIZARD_STEPS[0];
+  return `Step ${step} · ${subtitle}`;
+}
+
+/** A step from an untrusted value (a history entry's state), or undefined when it is none. */
+export function parseWizardStep(value: unknown): WizardStep | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LAST_STEP
+    ? (value as WizardStep)
+    : undefined;
+}
+
 export type Recovery =
   | { kind: 'step'; step: WizardStep }
   /** Set-up is complete: the wizard hands over to the dashboard. */

@@ -1,7 +1,7 @@
 import { Card, Classes, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { logout } from '@generated/api/auth/auth';
 import { connectionStore, session } from '@/api/session';
 import {
@@ -24,6 +24,8 @@ import styles from './wizard.module.css';
 export interface WizardPageProps {
   /** Step 5's field-mapping editor; the route composes it. */
   mapper: ReactNode;
+  /** Told the step shown, once resumed and after each move: the route titles the page with it. */
+  onStepChange?: (step: WizardStep) => void;
 }
 
 /** A verified key that differs from the stored one starts over: state cleared, user logged out. */
@@ -43,7 +45,7 @@ function adoptKey(key: string, clearCache: () => void): void {
 }
 
 /** The five-step set-up of a new partner company (spec sections 2 and 4). */
-export function WizardPage({ mapper }: WizardPageProps) {
+export function WizardPage({ mapper, onStepChange }: WizardPageProps) {
   const recovered = useWizardRecovery();
   if (recovered === undefined) {
     return (
@@ -52,10 +54,14 @@ export function WizardPage({ mapper }: WizardPageProps) {
       </div>
     );
   }
-  return <Wizard initialStep={recovered} mapper={mapper} />;
+  return <Wizard initialStep={recovered} mapper={mapper} onStepChange={onStepChange} />;
 }
 
-function Wizard({ initialStep, mapper }: { initialStep: WizardStep; mapper: ReactNode }) {
+function Wizard({
+  initialStep,
+  mapper,
+  onStepChange,
+}: WizardPageProps & { initialStep: WizardStep }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<WizardStep>(initialStep);
@@ -69,6 +75,8 @@ function Wizard({ initialStep, mapper }: { initialStep: WizardStep; mapper: Reac
   );
   const [aws, setAws] = useState<AwsValues>(INITIAL_AWS);
   useHideFooter(step !== 1);
+  const reportStep = useEffectEvent((shown: WizardStep) => onStepChange?.(shown));
+  useEffect(() => reportStep(step), [step]);
 
   const move = (by: 1 | -1) => {
     const next = stepAfter(step, by);

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { session } from '@/api/session';
 import { tenantQueryOptions, usersQueryOptions } from '@/features/accounts/accounts-queries';
 import { AccountsPage } from '@/features/accounts/accounts-page';
+import { screenHead } from '@/lib/title';
 
 export interface AccountsSearch {
   /** The invite-user modal is open. */
@@ -9,6 +10,7 @@ export interface AccountsSearch {
 }
 
 export const Route = createFileRoute('/_authenticated/accounts')({
+  head: screenHead('Company Settings'),
   validateSearch: (search: Record<string, unknown>): AccountsSearch =>
     search.invite === true || search.invite === 'true' ? { invite: true } : {},
   // Company details and, for a super_admin, the users; the connection check starts on screen.

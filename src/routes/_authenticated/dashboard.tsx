@@ -6,6 +6,7 @@ import {
   type DashboardTab,
   type DashboardView,
 } from '@/features/dashboard';
+import { screenHead } from '@/lib/title';
 
 /** The dashboard's view in the URL, so a reload or a shared link opens the same tab and page. */
 interface DashboardSearch {
@@ -28,6 +29,7 @@ function toSearch({ tab, page }: DashboardView): DashboardSearch {
 }
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
+  head: screenHead('Update Feed'),
   validateSearch: validateDashboardSearch,
   // Set-up guard: the dashboard needs a completed set-up (spec section 4).
   beforeLoad: async ({ context, location }) => {

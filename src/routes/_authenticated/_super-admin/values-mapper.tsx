@@ -6,6 +6,7 @@ import {
   TAB_ENTITY,
   type SyncSettingsTab,
 } from '@/features/sync-filters/route-data';
+import { screenHead } from '@/lib/title';
 
 export interface ValuesMapperSearch {
   /** The selected entity tab; Leads when absent. */
@@ -17,6 +18,7 @@ export const validateValuesMapperSearch = (search: Record<string, unknown>): Val
 
 /** Sync Settings: super_admin only (the parent layout guards it). */
 export const Route = createFileRoute('/_authenticated/_super-admin/values-mapper')({
+  head: screenHead('Sync Settings'),
   validateSearch: validateValuesMapperSearch,
   loaderDeps: ({ search }): { tab: SyncSettingsTab } => ({ tab: search.tab ?? 'leads' }),
   // Starts the loads early; the page shows its spinner until they land.
