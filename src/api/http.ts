@@ -2,6 +2,7 @@ import { env } from '@/lib/env';
 import { ApiError, SessionExpiredError } from './api-error';
 import { apiOrigin, subdomainFromPageHost } from './base-url';
 import { connectionStore, session } from './session';
+import { announceSessionEnd, type SessionEndReason } from './session-sync';
 
 /**
  * The one transport every generated call goes through (orval's mutator). It owns the base URL,
@@ -18,21 +19,15 @@ const INVITE_VERIFY_PATH = '/api/v1/tenants/invite-users/verify/';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** Why a session ended, for the screen that tells the user. */
-export type SessionEndReason =
-  { kind: 'no-refresh-token' } | { kind: 'refresh-failed'; message: string };
+export { onSessionEnded, type SessionEndReason } from './session-sync';
 
-type SessionEndedListener = (reason: SessionEndReason) => void;
-const sessionEndedListeners = new Set<SessionEndedListener>();
-
-export function onSessionEnded(listener: SessionEndedListener): () => void {
-  sessionEndedListeners.add(listener);
-  return () => sessionEndedListeners.delete(listener);
-}
+/** The Web Lock that lets one tab at a time refresh the access token. */
+export const REFRESH_LOCK = 'acebridge-refresh';
 
 function endSession(reason: SessionEndReason): never {
   session.clear();
-  sessionEndedListeners.forEach((listener) => listener(reason));
+  // Announced once: when another tab ended the session first, it already was.
+  announceSessionEnd(reason);
   throw new SessionExpiredError(
     reason.kind === 'refresh-failed'
       ? reason.message
@@ -122,32 +117,52 @@ export function setRequestHeadersDecorator(decorator: RequestHeadersDecorator | 
 
 let refreshInFlight: Promise<string> | undefined;
 
-/** One refresh at a time: every 401 awaits the same promise. */
-function refreshAccessToken(): Promise<string> {
-  refreshInFlight ??= (async () => {
-    const refresh = session.getRefreshToken();
-    if (!refresh) endSession({ kind: 'no-refresh-token' });
-    const url = resolveUrl(REFRESH_PATH);
-    let response: Response;
-    try {
-      response = await send(url, { method: 'POST', body: JSON.stringify({ refresh }) }, null);
-    } catch {
-      endSession({ kind: 'refresh-failed', message: 'Error connecting to the backend services' });
-    }
-    const body = (await readBody(response)) as { access?: unknown; message?: unknown } | undefined;
-    if (!response.ok || typeof body?.access !== 'string') {
-      const message =
-        (typeof body?.message === 'string' && body.message) ||
-        response.statusText ||
-        'Unauthorized';
-      endSession({ kind: 'refresh-failed', message });
-    }
-    session.setAccessToken(body.access as string);
-    return body.access as string;
-  })().finally(() => {
+/** The browser's Web Locks, shared by every tab of the origin; absent in jsdom and old browsers. */
+function webLocks(): LockManager | undefined {
+  const nav = globalThis.navigator as Navigator | undefined;
+  return nav?.locks ?? undefined;
+}
+
+/**
+ * One refresh at a time. In this tab every 401 awaits the same promise; across tabs the refresh
+ * runs under a Web Lock, so tabs that meet a 401 together make one refresh between them: the tab
+ * that gets the lock second finds the access token already replaced and uses it. Without Web Locks
+ * the refresh is single-flight within the tab only.
+ */
+function refreshAccessToken(rejected: string | null): Promise<string> {
+  refreshInFlight ??= underRefreshLock(() => refreshUnlessDone(rejected)).finally(() => {
     refreshInFlight = undefined;
   });
   return refreshInFlight;
+}
+
+/** Runs `task` holding the cross-tab refresh lock (held until the task settles), if there is one. */
+async function underRefreshLock(task: () => Promise<string>): Promise<string> {
+  const locks = webLocks();
+  return locks ? await locks.request(REFRESH_LOCK, task) : task();
+}
+
+/** Refreshes the access token unless another tab already replaced the one that was rejected. */
+async function refreshUnlessDone(rejected: string | null): Promise<string> {
+  const refresh = session.getRefreshToken();
+  if (!refresh) endSession({ kind: 'no-refresh-token' });
+  const stored = session.getAccessToken();
+  if (stored && stored !== rejected) return stored;
+  const url = resolveUrl(REFRESH_PATH);
+  let response: Response;
+  try {
+    response = await send(url, { method: 'POST', body: JSON.stringify({ refresh }) }, null);
+  } catch {
+    endSession({ kind: 'refresh-failed', message: 'Error connecting to the backend services' });
+  }
+  const body = (await readBody(response)) as { access?: unknown; message?: unknown } | undefined;
+  if (!response.ok || typeof body?.access !== 'string') {
+    const message =
+      (typeof body?.message === 'string' && body.message) || response.statusText || 'Unauthorized';
+    endSession({ kind: 'refresh-failed', message });
+  }
+  session.setAccessToken(body.access as string);
+  return body.access as string;
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
@@ -177,7 +192,7 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
     const fresh =
       current && current !== sentWith && !refreshInFlight
         ? current
-        : await abortable(refreshAccessToken(), init.signal);
+        : await abortable(refreshAccessToken(sentWith), init.signal);
     response = await send(target, init, fresh);
   }
 

@@ -30,9 +30,45 @@ export interface SessionTokens {
   refresh: string;
 }
 
-type Listener = () => void;
+/** Where a session change was made: here, or in another tab of this origin (a `storage` event). */
+export type SessionChangeSource = 'this-tab' | 'other-tab';
+
+type Listener = (source: SessionChangeSource) => void;
 const listeners = new Set<Listener>();
-const notify = () => listeners.forEach((listener) => listener());
+const notify = (source: SessionChangeSource = 'this-tab') =>
+  listeners.forEach((listener) => listener(source));
+
+/** The keys whose change in another tab changes who is signed in here. */
+const SHARED_SESSION_KEYS: ReadonlySet<string> = new Set([
+  SESSION_KEYS.user,
+  SESSION_KEYS.access,
+  SESSION_KEYS.refresh,
+]);
+
+/**
+ * A `storage` event that touches the session: another tab signed in, out, or refreshed the access
+ * token (the event never fires in the tab that wrote; a null key means the storage was cleared).
+ */
+export function isSessionStorageEvent(event: StorageEvent): boolean {
+  const area = event.storageArea;
+  let local: Storage | undefined;
+  try {
+    local = localStorage;
+  } catch {
+    return false;
+  }
+  return (
+    (area === null || area === local) && (event.key === null || SHARED_SESSION_KEYS.has(event.key))
+  );
+}
+
+// Nothing of the session is kept in memory: every read goes to localStorage, so a change made by
+// another tab only has to be announced to this tab's subscribers (the screens and session-sync).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (isSessionStorageEvent(event)) notify('other-tab');
+  });
+}
 
 export const session = {
   getUser: (): SessionUser | null => storage.getJson<SessionUser>(SESSION_KEYS.user),
@@ -85,9 +121,12 @@ export const session = {
     return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined;
   },
 
+  /** Called on every change of the session, made in this tab or in another one. */
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   },
 };
 

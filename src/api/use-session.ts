@@ -4,12 +4,16 @@ import { SESSION_KEYS, session, type SessionUser } from './session';
 let cachedRaw: string | null | undefined;
 let cachedUser: SessionUser | null = null;
 
-/** The stored user, parsed once per change so React sees a stable value. */
+/**
+ * The stored user, parsed once per change of its stored text so React sees a stable value, and
+ * shown only while both tokens are there. The two are read apart: another tab's sign-in arrives
+ * as one storage event per key, the user first, before this tab holds the tokens.
+ */
 function snapshot(): SessionUser | null {
   const raw = localStorage.getItem(SESSION_KEYS.user);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedUser = session.isLoggedIn() ? session.getUser() : null;
+    cachedUser = session.getUser();
   }
   return session.isLoggedIn() ? cachedUser : null;
 }

@@ -26,14 +26,18 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
 
-  // A lost session is announced once and leads to the login screen (spec sections 4 and 8).
+  // A lost session is announced once and leads to the login screen (spec sections 4 and 8),
+  // with nothing of the old user kept. A session ended in another tab (a sign-out there, or its
+  // failed refresh, which that tab tells) ends here too, quietly: this tab has nothing to add.
   useEffect(
     () =>
       onSessionEnded((reason) => {
         queryClient.clear();
-        void toast.danger(
-          reason.kind === 'refresh-failed' ? reason.message : ERROR_TEXT.sessionInvalid,
-        );
+        if (reason.kind !== 'ended-elsewhere') {
+          void toast.danger(
+            reason.kind === 'refresh-failed' ? reason.message : ERROR_TEXT.sessionInvalid,
+          );
+        }
         void router.navigate({ to: '/login' });
       }),
     [queryClient, router],

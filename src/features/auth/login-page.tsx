@@ -1,9 +1,10 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useLogin } from '@generated/api/auth/auth';
-import { session } from '@/api/session';
+import { session, type SessionUser } from '@/api/session';
+import { onSessionStartedElsewhere } from '@/api/session-sync';
 import { TextField } from '@/components/form/text-field';
 import { safeReturnUrl } from '@/lib/return-url';
 import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
@@ -23,6 +24,22 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   // The screen shows a refused login itself: both fields invalid, no message (spec section 4).
   const login = useSingleFlight(useLogin({ mutation: { meta: { silentErrors: true } } }));
 
+  /** On to where the user was going, else their home (spec section 4). */
+  const goOn = async (user: SessionUser, before: Promise<unknown> = Promise.resolve()) => {
+    const [home] = await Promise.all([homeAfterLogin(user, queryClient), before]);
+    const back = safeReturnUrl(returnUrl);
+    await (back ? navigate({ href: back, replace: true }) : navigate({ to: home, replace: true }));
+  };
+
+  // Signed in from another tab: this one goes on too, as if it had signed in itself.
+  const goOnElsewhere = useEffectEvent(() => {
+    const user = session.getUser();
+    if (!user || routing) return;
+    setRouting(true);
+    void goOn(user);
+  });
+  useEffect(() => onSessionStartedElsewhere(goOnElsewhere), []);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -33,16 +50,12 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
         onSuccess: async (reply) => {
           session.start(reply);
           setRouting(true);
-          const [key, home] = await Promise.all([
-            toast.success('Login successful'),
-            homeAfterLogin(reply.user, queryClient),
-            wait(SUCCESS_DELAY_MS),
-          ]);
-          dismissToast(key);
-          const back = safeReturnUrl(returnUrl);
-          await (back
-            ? navigate({ href: back, replace: true })
-            : navigate({ to: home, replace: true }));
+          // The success toast shows for a second, then the user goes on.
+          const shown = Promise.all([toast.success('Login successful'), wait(SUCCESS_DELAY_MS)]);
+          await goOn(
+            reply.user,
+            shown.then(([key]) => dismissToast(key)),
+          );
         },
         onError: () => setRefused(true),
       },
