@@ -69,7 +69,20 @@ export default defineConfig({
     proxy: apiProxy,
     headers: securityHeaders(),
   },
-  build: { sourcemap: true, target: 'es2022' },
+  build: {
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry loads before any screen (React, the router, TanStack Query, the
+          // shell) in the entry chunk itself, not in a dozen small shared chunks: one request and
+          // one gzip stream, about 6 KB less on every screen. Screens keep their own chunks.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
