@@ -92,6 +92,28 @@ for (const scheme of ['light', 'dark'] as const) {
       });
     }
 
+    test('the record preview, its problems in their categories’ colours, has no serious violation and good contrast', async ({
+      page,
+    }) => {
+      await page.goto('/values-mapper');
+      const mapper = page.getByRole('region', { name: 'Field mapping' });
+      await expect(mapper.getByRole('button', { name: 'Preview a record' })).toBeVisible();
+      await expect.poll(() => isDark(page)).toBe(scheme === 'dark');
+      // By keyboard, as everywhere else: open the panel, search, pick the record.
+      await mapper.getByRole('button', { name: 'Preview a record' }).focus();
+      await page.keyboard.press('Enter');
+      const record = mapper.getByRole('button', { name: /^Globex Retail - Data Lake Migration/ });
+      await expect(record).toBeVisible();
+      await record.focus();
+      await page.keyboard.press('Enter');
+      await expect(
+        mapper.getByRole('table', { name: /^What ACE would receive for / }),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page);
+      await expectGoodContrast(page, '[aria-label="Field mapping"]');
+    });
+
     for (const url of ['/dashboard', '/accounts', '/values-mapper']) {
       test(`${url} passes colour contrast`, async ({ page }) => {
         await page.goto(url);
