@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+
+// findBy/waitFor wait up to 5 s, not 1 s: a screen's first lazy chunk (the navbar, a dialog) is
+// transformed on first import, which takes over a second on a loaded 2-core machine. A passing
+// assertion still returns at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The sandbox's tests run in Node (`// @vitest-environment node`): no DOM to clean there.
 const hasDom = typeof window !== 'undefined';
