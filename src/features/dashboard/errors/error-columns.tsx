@@ -14,16 +14,18 @@ export const errorColumns = errorColumn.columns([
   errorColumn.accessor('salesforce_id', {
     header: COLUMN_TEXT.salesforceId,
     cell: ({ getValue }) => <span className={styles.mono}>{getValue()}</span>,
+    meta: { className: styles.colId },
   }),
   errorColumn.accessor('sync_direction', {
     header: COLUMN_TEXT.source,
     cell: ({ row }) => <SourceCell log={row.original} />,
-    meta: { className: styles.source },
+    meta: { className: `${styles.source} ${styles.colSource}` },
   }),
   errorColumn.display({
     id: 'record',
     header: COLUMN_TEXT.record,
     cell: ({ row }) => <RecordCell log={row.original} />,
+    meta: { className: styles.colRecord },
   }),
   errorColumn.accessor('error_description', {
     header: COLUMN_TEXT.error,
@@ -33,6 +35,7 @@ export const errorColumns = errorColumn.columns([
     id: 'aceField',
     header: COLUMN_TEXT.aceField,
     cell: ({ row }) => <OverridePairsEditor error={row.original} />,
+    meta: { className: styles.colAceField },
   }),
   errorColumn.display({
     id: 'overwritten',
@@ -40,10 +43,12 @@ export const errorColumns = errorColumn.columns([
       <HeaderWithTip text={COLUMN_TEXT.overwritten} tip={ERRORS_TEXT.overwrittenTooltip} />
     ),
     cell: ({ row }) => <SavedOverridesCell syncErrorId={row.original.id} />,
+    meta: { className: styles.colOverwritten },
   }),
   errorColumn.accessor('error_type', {
     header: () => <HeaderWithTip text={COLUMN_TEXT.category} tip={ERRORS_TEXT.categoryTooltip} />,
     cell: ({ row }) => <CategoryCell log={row.original} />,
+    meta: { className: styles.colCategory },
   }),
 ]);
 
@@ -54,16 +59,18 @@ export const logColumns = logColumn.columns([
   logColumn.accessor('salesforce_id', {
     header: COLUMN_TEXT.salesforceId,
     cell: ({ getValue }) => <span className={styles.mono}>{getValue()}</span>,
+    meta: { className: styles.colId },
   }),
   logColumn.accessor('sync_direction', {
     header: COLUMN_TEXT.source,
     cell: ({ row }) => <SourceCell log={row.original} />,
-    meta: { className: styles.source },
+    meta: { className: `${styles.source} ${styles.colSource}` },
   }),
   logColumn.display({
     id: 'record',
     header: COLUMN_TEXT.record,
     cell: ({ row }) => <RecordCell log={row.original} />,
+    meta: { className: styles.colRecord },
   }),
   logColumn.accessor('error_description', {
     header: COLUMN_TEXT.error,
@@ -72,10 +79,11 @@ export const logColumns = logColumn.columns([
   logColumn.accessor('error_type', {
     header: () => <HeaderWithTip text={COLUMN_TEXT.category} tip={ERRORS_TEXT.categoryTooltip} />,
     cell: ({ row }) => <CategoryCell log={row.original} />,
+    meta: { className: styles.colCategory },
   }),
   logColumn.accessor('created_at', {
     header: COLUMN_TEXT.date,
     cell: ({ getValue }) => formatDateTime(getValue()) ?? getValue(),
-    meta: { className: styles.nowrap },
+    meta: { className: styles.colDate },
   }),
 ]);

@@ -51,10 +51,17 @@ export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps)
 
 function LastSyncLine() {
   const stats = useQuery(dashboardQueries.stats());
-  if (stats.isPending) return <span className={Classes.SKELETON}>Last sync at …</span>;
-  if (stats.isError) return null; // the statistics block shows what failed
+  // A box the width of the longest line, the text at its start: the line does not move when the
+  // date replaces the skeleton (a line the length of a loaded one).
+  if (stats.isPending)
+    return (
+      <span className={`${styles.lastSync} ${Classes.SKELETON}`} aria-hidden="true">
+        Last sync at Mar 00, 0000, 00:00 PM
+      </span>
+    );
+  if (stats.isError) return <span className={styles.lastSync} />; // the statistics block says
   return (
-    <span className={Classes.TEXT_MUTED}>
+    <span className={`${styles.lastSync} ${Classes.TEXT_MUTED}`}>
       {lastSyncText(formatDateTime(stats.data.last_synced_date))}
     </span>
   );
