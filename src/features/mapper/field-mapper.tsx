@@ -1,6 +1,7 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
 import type { Attribute, AttributeRef } from '@generated/api/model';
 import { useQueryClient } from '@tanstack/react-query';
+import { useGetMappingCounts } from '@generated/api/mappings/mappings';
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
 import { AsteriskLegend } from './components/asterisk-legend';
 import { AutoMatchButton } from './components/auto-match-button';
@@ -15,7 +16,7 @@ import { salesforceFieldsQueryOptions } from './hooks/use-salesforce-fields';
 import { cx } from './select/cx';
 import type { ImportSummary } from './transfer/import-summary';
 import { ImportSummaryCallout } from './transfer/import-summary-callout';
-import { TransferButtons } from './transfer/transfer-buttons';
+import { TransferButtons, TransferButtonsLoading } from './transfer/transfer-buttons';
 import styles from './mapper.module.css';
 
 export interface FieldMapperProps {
@@ -52,13 +53,13 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
   };
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const mapper = state.value;
+  // The counts, the preview and the tabs show together, once the mapper and its counts are in:
+  // added at once below the header, nothing on screen moves (a spinner holds the place till then).
+  const counts = useGetMappingCounts();
+  const loading = state.loading || counts.isPending;
 
-  const tabPanel = (panel: JSX.Element) =>
-    mapper ? (
-      panel
-    ) : (
-      <div>{state.loading ? <Spinner className={styles.spinner} size={32} /> : null}</div>
-    );
+  // The mapper failed to load (its error is told): the tabs stay, empty.
+  const tabPanel = (panel: JSX.Element) => (mapper ? panel : <div />);
 
   const body = (
     <section className={cx(styles.mapper, embedded && styles.embedded)} aria-label="Field mapping">
@@ -66,7 +67,7 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
         <ConnectionStatus />
         {headerActions}
         <div className={styles.actions}>
-          {mapper ? <TransferButtons onImported={setSummary} /> : null}
+          {mapper ? <TransferButtons onImported={setSummary} /> : <TransferButtonsLoading />}
           <AutoMatchButton
             before={async () => {
               await mapper?.flush();
@@ -77,26 +78,36 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
       </div>
       {summary ? <ImportSummaryCallout summary={summary} onClose={() => setSummary(null)} /> : null}
       <AsteriskLegend />
-      <CountLines onPick={mapper ? pick : undefined} />
-      {mapper ? <PreviewSection onPickField={pickRef} /> : null}
-      <Tabs
-        id="field-mapper-tabs"
-        selectedTabId={tab}
-        onChange={(next) => setTab(next as TabId)}
-        renderActiveTabPanelOnly
-      >
-        <Tab
-          id="leads"
-          title="Leads"
-          panel={tabPanel(<MappingTab type="Lead" title="Leads" focus={focus} />)}
-        />
-        <Tab
-          id="opportunities"
-          title="Opportunities"
-          panel={tabPanel(<MappingTab type="Opportunity" title="Opportunities" focus={focus} />)}
-        />
-        <Tab id="rules" title="Rules" panel={<RulesTab />} />
-      </Tabs>
+      {loading ? (
+        <div className={styles.loading}>
+          <Spinner className={styles.spinner} size={32} />
+        </div>
+      ) : (
+        <>
+          <CountLines onPick={mapper ? pick : undefined} />
+          {mapper ? <PreviewSection onPickField={pickRef} /> : null}
+          <Tabs
+            id="field-mapper-tabs"
+            selectedTabId={tab}
+            onChange={(next) => setTab(next as TabId)}
+            renderActiveTabPanelOnly
+          >
+            <Tab
+              id="leads"
+              title="Leads"
+              panel={tabPanel(<MappingTab type="Lead" title="Leads" focus={focus} />)}
+            />
+            <Tab
+              id="opportunities"
+              title="Opportunities"
+              panel={tabPanel(
+                <MappingTab type="Opportunity" title="Opportunities" focus={focus} />,
+              )}
+            />
+            <Tab id="rules" title="Rules" panel={<RulesTab />} />
+          </Tabs>
+        </>
+      )}
     </section>
   );
 

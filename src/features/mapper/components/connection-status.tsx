@@ -9,7 +9,7 @@ export function ConnectionStatus() {
   return (
     <p className={styles.status}>
       Connection{' '}
-      <strong className={state === 'ok' ? styles.stateOk : styles.stateBad}>
+      <strong className={`${styles.state} ${state === 'ok' ? styles.stateOk : styles.stateBad}`}>
         {state.toUpperCase()}
       </strong>
     </p>

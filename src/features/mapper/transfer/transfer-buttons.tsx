@@ -22,6 +22,16 @@ function download(text: string, fileName: string) {
 }
 
 /** 'Export mappings' saves the tenant's mappings as JSON; 'Import mappings' applies such a file. */
+/** The two buttons' place while the mapper loads: the same buttons, not yet usable. */
+export function TransferButtonsLoading() {
+  return (
+    <>
+      <Button icon={<DownloadIcon />} text="Export mappings" disabled />
+      <Button icon={<UploadIcon />} text="Import mappings" disabled />
+    </>
+  );
+}
+
 export function TransferButtons({ onImported }: { onImported: (summary: ImportSummary) => void }) {
   const mapper = useMapper();
   const client = useQueryClient();
