@@ -51,7 +51,7 @@ async function timed(fn) {
 }
 
 /** Starts the stack on `port`, in a process group of its own; resolves once it answers. */
-async function startStackProcess(port) {
+export async function startStackProcess(port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'acebridge-sandbox-bench-'));
   let output = '';
   const started = performance.now();

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const root = new URL('../..', import.meta.url).pathname;
 
 /** Resolves once something accepts connections on the port (Prism answers 404 on '/'). */
-async function waitForPort(port, timeoutMs = 60_000) {
+export async function waitForPort(port, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const open = await new Promise((resolve) => {
@@ -38,8 +38,8 @@ function start(command, args, env = {}) {
   };
 }
 
-/** Mock and preview servers; `stop()` ends both. */
-export async function startServers({ mockPort = 4190, previewPort = 4390 } = {}) {
+/** Mock and preview servers (of `outDir`, dist/ by default); `stop()` ends both. */
+export async function startServers({ mockPort = 4190, previewPort = 4390, outDir } = {}) {
   const stops = [
     start('npx', [
       'prism',
@@ -51,9 +51,13 @@ export async function startServers({ mockPort = 4190, previewPort = 4390 } = {})
       String(mockPort),
       '--errors',
     ]),
-    start('npx', ['vite', 'preview', '--port', String(previewPort)], {
-      API_PROXY_TARGET: `http://127.0.0.1:${mockPort}`,
-    }),
+    start(
+      'npx',
+      ['vite', 'preview', '--port', String(previewPort), ...(outDir ? ['--outDir', outDir] : [])],
+      {
+        API_PROXY_TARGET: `http://127.0.0.1:${mockPort}`,
+      },
+    ),
   ];
   const stop = () => stops.forEach((fn) => fn());
   process.once('exit', stop);
