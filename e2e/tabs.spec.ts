@@ -12,6 +12,16 @@ async function secondTab(context: BrowserContext, path: string): Promise<Page> {
   return tab;
 }
 
+/** Signed in, Company Settings open in this tab and in a second one. */
+async function twoTabsOnCompanySettings(page: Page, context: BrowserContext): Promise<Page> {
+  await signIn(page);
+  await page.goto('/accounts');
+  await expect(page.getByRole('heading', { name: 'Company Settings' })).toBeVisible();
+  const other = await secondTab(context, '/accounts');
+  await expect(other.getByRole('heading', { name: 'Company Settings' })).toBeVisible();
+  return other;
+}
+
 test('signing out in one tab ends the session in the other within a second', async ({
   page,
   context,
@@ -35,11 +45,7 @@ test('a session ended by a failed refresh in one tab ends in the other', async (
   page,
   context,
 }) => {
-  await signIn(page);
-  await page.goto('/accounts');
-  await expect(page.getByRole('heading', { name: 'Company Settings' })).toBeVisible();
-  const other = await secondTab(context, '/accounts');
-  await expect(other.getByRole('heading', { name: 'Company Settings' })).toBeVisible();
+  const other = await twoTabsOnCompanySettings(page, context);
 
   // This tab's next call is refused and so is its refresh.
   await page.route('**/api/v1/users/**', (route) =>
@@ -74,11 +80,7 @@ test('tabs whose access token is refused together make one refresh between them'
   page,
   context,
 }) => {
-  await signIn(page);
-  await page.goto('/accounts');
-  await expect(page.getByRole('heading', { name: 'Company Settings' })).toBeVisible();
-  const other = await secondTab(context, '/accounts');
-  await expect(other.getByRole('heading', { name: 'Company Settings' })).toBeVisible();
+  const other = await twoTabsOnCompanySettings(page, context);
 
   // The access token both tabs hold is now refused; a refresh takes half a second, so both tabs
   // meet their 401 before it ends.
