@@ -103,6 +103,14 @@ export default tseslint.config(
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
           message: 'No raw HTML: render text, never markup from data.',
         },
+        {
+          // Blueprint loads an icon named by string with the SVG paths of every icon of its size
+          // (about 100 KB gzip); an icon component carries only its own.
+          selector:
+            "JSXAttribute[name.name=/^(icon|endIcon|leftIcon|rightIcon)$/]:matches([value.type='Literal'], [value.expression.raw=/^['\"]/], [value.expression.type='TemplateLiteral'])",
+          message:
+            'Pass an icon component (<AddIcon />), not an icon name: a name loads every icon.',
+        },
       ],
     },
   },
