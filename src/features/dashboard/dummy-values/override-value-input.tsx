@@ -1,14 +1,16 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
-import { DateInput } from '@blueprintjs/datetime';
 import { CalendarIcon } from '@blueprintjs/icons';
-import { format, isValid, parse } from 'date-fns';
-import enUS from 'date-fns/locale/en-US';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import type { Attribute } from '@generated/api/model';
+import type { DateOverrideInputProps } from './date-override-input';
 import { DebouncedTextInput } from './debounced-text-input';
 import { allowedValues } from './dummy-form';
 import { FilterSelect } from './filter-select';
 
-const DATE_FORMAT = 'yyyy-MM-dd';
+const DateOverrideInput = lazy(() =>
+  import('./date-override-input').then((module) => ({ default: module.DateOverrideInput })),
+);
+const DATE_PLACEHOLDER = 'yyyy-mm-dd';
 
 export interface OverrideValueInputProps {
   attribute: Attribute | undefined;
@@ -55,25 +57,14 @@ export function OverrideValueInput({
     );
   }
   if (attribute.data_type === 'Date') {
-    const parsed = value ? parse(value, DATE_FORMAT, new Date()) : null;
     return (
-      <DateInput
-        value={parsed && isValid(parsed) ? format(parsed, "yyyy-MM-dd'T'00:00:00") : null}
-        onChange={(next) => onChange(next ? next.slice(0, 10) : '')}
-        dateFnsFormat={DATE_FORMAT}
-        locale={enUS}
-        placeholder="yyyy-mm-dd"
-        canClearSelection
-        showActionsBar
-        fill
-        popoverProps={{ placement: 'bottom-start', onClosed: onTouch }}
-        inputProps={{
-          'aria-label': label,
-          'aria-invalid': invalid || undefined,
-          'aria-describedby': describedBy,
-          intent: invalid ? Intent.DANGER : Intent.NONE,
-          leftElement: <CalendarIcon />,
-        }}
+      <DateValueBox
+        value={value}
+        onChange={onChange}
+        label={label}
+        invalid={invalid}
+        describedBy={describedBy}
+        onTouch={onTouch}
       />
     );
   }
@@ -96,5 +87,42 @@ export function OverrideValueInput({
       onBlur={onTouch}
       placeholder="Dummy value"
     />
+  );
+}
+
+/**
+ * A date value: a read-only box of the calendar input's size showing the value, until the user
+ * focuses it (click or Tab). Only then does the calendar load (its own chunk, about 40 KB gzip),
+ * replacing the box once ready, focused and open, so a dashboard visit that edits no date does
+ * not pay for it.
+ */
+function DateValueBox(props: Omit<DateOverrideInputProps, 'autoFocus'>) {
+  const { value, label, invalid, describedBy } = props;
+  const [editing, setEditing] = useState(false);
+  // Whether the box still has focus when the calendar arrives: only then does it take focus.
+  const [focused, setFocused] = useState(false);
+  const box = (
+    <InputGroup
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      intent={invalid ? Intent.DANGER : Intent.NONE}
+      leftElement={<CalendarIcon />}
+      placeholder={DATE_PLACEHOLDER}
+      value={value}
+      fill
+      readOnly
+      onFocus={() => {
+        setFocused(true);
+        // A transition keeps this box on screen (and focused) while the calendar loads.
+        startTransition(() => setEditing(true));
+      }}
+      onBlur={() => setFocused(false)}
+    />
+  );
+  return (
+    <Suspense fallback={box}>
+      {editing ? <DateOverrideInput {...props} autoFocus={focused} /> : box}
+    </Suspense>
   );
 }

@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Attribute } from '@generated/api/model';
+import { OverrideValueInput } from './override-value-input';
+
+const CLOSE_DATE: Attribute = { id: 7, name: 'targetCloseDate', data_type: 'Date' };
+const LABEL = 'Dummy value for 0065g00000XyZ90AAB';
+
+function Harness({ onTouch = () => {} }: { onTouch?: () => void }) {
+  const [value, setValue] = useState('2026-03-31');
+  return (
+    <OverrideValueInput
+      attribute={CLOSE_DATE}
+      value={value}
+      onChange={setValue}
+      label={LABEL}
+      invalid={false}
+      onTouch={onTouch}
+    />
+  );
+}
+
+describe('a Date override value', () => {
+  it('shows the value in a read-only box until it is focused, then the calendar, open', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const box = screen.getByRole('textbox', { name: LABEL });
+    expect(box).toHaveValue('2026-03-31');
+    expect(box).toHaveAttribute('readonly');
+    expect(screen.queryByRole('combobox', { name: LABEL })).not.toBeInTheDocument();
+
+    await user.click(box);
+    const input = await screen.findByRole('combobox', { name: LABEL });
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('2026-03-31');
+    expect(await screen.findByRole('dialog', { name: 'date picker' })).toBeInTheDocument();
+  });
+
+  it('takes a typed date, and counts as touched when the calendar closes', async () => {
+    const user = userEvent.setup();
+    const onTouch = vi.fn();
+    render(<Harness onTouch={onTouch} />);
+    await user.click(screen.getByRole('textbox', { name: LABEL }));
+    const input = await screen.findByRole('combobox', { name: LABEL });
+    await user.clear(input);
+    await user.type(input, '2027-01-15{Enter}');
+    await vi.waitFor(() => expect(onTouch).toHaveBeenCalled());
+    expect(input).toHaveValue('2027-01-15');
+  });
+});
