@@ -29,11 +29,8 @@ import {
 } from '@/features/sync-filters/filter-rules';
 import { splitAdminName } from '@/features/wizard/admin-name';
 import { holdsJson, roleArnPattern } from '@/features/wizard/aws-values';
-import {
-  createTenantSchema,
-  createTenantValidator,
-  fieldMessages,
-} from '@/features/wizard/form-schemas';
+import { createTenantSchema, createTenantValidator } from '@/features/wizard/create-tenant-form';
+import { fieldMessages } from '@/features/wizard/form-schemas';
 import { firstFieldError, firstOfFields } from '@/lib/field-errors';
 import { readClaims } from '@/lib/jwt';
 import { safeReturnUrl } from '@/lib/return-url';

@@ -7,7 +7,7 @@ import { SchemaForm } from '@/components/schema-form/schema-form';
 import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
 import { accountServerErrors, toCreateTenantRequest, type AccountValues } from './account-values';
-import { createTenantSchema, createTenantValidator } from './form-schemas';
+import { createTenantSchema, createTenantValidator } from './create-tenant-form';
 import { toastUnlessFieldErrors } from './server-errors';
 import { WizardNav } from './wizard-nav';
 import { useSingleFlight } from '@/lib/use-single-flight';

@@ -16,7 +16,8 @@ import {
   type AwsValues,
 } from './aws-values';
 import { CopyTextWidget } from './copy-text-widget';
-import { addPolicySchema, addPolicyValidator, messagesByField } from './form-schemas';
+import { addPolicySchema, addPolicyValidator } from './add-policy-form';
+import { messagesByField } from './form-schemas';
 import { toastUnlessFieldErrors } from './server-errors';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addPolicySchema,
-  addPolicyValidator,
-  createTenantSchema,
-  createTenantValidator,
-  fieldMessages,
-} from './form-schemas';
+import { addPolicySchema, addPolicyValidator } from './add-policy-form';
+import { createTenantSchema, createTenantValidator } from './create-tenant-form';
+import { fieldMessages } from './form-schemas';
 
 const VALID_TENANT = {
   company: {

@@ -1,17 +1,9 @@
 import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
-import addPolicyFns from '@generated/forms/add-policy.validator';
-import createTenantFns from '@generated/forms/create-tenant.validator';
 import addPolicyRaw from '@schemas/add-policy.schema.json';
-import createTenantRaw from '@schemas/create-tenant.schema.json';
 import { retargetRequired } from '@/components/schema-form/errors';
-import { formValidator } from '@/components/schema-form/validator';
 
-// The RJSFSchema type rejects ajv-errors' `errorMessage`: assert it where the schema is loaded.
-export const createTenantSchema = createTenantRaw as RJSFSchema;
-export const createTenantValidator = formValidator(createTenantFns, createTenantSchema);
-
-export const addPolicySchema = addPolicyRaw as RJSFSchema;
-export const addPolicyValidator = formValidator(addPolicyFns, addPolicySchema);
+// Each form's schema and validator live in a module of their own (create-tenant-form.ts,
+// add-policy-form.ts), so a step loads its own validator only, with the step.
 
 /** The step-4 message for a policy that is not JSON, read from its schema. */
 export const INVALID_JSON_MESSAGE: string =

@@ -97,6 +97,8 @@ describe('wizard step 2', { timeout: 15_000 }, () => {
     connectionStore.setProductKey(KEY);
     renderWizard();
     await screen.findByRole('heading', { name: 'Step 2' });
+    // The step's form loads with the step.
+    await screen.findByLabelText(/Company Name/);
     for (const name of ['Terms and Conditions', 'Privacy Policy']) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('target', '_blank');
     }
@@ -107,6 +109,8 @@ describe('wizard step 2', { timeout: 15_000 }, () => {
     connectionStore.setProductKey(KEY);
     renderWizard();
     await screen.findByRole('heading', { name: 'Step 2' });
+    // The step's form loads with the step.
+    await screen.findByLabelText(/Company Name/);
     await fillAccount('Dana  Maria Whitfield');
     await waitFor(() => expect(toasts.success).toHaveBeenCalled());
     expect(toasts.success).toHaveBeenCalledWith('Company and admin account created successfully.');
@@ -148,6 +152,8 @@ describe('wizard step 2', { timeout: 15_000 }, () => {
     connectionStore.setProductKey(KEY);
     renderWizard();
     await screen.findByRole('heading', { name: 'Step 2' });
+    // The step's form loads with the step.
+    await screen.findByLabelText(/Company Name/);
     await fillAccount('Dana Whitfield');
     expect(await screen.findByText('This password is too common.')).toBeVisible();
     expect(screen.getByText('A user with this email already exists.')).toBeVisible();
@@ -161,6 +167,8 @@ describe('wizard step 2', { timeout: 15_000 }, () => {
     connectionStore.setProductKey(KEY);
     renderWizard();
     await screen.findByRole('heading', { name: 'Step 2' });
+    // The step's form loads with the step.
+    await screen.findByLabelText(/Company Name/);
     await fillAccount('Dana Whitfield');
     await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Invalid product key.'));
   });

@@ -1,7 +1,7 @@
-import { Card, Classes, Spinner } from '@blueprintjs/core';
+import { Card, Classes } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { logout } from '@generated/api/auth/auth';
 import { connectionStore, session } from '@/api/session';
 import {
@@ -9,17 +9,25 @@ import {
   type SalesforceConnectionValues,
 } from '@/components/salesforce-connection/salesforce-connection-values';
 import { useHideFooter } from '@/components/layout/shell-footer';
-import { AccountStep } from './account-step';
 import { INITIAL_ACCOUNT, type AccountValues } from './account-values';
-import { AwsStep } from './aws-step';
 import { INITIAL_AWS, type AwsValues } from './aws-values';
 import { KeyStep, type KeyState } from './key-step';
+import { Loading } from './loading';
 import { stepAfter, WIZARD_STEPS, type WizardStep } from './recovery';
 import { SettingsStep } from './settings-step';
-import { SalesforceStep } from './salesforce-step';
 import { StepProgress } from './step-progress';
 import { useWizardRecovery } from './use-wizard-recovery';
 import styles from './wizard.module.css';
+
+// The steps with a schema form load with it (the form library and that form's validator), when
+// they are shown: the key step and the mapper do not carry them.
+const AccountStep = lazy(() =>
+  import('./account-step').then((module) => ({ default: module.AccountStep })),
+);
+const SalesforceStep = lazy(() =>
+  import('./salesforce-step').then((module) => ({ default: module.SalesforceStep })),
+);
+const AwsStep = lazy(() => import('./aws-step').then((module) => ({ default: module.AwsStep })));
 
 export interface WizardPageProps {
   /** Step 5's field-mapping editor; the route composes it. */
@@ -47,13 +55,7 @@ function adoptKey(key: string, clearCache: () => void): void {
 /** The five-step set-up of a new partner company (spec sections 2 and 4). */
 export function WizardPage({ mapper, onStepChange }: WizardPageProps) {
   const recovered = useWizardRecovery();
-  if (recovered === undefined) {
-    return (
-      <div className={styles.loading}>
-        <Spinner aria-label="Loading" />
-      </div>
-    );
-  }
+  if (recovered === undefined) return <Loading />;
   return <Wizard initialStep={recovered} mapper={mapper} onStepChange={onStepChange} />;
 }
 
@@ -102,26 +104,28 @@ function Wizard({
           onNext={next}
         />
       ) : null}
-      {step === 2 ? (
-        <AccountStep
-          productKey={connectionStore.getProductKey() ?? keyState.key}
-          value={account}
-          onChange={setAccount}
-          onPrevious={previous}
-          onNext={next}
-        />
-      ) : null}
-      {step === 3 ? (
-        <SalesforceStep
-          value={salesforce}
-          onChange={setSalesforce}
-          onPrevious={previous}
-          onNext={next}
-        />
-      ) : null}
-      {step === 4 ? (
-        <AwsStep value={aws} onChange={setAws} onPrevious={previous} onNext={next} />
-      ) : null}
+      <Suspense fallback={<Loading />}>
+        {step === 2 ? (
+          <AccountStep
+            productKey={connectionStore.getProductKey() ?? keyState.key}
+            value={account}
+            onChange={setAccount}
+            onPrevious={previous}
+            onNext={next}
+          />
+        ) : null}
+        {step === 3 ? (
+          <SalesforceStep
+            value={salesforce}
+            onChange={setSalesforce}
+            onPrevious={previous}
+            onNext={next}
+          />
+        ) : null}
+        {step === 4 ? (
+          <AwsStep value={aws} onChange={setAws} onPrevious={previous} onNext={next} />
+        ) : null}
+      </Suspense>
       {step === 5 ? <SettingsStep mapper={mapper} onPrevious={previous} onFinish={next} /> : null}
     </Card>
   );

@@ -22,7 +22,7 @@ describe('wizard recovery on load', () => {
     connectionStore.setProductKey(KEY);
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 4' })).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Connecting...' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Connecting...' })).toBeVisible();
     expect(calls).toEqual(
       expect.arrayContaining([
         { method: 'POST', path: '/api/v1/connection-step-status/', body: { key: KEY } },
