@@ -3,7 +3,7 @@ import { EditIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AwsPartnerStatus, ConnectionState } from '@generated/api/model';
-import { SalesforceConnectionDialog } from '@/components/salesforce-connection/salesforce-connection-dialog';
+import { LazySalesforceConnectionDialog } from '@/components/salesforce-connection/lazy-salesforce-connection-dialog';
 import { connectionQueryOptions, tenantQueryOptions } from './accounts-queries';
 import { ConnectionStateTag } from './connection-state';
 import styles from './accounts.module.css';
@@ -70,7 +70,7 @@ export function CompanyCard({ tenantId, canEditSalesforce }: CompanyCardProps) {
         <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
       </p>
       {canEditSalesforce ? (
-        <SalesforceConnectionDialog
+        <LazySalesforceConnectionDialog
           isOpen={editingSalesforce}
           onClose={() => setEditingSalesforce(false)}
         />

@@ -1,7 +1,7 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '@generated/api/model';
 import {
   getListUsersQueryKey,
@@ -14,13 +14,18 @@ import { toast } from '@/lib/toaster';
 import { usersQueryOptions } from './accounts-queries';
 import { DELETE_USER_BODY, deleteUserTitle } from './delete-user';
 import { shortName } from './names';
-import { UserDialog } from './user-dialog';
 import { UserRowHandlersContext, type UserRowHandlers } from './user-row-actions';
 import { usersColumns } from './users-columns';
 import styles from './accounts.module.css';
 import { useSingleFlight } from '@/lib/use-single-flight';
 
 const NO_USERS: User[] = [];
+
+// The invite/edit modal loads with its form (the schema form library, the user form's validator)
+// when first opened: the users table does not carry it.
+const UserDialog = lazy(() =>
+  import('./user-dialog').then((module) => ({ default: module.UserDialog })),
+);
 
 export interface UsersCardProps {
   /** The invite modal is open (the URL owns it: /accounts?invite=true, or /invite-user). */
@@ -101,15 +106,17 @@ export function UsersCard({ inviting, onInvitingChange }: UsersCardProps) {
           className={styles.usersScroller}
         />
       </UserRowHandlersContext.Provider>
-      {inviting ? (
-        <UserDialog target={{ kind: 'invite' }} onClose={() => onInvitingChange(false)} />
-      ) : null}
-      {editing ? (
-        <UserDialog
-          target={{ kind: 'edit', user: editing }}
-          onClose={() => setEditing(undefined)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {inviting ? (
+          <UserDialog target={{ kind: 'invite' }} onClose={() => onInvitingChange(false)} />
+        ) : null}
+        {editing ? (
+          <UserDialog
+            target={{ kind: 'edit', user: editing }}
+            onClose={() => setEditing(undefined)}
+          />
+        ) : null}
+      </Suspense>
       <ConfirmDialog
         isOpen={Boolean(deleting?.open)}
         title={deleteUserTitle(deleting ? shortName(deleting.user) : '')}

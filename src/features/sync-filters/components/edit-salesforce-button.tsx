@@ -1,7 +1,7 @@
 import { Button, Tooltip } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { SalesforceConnectionDialog } from '@/components/salesforce-connection/salesforce-connection-dialog';
+import { LazySalesforceConnectionDialog } from '@/components/salesforce-connection/lazy-salesforce-connection-dialog';
 
 const LABEL = 'Update your Salesforce Account';
 
@@ -22,7 +22,7 @@ export function EditSalesforceConnectionButton() {
           onClick={() => setOpen(true)}
         />
       </Tooltip>
-      <SalesforceConnectionDialog isOpen={open} onClose={() => setOpen(false)} />
+      <LazySalesforceConnectionDialog isOpen={open} onClose={() => setOpen(false)} />
     </>
   );
 }
