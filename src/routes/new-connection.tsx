@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { session } from '@/api/session';
 import { currentUserWithRole } from '@/features/auth/guards';
-import { FieldMapper } from '@/features/mapper';
 import { WizardPage } from '@/features/wizard';
 import { parseWizardStep, wizardStepName, type WizardStep } from '@/features/wizard/recovery';
 import { pageTitle } from '@/lib/title';
@@ -15,6 +15,11 @@ declare module '@tanstack/history' {
     wizardStep?: WizardStep;
   }
 }
+
+// Step 5's mapping editor loads when step 5 shows it, not with steps 1 to 4.
+const FieldMapper = lazy(() =>
+  import('@/features/mapper').then((module) => ({ default: module.FieldMapper })),
+);
 
 export const Route = createFileRoute('/new-connection')({
   // A signed-in user who cannot set the company up goes to the dashboard (spec section 2). An

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { getGetMappingCountsQueryOptions } from '@generated/api/mappings/mappings';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 import { session } from '@/api/session';
 import { EnvironmentSwitch } from '@/components/environment-switch';
 import { toast } from '@/lib/toaster';
+import { Loading } from './loading';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
 
@@ -54,7 +55,8 @@ export function SettingsStep({ mapper, onPrevious, onFinish }: SettingsStepProps
           />
         </div>
       ) : null}
-      {mapper}
+      {/* The route may hand the mapper over lazily: a spinner until it has loaded. */}
+      <Suspense fallback={<Loading />}>{mapper}</Suspense>
       <WizardNav
         onPrevious={onPrevious}
         nextText="Finish"
