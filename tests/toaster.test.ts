@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToaster, showToast, TOAST_TIMEOUT_MS, toast } from '@/lib/toaster';
 
 describe('toaster', () => {
@@ -11,6 +11,15 @@ describe('toaster', () => {
   afterEach(async () => {
     (await getToaster()).clear();
     vi.useRealTimers();
+  });
+
+  // The toaster has a React root of its own, which no test cleanup unmounts: let the last toasts
+  // finish leaving (their exit transition renders again) before the file's DOM goes, or React's
+  // scheduler would render into a window that is gone.
+  afterAll(async () => {
+    (await getToaster()).clear();
+    await waitFor(() => expect(document.querySelector('.bp6-toast')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
   });
 
   it('shows toasts at the bottom right for five seconds', async () => {
