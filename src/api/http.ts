@@ -136,10 +136,31 @@ function refreshAccessToken(rejected: string | null): Promise<string> {
   return refreshInFlight;
 }
 
-/** Runs `task` holding the cross-tab refresh lock (held until the task settles), if there is one. */
-async function underRefreshLock(task: () => Promise<string>): Promise<string> {
+/**
+ * How long a tab keeps the refresh lock after storing a new token. A write to localStorage reaches
+ * other tabs (other renderer processes) asynchronously: a tab that took the lock at once could
+ * still read the old token and refresh a second time (seen on a loaded machine).
+ */
+const REFRESH_LOCK_HOLD_MS = 250;
+
+/**
+ * Runs `task` holding the cross-tab refresh lock, if there is one. Its answer is used at once;
+ * the lock is kept a moment longer after a refresh, for the new token to reach the other tabs.
+ */
+function underRefreshLock(task: () => Promise<string>): Promise<string> {
   const locks = webLocks();
-  return locks ? await locks.request(REFRESH_LOCK, task) : task();
+  if (!locks) return task();
+  return new Promise<string>((resolve, reject) => {
+    void locks.request(REFRESH_LOCK, async () => {
+      try {
+        resolve(await task());
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      await new Promise((settled) => setTimeout(settled, REFRESH_LOCK_HOLD_MS));
+    });
+  });
 }
 
 /** Refreshes the access token unless another tab already replaced the one that was rejected. */
