@@ -4,16 +4,10 @@ import { CalendarIcon } from '@blueprintjs/icons';
 import { format, isValid, parse } from 'date-fns';
 import enUS from 'date-fns/locale/en-US';
 
-const DATE_FORMAT = 'yyyy-MM-dd';
-const DATE_PLACEHOLDER = 'yyyy-mm-dd';
+import { DATE_PLACEHOLDER, type OverrideValueInputProps } from './override-value-input';
 
-export interface DateOverrideInputProps {
-  value: string;
-  onChange: (value: string) => void;
-  label: string;
-  invalid: boolean;
-  describedBy?: string;
-  onTouch: () => void;
+const DATE_FORMAT = 'yyyy-MM-dd';
+export interface DateOverrideInputProps extends Omit<OverrideValueInputProps, 'attribute'> {
   /** Focus the input (and so open the calendar) on mount: the user was on its way in. */
   autoFocus?: boolean;
 }

@@ -10,7 +10,8 @@ import { FilterSelect } from './filter-select';
 const DateOverrideInput = lazy(() =>
   import('./date-override-input').then((module) => ({ default: module.DateOverrideInput })),
 );
-const DATE_PLACEHOLDER = 'yyyy-mm-dd';
+/** The placeholder of a date value, in the box and in the calendar's input. */
+export const DATE_PLACEHOLDER = 'yyyy-mm-dd';
 
 export interface OverrideValueInputProps {
   attribute: Attribute | undefined;
