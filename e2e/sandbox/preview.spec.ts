@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
-import { toast } from './screens';
+import { addQualifiedLeadsFilter } from './screens';
 
 // See before you sync, on Acme's simulated org: the record preview answers from the sync's own
 // checks, the filter count from the sync's own filters, and the unmatched required fields lead to
@@ -95,14 +95,7 @@ test('a filter makes the count of leads that would sync fall', async ({ page }) 
   const [before = 0, total = 0] = ((await count.textContent()) ?? '').match(/\d+/g)!.map(Number);
   expect(before).toBeLessThan(total); // the seed's filter already holds some back
 
-  const block = filters.getByRole('group', { name: 'OR block 1' });
-  await block.getByRole('button', { name: 'Add' }).click();
-  await block.getByRole('combobox', { name: 'Attribute', exact: true }).nth(1).selectOption({
-    label: 'status',
-  });
-  await block.getByRole('combobox', { name: 'Comparison' }).nth(1).selectOption('equal_to');
-  await block.getByRole('combobox', { name: 'Attribute value' }).nth(1).selectOption('Qualified');
-  await expect(toast(page, 'Sync filter saved successfully.')).toBeVisible();
+  await addQualifiedLeadsFilter(page);
 
   await expect
     .poll(async () => Number(((await count.textContent()) ?? '').match(/^\d+/)?.[0]))

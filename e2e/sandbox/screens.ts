@@ -40,3 +40,19 @@ export async function syncAndWait(
   );
   await expect(page.getByText(/^Last sync at /)).toBeVisible();
 }
+
+/**
+ * On Sync Settings' Leads tab: adds 'status Equal To Qualified' to the seed's OR block 1 (whose
+ * 'status Not Equal To Disqualified' stays), and waits for the save.
+ */
+export async function addQualifiedLeadsFilter(page: Page): Promise<void> {
+  const filters = page.getByRole('region', { name: 'Sync Settings' });
+  const block = filters.getByRole('group', { name: 'OR block 1' });
+  await block.getByRole('button', { name: 'Add' }).click();
+  await block.getByRole('combobox', { name: 'Attribute', exact: true }).nth(1).selectOption({
+    label: 'status',
+  });
+  await block.getByRole('combobox', { name: 'Comparison' }).nth(1).selectOption('equal_to');
+  await block.getByRole('combobox', { name: 'Attribute value' }).nth(1).selectOption('Qualified');
+  await expect(toast(page, 'Sync filter saved successfully.')).toBeVisible();
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
-import { syncAndWait, toast } from './screens';
+import { addQualifiedLeadsFilter, syncAndWait } from './screens';
 
 // The sync over Acme's simulated org: a filter that narrows what syncs, and the environment
 // switch that wipes the logs and errors as its confirmation says.
@@ -27,15 +27,7 @@ test('a sync filter narrows what the next sync sends', async ({ page }) => {
 
   // Leads whose status is not Disqualified (the seed's filter) AND is Qualified.
   await page.goto('/values-mapper?tab=leads');
-  const filters = page.getByRole('region', { name: 'Sync Settings' });
-  const block = filters.getByRole('group', { name: 'OR block 1' });
-  await block.getByRole('button', { name: 'Add' }).click();
-  await block.getByRole('combobox', { name: 'Attribute', exact: true }).nth(1).selectOption({
-    label: 'status',
-  });
-  await block.getByRole('combobox', { name: 'Comparison' }).nth(1).selectOption('equal_to');
-  await block.getByRole('combobox', { name: 'Attribute value' }).nth(1).selectOption('Qualified');
-  await expect(toast(page, 'Sync filter saved successfully.')).toBeVisible();
+  await addQualifiedLeadsFilter(page);
 
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Sync Filters' })).toContainText(
