@@ -8,12 +8,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { onSessionEnded } from '@/api/http';
 import { ERROR_TEXT } from '@/api/error-messages';
-import { getToaster, toast } from '@/lib/toaster';
+import { toast } from '@/lib/toaster';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-
-// Create the toaster once at start-up so the first toast does not wait for it.
-void getToaster();
 
 // Development and preview builds only: the mock scenario switcher (Prism's Prefer header per call).
 // The condition is replaced at build time, so a production build drops the import entirely; it is

@@ -1,4 +1,4 @@
-import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { Intent, type Toaster } from '@blueprintjs/core';
 
 /** Every toast stays on screen this long (spec section 9). */
 export const TOAST_TIMEOUT_MS = 5000;
@@ -7,10 +7,12 @@ let toaster: Promise<Toaster> | undefined;
 
 /**
  * The one toaster of the app, bottom right. Blueprint creates it asynchronously in its own React
- * root, so a toast carries plain text only (no context-dependent components).
+ * root, so a toast carries plain text only (no context-dependent components). Its code (the
+ * overlay and its transitions, about 8 KB gzip) loads with the first toast, not with every screen:
+ * a screen that shows none, /login on a good day, never pays for it.
  */
 export function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.BOTTOM_RIGHT, maxToasts: 5 });
+  toaster ??= import('./toaster-root').then((root) => root.createToaster());
   return toaster;
 }
 
