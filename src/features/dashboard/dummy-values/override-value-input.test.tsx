@@ -26,24 +26,28 @@ describe('a Date override value', () => {
   it('shows the value in a read-only box until it is focused, then the calendar, open', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    const box = screen.getByRole('textbox', { name: LABEL });
+    const box = screen.getByRole('combobox', { name: LABEL });
     expect(box).toHaveValue('2026-03-31');
     expect(box).toHaveAttribute('readonly');
-    expect(screen.queryByRole('combobox', { name: LABEL })).not.toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog', { name: 'date picker' })).not.toBeInTheDocument();
 
     await user.click(box);
-    const input = await screen.findByRole('combobox', { name: LABEL });
+    expect(await screen.findByRole('dialog', { name: 'date picker' })).toBeInTheDocument();
+    const input = screen.getByRole('combobox', { name: LABEL });
+    expect(input).not.toBe(box);
     expect(input).toHaveFocus();
     expect(input).toHaveValue('2026-03-31');
-    expect(await screen.findByRole('dialog', { name: 'date picker' })).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('takes a typed date, and counts as touched when the calendar closes', async () => {
     const user = userEvent.setup();
     const onTouch = vi.fn();
     render(<Harness onTouch={onTouch} />);
-    await user.click(screen.getByRole('textbox', { name: LABEL }));
-    const input = await screen.findByRole('combobox', { name: LABEL });
+    await user.click(screen.getByRole('combobox', { name: LABEL }));
+    await screen.findByRole('dialog', { name: 'date picker' });
+    const input = screen.getByRole('combobox', { name: LABEL });
     await user.clear(input);
     await user.type(input, '2027-01-15{Enter}');
     await vi.waitFor(() => expect(onTouch).toHaveBeenCalled());

@@ -1,7 +1,8 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { CalendarIcon } from '@blueprintjs/icons';
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { Attribute } from '@generated/api/model';
+import { LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import type { DateOverrideInputProps } from './date-override-input';
 import { DebouncedTextInput } from './debounced-text-input';
 import { allowedValues } from './dummy-form';
@@ -92,38 +93,32 @@ export function OverrideValueInput({
 }
 
 /**
- * A date value: a read-only box of the calendar input's size showing the value, until the user
- * focuses it (click or Tab). Only then does the calendar load (its own chunk, about 40 KB gzip),
- * replacing the box once ready, focused and open, so a dashboard visit that edits no date does
- * not pay for it.
+ * A date value: a read-only box of the calendar input's role and size showing the value, until the user
+ * focuses it. Only then does the calendar load (its own chunk, about 40 KB gzip), so a dashboard
+ * visit that edits no date does not pay for it.
  */
 function DateValueBox(props: Omit<DateOverrideInputProps, 'autoFocus'>) {
   const { value, label, invalid, describedBy } = props;
-  const [editing, setEditing] = useState(false);
-  // Whether the box still has focus when the calendar arrives: only then does it take focus.
-  const [focused, setFocused] = useState(false);
-  const box = (
-    <InputGroup
-      aria-label={label}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      intent={invalid ? Intent.DANGER : Intent.NONE}
-      leftElement={<CalendarIcon />}
-      placeholder={DATE_PLACEHOLDER}
-      value={value}
-      fill
-      readOnly
-      onFocus={() => {
-        setFocused(true);
-        // A transition keeps this box on screen (and focused) while the calendar loads.
-        startTransition(() => setEditing(true));
-      }}
-      onBlur={() => setFocused(false)}
-    />
-  );
   return (
-    <Suspense fallback={box}>
-      {editing ? <DateOverrideInput {...props} autoFocus={focused} /> : box}
-    </Suspense>
+    <LoadOnFocus
+      renderBox={(handlers) => (
+        <InputGroup
+          {...handlers}
+          role="combobox"
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          aria-label={label}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          intent={invalid ? Intent.DANGER : Intent.NONE}
+          leftElement={<CalendarIcon />}
+          placeholder={DATE_PLACEHOLDER}
+          value={value}
+          fill
+          readOnly
+        />
+      )}
+      renderControl={(autoFocus) => <DateOverrideInput {...props} autoFocus={autoFocus} />}
+    />
   );
 }

@@ -12,15 +12,18 @@ export interface DateValueInputProps {
   value: string;
   invalid: boolean;
   ariaProps: Record<string, string | boolean | undefined>;
+  /** Take the focus (and so open the calendar) on mount: the user was on the way in. */
+  autoFocus?: boolean;
   onPick: (value: string) => void;
   onBlur: () => void;
 }
 
 /**
  * A read-only calendar input for Date attributes: the day is picked, shown and sent as
- * 'YYYY-MM-DD'. Its own module, so the calendar loads only when a Date attribute needs it.
+ * 'YYYY-MM-DD'. Its own module, so the calendar loads only when a date value is edited.
  */
-export function DateValueInput({ value, invalid, ariaProps, onPick, onBlur }: DateValueInputProps) {
+export function DateValueInput(props: DateValueInputProps) {
+  const { value, invalid, ariaProps, autoFocus = false, onPick, onBlur } = props;
   return (
     <DateInput
       fill
@@ -42,6 +45,7 @@ export function DateValueInput({ value, invalid, ariaProps, onPick, onBlur }: Da
       inputProps={{
         ...ariaProps,
         readOnly: true,
+        autoFocus,
         onBlur,
         intent: invalid ? Intent.DANGER : undefined,
       }}

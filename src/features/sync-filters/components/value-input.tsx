@@ -1,13 +1,14 @@
 import { HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { lazy, Suspense, type KeyboardEvent } from 'react';
+import { lazy, type KeyboardEvent } from 'react';
 import { DataType } from '@generated/api/model';
+import { LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import type { FilterAttribute } from '../filter-blocks';
 
 export const VALUE_LABEL = 'Attribute value';
 const DateValueInput = lazy(() =>
   import('./date-value-input').then((module) => ({ default: module.DateValueInput })),
 );
-// The placeholder while the calendar loads; the same text as the calendar's own.
+// The placeholder of the box until the calendar loads; the same text as the calendar's own.
 const DATE_PLACEHOLDER = 'yyyy-mm-dd';
 const BOOLEAN_OPTIONS = [
   { value: 'true', label: 'True' },
@@ -66,19 +67,39 @@ export function ValueInput(props: ValueInputProps) {
   }
 
   if (dataType === DataType.Date) {
-    const placeholder = (
-      <InputGroup {...aria} fill readOnly placeholder={DATE_PLACEHOLDER} value={value} />
-    );
+    // The calendar (its own chunk, about 40 KB gzip) loads when the value is first focused; until
+    // then a read-only box of its role and size shows the day.
     return (
-      <Suspense fallback={placeholder}>
-        <DateValueInput
-          value={value}
-          invalid={invalid}
-          ariaProps={aria}
-          onPick={onPick}
-          onBlur={onBlur}
-        />
-      </Suspense>
+      <LoadOnFocus
+        renderBox={(handlers) => (
+          <InputGroup
+            {...aria}
+            {...handlers}
+            role="combobox"
+            aria-haspopup="dialog"
+            aria-expanded={false}
+            fill
+            readOnly
+            intent={invalid ? Intent.DANGER : Intent.NONE}
+            placeholder={DATE_PLACEHOLDER}
+            value={value}
+            onBlur={() => {
+              handlers.onBlur();
+              onBlur();
+            }}
+          />
+        )}
+        renderControl={(autoFocus) => (
+          <DateValueInput
+            value={value}
+            invalid={invalid}
+            ariaProps={aria}
+            autoFocus={autoFocus}
+            onPick={onPick}
+            onBlur={onBlur}
+          />
+        )}
+      />
     );
   }
 
