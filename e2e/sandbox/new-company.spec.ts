@@ -155,6 +155,7 @@ test('a licence key becomes a company whose first sync’s errors an override fi
   await page.reload();
   await expect(page.getByText(/^Last sync at /)).toBeVisible();
   await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
   await signIn(page, 'bill@initech.example', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
 });

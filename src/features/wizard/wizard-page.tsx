@@ -2,8 +2,8 @@ import { Card, Classes } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { logout } from '@generated/api/auth/auth';
-import { connectionStore, session } from '@/api/session';
+import { connectionStore } from '@/api/session';
+import { signOut } from '@/api/sign-out';
 import {
   INITIAL_SALESFORCE_CONNECTION,
   type SalesforceConnectionValues,
@@ -39,16 +39,7 @@ export interface WizardPageProps {
 /** A verified key that differs from the stored one starts over: state cleared, user logged out. */
 function adoptKey(key: string, clearCache: () => void): void {
   if (connectionStore.getProductKey() === key) return;
-  const loggedIn = session.isLoggedIn();
-  const refresh = loggedIn ? session.getRefreshToken() : null;
-  // The logout call takes its address (the tenant's subdomain) and token when made: before the
-  // stored company details and the session are cleared, as the logout page does it.
-  if (refresh) void logout({ refresh }).catch(() => undefined);
-  connectionStore.clear();
-  if (loggedIn) {
-    session.clear();
-    clearCache();
-  }
+  void signOut(clearCache);
   connectionStore.setProductKey(key);
 }
 
