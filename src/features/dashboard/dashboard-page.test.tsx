@@ -138,16 +138,34 @@ describe('dashboard', () => {
       'POST /api/v1/connection-step-status/',
       'POST /api/v1/tenant-subdomain/',
     ]);
-    expect(paths.slice(2, 10).sort()).toEqual([
+    expect(paths.slice(2, 12).sort()).toEqual([
       'GET /api/v1/salesforce/aws/attributes/',
       'GET /api/v1/salesforce/data-mappings/sync-errors/',
       'GET /api/v1/salesforce/data-mappings/sync-settings',
       'GET /api/v1/salesforce/data-mappings/sync-settings',
+      'GET /api/v1/salesforce/data-mappings/sync-settings/count/',
+      'GET /api/v1/salesforce/data-mappings/sync-settings/count/',
       'GET /api/v1/salesforce/get-dummy-value-for-error/',
       'GET /api/v1/salesforce/get-sync-data',
       'GET /api/v1/salesforce/unread-launched-data',
       'GET /api/v1/tenants/1/',
     ]);
+  });
+
+  it('asks for the filter counts with the filters, not after them', async () => {
+    signInAs('super_admin');
+    // The filters never arrive: the counts must not be waiting for them.
+    const calls = fakeDashboardBackend({
+      'GET /api/v1/salesforce/data-mappings/sync-settings': () => new Promise<never>(() => {}),
+    });
+    renderApp('/dashboard');
+    await waitFor(() =>
+      expect(
+        callsTo(calls, 'GET', '/api/v1/salesforce/data-mappings/sync-settings/count/').map((call) =>
+          call.search.get('entity_type'),
+        ),
+      ).toEqual(expect.arrayContaining(['Lead', 'Opportunity'])),
+    );
   });
 
   it('opens the tab and page of the URL, and puts tab changes into the URL', async () => {

@@ -11,6 +11,7 @@ import {
 import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 import { session, type Role } from '@/api/session';
+import { filterCountQuery } from '@/components/filter-count/filter-count';
 
 /**
  * Every block of the dashboard shows its own loading and error state, so its queries do not toast
@@ -67,6 +68,9 @@ export function prefetchDashboard(
   quietly(queryClient.ensureQueryData(dashboardQueries.launches()));
   quietly(queryClient.ensureQueryData(dashboardQueries.filters('Lead')));
   quietly(queryClient.ensureQueryData(dashboardQueries.filters('Opportunity')));
+  // The counts under the filters do not wait for the filters to arrive.
+  quietly(queryClient.ensureQueryData(filterCountQuery('Lead')));
+  quietly(queryClient.ensureQueryData(filterCountQuery('Opportunity')));
   const tenantId = session.tenantId();
   if (role === 'super_admin' && tenantId !== undefined) {
     quietly(queryClient.ensureQueryData(dashboardQueries.tenant(tenantId)));

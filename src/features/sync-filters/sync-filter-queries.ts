@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
+import { filterCountQuery } from '@/components/filter-count/filter-count';
 
 /** The sync-filter attribute query (spec section 7): only what the editor needs, every page at once. */
 export function filterAttributeParams(entity: EntityType): ListAwsAttributesParams {
@@ -19,8 +20,12 @@ export const filterAttributesQuery = (entity: EntityType) =>
 export const syncFiltersQuery = (entity: EntityType) =>
   getListSyncSettingsQueryOptions({ entity_type: entity });
 
-/** Starts both loads early (the route calls it); the page shows its spinner until they land. */
+/**
+ * Starts the loads early (the route calls it), all in one round: the page shows its spinner until
+ * the attributes and filters land, and the count under them does not wait for them.
+ */
 export function prefetchSyncFilters(queryClient: QueryClient, entity: EntityType): void {
   void queryClient.prefetchQuery(filterAttributesQuery(entity));
   void queryClient.prefetchQuery(syncFiltersQuery(entity));
+  void queryClient.prefetchQuery(filterCountQuery(entity));
 }
