@@ -23,7 +23,7 @@ const root = new URL('../..', import.meta.url).pathname;
 const SALESFORCE_COUNT = 10_000;
 const ACE_PER_TYPE = 200; // 400 in all
 const PICKLIST_VALUES = 30;
-const KEYSTROKE_QUERIES = ['custom_field_01', 'field 42', 'CUSTOM_FIELD_099'];
+export const KEYSTROKE_QUERIES = ['custom_field_01', 'field 42', 'CUSTOM_FIELD_099'];
 /**
  * Keystrokes come at a fast typist's pace (120 words a minute: one key every 100 ms), not the
  * moment the previous one is painted. Sent a few milliseconds after a paint, a key lands in the
@@ -128,7 +128,7 @@ function mappings(aces) {
 
 const page = (results) => ({ count: results.length, next: null, previous: null, results });
 
-async function serveTenant(browserPage) {
+export async function serveTenant(browserPage) {
   const aces = aceFields();
   const bodies = {
     Lead: JSON.stringify(page(salesforceFields('Lead'))),
@@ -162,7 +162,7 @@ async function serveTenant(browserPage) {
  * clock of performance.now()) and records, after the next paint, how long the screen took to show
  * the result. "Painted" is the first frame after the DOM shows it (rAF, then a task).
  */
-function installProbe() {
+export function installProbe() {
   // The mapper's selects, and the harness's plain MultiSelect.
   const SELECTS = '[aria-label="Field mapping"], [data-bench-select]';
   const samples = [];
@@ -264,7 +264,7 @@ async function readSamples(browserPage, kind) {
  * Types each query one key at a time into the focused select, at KEY_INTERVAL_MS from the last
  * action to each key (or later: each key waits for the previous one's paint).
  */
-async function typeQueries(browserPage, input, queries) {
+export async function typeQueries(browserPage, input, queries) {
   for (const query of queries) {
     await input.fill('');
     let last = performance.now();
@@ -447,7 +447,7 @@ async function measureBlueprint(context, baseUrl) {
  * figure is what the work costs, without up to one frame of waiting for vsync (on a 60 Hz screen
  * add that wait to any figure). Both selects are measured so.
  */
-const UNTHROTTLED = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+export const UNTHROTTLED = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
 
 export async function runMapperBench({ baseUrl, executablePath }) {
   const browser = await chromium.launch({
