@@ -33,3 +33,14 @@ export function LoadOnFocus({ renderBox, renderControl }: LoadOnFocusProps) {
   });
   return <Suspense fallback={box}>{editing ? renderControl(focused) : box}</Suspense>;
 }
+
+/**
+ * A stand-in for a date input, to spread on the box: read-only, and to assistive technology the
+ * combobox with a date-picker dialog that it becomes on focus.
+ */
+export const CALENDAR_BOX_PROPS = {
+  role: 'combobox',
+  'aria-haspopup': 'dialog',
+  'aria-expanded': false,
+  readOnly: true,
+} as const;

@@ -2,7 +2,7 @@ import { InputGroup, Intent } from '@blueprintjs/core';
 import { CalendarIcon } from '@blueprintjs/icons';
 import { lazy } from 'react';
 import type { Attribute } from '@generated/api/model';
-import { LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
+import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import type { DateOverrideInputProps } from './date-override-input';
 import { DebouncedTextInput } from './debounced-text-input';
 import { allowedValues } from './dummy-form';
@@ -104,9 +104,7 @@ function DateValueBox(props: Omit<DateOverrideInputProps, 'autoFocus'>) {
       renderBox={(handlers) => (
         <InputGroup
           {...handlers}
-          role="combobox"
-          aria-haspopup="dialog"
-          aria-expanded={false}
+          {...CALENDAR_BOX_PROPS}
           aria-label={label}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
@@ -115,7 +113,6 @@ function DateValueBox(props: Omit<DateOverrideInputProps, 'autoFocus'>) {
           placeholder={DATE_PLACEHOLDER}
           value={value}
           fill
-          readOnly
         />
       )}
       renderControl={(autoFocus) => <DateOverrideInput {...props} autoFocus={autoFocus} />}

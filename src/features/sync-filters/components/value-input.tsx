@@ -1,7 +1,7 @@
 import { HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { lazy, type KeyboardEvent } from 'react';
 import { DataType } from '@generated/api/model';
-import { LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
+import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import type { FilterAttribute } from '../filter-blocks';
 
 export const VALUE_LABEL = 'Attribute value';
@@ -75,11 +75,8 @@ export function ValueInput(props: ValueInputProps) {
           <InputGroup
             {...aria}
             {...handlers}
-            role="combobox"
-            aria-haspopup="dialog"
-            aria-expanded={false}
+            {...CALENDAR_BOX_PROPS}
             fill
-            readOnly
             intent={invalid ? Intent.DANGER : Intent.NONE}
             placeholder={DATE_PLACEHOLDER}
             value={value}
