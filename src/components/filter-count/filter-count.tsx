@@ -1,8 +1,8 @@
 import { Classes } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@generated/api/model';
-import { getCountSyncFilterMatchesQueryOptions } from '@generated/api/sync-settings/sync-settings';
 import { BlockError } from '@/components/block-error/block-error';
+import { filterCountQuery } from './filter-count-query';
 
 const PLURAL: Record<EntityType, string> = { Lead: 'leads', Opportunity: 'opportunities' };
 
@@ -11,13 +11,6 @@ export function filterCountText(entity: EntityType, matching: number, total: num
   if (total === 0) return `There are no ${PLURAL[entity]} in Salesforce yet.`;
   return `${matching} of ${total} ${PLURAL[entity]} would sync with these filters`;
 }
-
-/** The count's query; a saved change of a filter asks it again (FilterSaver). */
-export const filterCountQuery = (entity: EntityType) =>
-  getCountSyncFilterMatchesQueryOptions(
-    { entity_type: entity },
-    { query: { meta: { silentErrors: true } } },
-  );
 
 /**
  * How many records of one type the current filters let through, out of all in Salesforce,

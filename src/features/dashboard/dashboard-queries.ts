@@ -11,7 +11,7 @@ import {
 import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 import { session, type Role } from '@/api/session';
-import { filterCountQuery } from '@/components/filter-count/filter-count';
+import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 
 /**
  * Every block of the dashboard shows its own loading and error state, so its queries do not toast

@@ -9,7 +9,7 @@ import { isApiError } from '@/api/api-error';
 import { toast } from '@/lib/toaster';
 import { rowSignature, rowValues, writeBody, type FilterRow } from './filter-blocks';
 import { saveDecision } from './filter-rules';
-import { filterCountQuery } from '@/components/filter-count/filter-count';
+import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 import { syncFiltersQuery } from './sync-filter-queries';
 
 export const SAVER_TEXT = {
