@@ -2,7 +2,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
+import { blueprintIconsByComponentOnly } from './src/lib/icons/build-plugin';
 
 // Dev and preview servers send /api to the Prism mock (or any backend named by API_PROXY_TARGET).
 const apiProxy: Record<string, ProxyOptions> = {
@@ -40,24 +41,6 @@ export function securityHeaders(apiHost = process.env.VITE_API_HOST): Record<str
   };
 }
 
-/**
- * In the build, `@blueprintjs/icons`' loader (every icon name, and the SVG paths of every icon
- * fetched by name) is replaced by ours, which knows no name: the app passes icon components.
- * See src/lib/icons/icon-loader.ts.
- */
-function blueprintIconsByComponentOnly(): Plugin {
-  const loader = fileURLToPath(new URL('./src/lib/icons/icon-loader.ts', import.meta.url));
-  return {
-    name: 'acebridge:blueprint-icons-by-component-only',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const fromBlueprintIcons = importer && /[\\/]@blueprintjs[\\/]icons[\\/]/.test(importer);
-      return fromBlueprintIcons && /^\.\/iconLoader(\.js)?$/.test(source) ? loader : null;
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     // The router plugin must come before react(): it rewrites route files for code splitting.
@@ -71,6 +54,7 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    // Icons by component only: Blueprint's table of every icon name stays out of the build.
     blueprintIconsByComponentOnly(),
   ],
   resolve: {
