@@ -183,6 +183,69 @@ describe('apiFetch: token refresh', () => {
   });
 });
 
+describe('apiFetch: the refresh lock shared by tabs', () => {
+  /** A Web Locks stand-in (jsdom has none): one holder at a time; each hold is recorded. */
+  function fakeLocks() {
+    const holds: { start: number; end: number }[] = [];
+    let queue: Promise<unknown> = Promise.resolve();
+    const request = (_name: string, callback: () => Promise<unknown>) => {
+      const run = queue.then(async () => {
+        const start = performance.now();
+        try {
+          return await callback();
+        } finally {
+          holds.push({ start, end: performance.now() });
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    return holds;
+  }
+
+  beforeEach(() => session.start({ user: USER, access: 'old', refresh: 'r1' }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is kept a moment after a refresh, for the new token to reach the other tabs', async () => {
+    const holds = fakeLocks();
+    fakeBackend((call) => {
+      if (isRefresh(call)) return json(200, { access: 'new' });
+      return call.headers.get('Authorization') === 'Bearer new'
+        ? json(200, { ok: true })
+        : json(401, { detail: 'expired' });
+    });
+    await expect(apiFetch('/api/v1/users/1/')).resolves.toEqual({ ok: true });
+    await vi.waitFor(() => expect(holds).toHaveLength(1), { timeout: 2000 });
+    expect(holds[0]!.end - holds[0]!.start).toBeGreaterThanOrEqual(200);
+  });
+
+  it('is let go at once by a tab that finds the token already replaced by another', async () => {
+    const holds = fakeLocks();
+    // Another tab holds the lock, refreshing.
+    let otherTabDone: () => void = () => {};
+    void navigator.locks.request(
+      'another tab',
+      () => new Promise<void>((resolve) => (otherTabDone = resolve)),
+    );
+    const calls = fakeBackend((call) =>
+      call.headers.get('Authorization') === 'Bearer from-another-tab'
+        ? json(200, { ok: true })
+        : json(401, { detail: 'expired' }),
+    );
+    const reply = apiFetch('/api/v1/users/1/');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await tick();
+    // Its new token lands, and it lets the lock go.
+    session.setAccessToken('from-another-tab');
+    otherTabDone();
+    await expect(reply).resolves.toEqual({ ok: true });
+    await vi.waitFor(() => expect(holds).toHaveLength(2), { timeout: 2000 });
+    expect(calls.filter(isRefresh)).toHaveLength(0);
+    expect(holds[1]!.end - holds[1]!.start).toBeLessThan(100);
+  });
+});
+
 describe('apiFetch: headers', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

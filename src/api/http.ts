@@ -136,6 +136,12 @@ function refreshAccessToken(rejected: string | null): Promise<string> {
   return refreshInFlight;
 }
 
+/** A token to use, and whether this tab fetched it (rather than found it from another tab). */
+interface RefreshOutcome {
+  token: string;
+  refreshed: boolean;
+}
+
 /**
  * How long a tab keeps the refresh lock after storing a new token. A write to localStorage reaches
  * other tabs (other renderer processes) asynchronously: a tab that took the lock at once could
@@ -144,31 +150,36 @@ function refreshAccessToken(rejected: string | null): Promise<string> {
 const REFRESH_LOCK_HOLD_MS = 250;
 
 /**
- * Runs `task` holding the cross-tab refresh lock, if there is one. Its answer is used at once;
- * the lock is kept a moment longer after a refresh, for the new token to reach the other tabs.
+ * Runs `task` holding the cross-tab refresh lock, if there is one. Its token is used at once; after
+ * a refresh of its own, the lock is kept a moment longer, for the new token to reach the other
+ * tabs (a tab that found the token already replaced has nothing to pass on).
  */
-function underRefreshLock(task: () => Promise<string>): Promise<string> {
+function underRefreshLock(task: () => Promise<RefreshOutcome>): Promise<string> {
   const locks = webLocks();
-  if (!locks) return task();
+  if (!locks) return task().then((outcome) => outcome.token);
   return new Promise<string>((resolve, reject) => {
     void locks.request(REFRESH_LOCK, async () => {
+      let outcome: RefreshOutcome;
       try {
-        resolve(await task());
+        outcome = await task();
       } catch (error) {
         reject(error);
         return;
       }
-      await new Promise((settled) => setTimeout(settled, REFRESH_LOCK_HOLD_MS));
+      resolve(outcome.token);
+      if (outcome.refreshed) {
+        await new Promise((settled) => setTimeout(settled, REFRESH_LOCK_HOLD_MS));
+      }
     });
   });
 }
 
 /** Refreshes the access token unless another tab already replaced the one that was rejected. */
-async function refreshUnlessDone(rejected: string | null): Promise<string> {
+async function refreshUnlessDone(rejected: string | null): Promise<RefreshOutcome> {
   const refresh = session.getRefreshToken();
   if (!refresh) endSession({ kind: 'no-refresh-token' });
   const stored = session.getAccessToken();
-  if (stored && stored !== rejected) return stored;
+  if (stored && stored !== rejected) return { token: stored, refreshed: false };
   const url = resolveUrl(REFRESH_PATH);
   let response: Response;
   try {
@@ -183,7 +194,7 @@ async function refreshUnlessDone(rejected: string | null): Promise<string> {
     endSession({ kind: 'refresh-failed', message });
   }
   session.setAccessToken(body.access as string);
-  return body.access as string;
+  return { token: body.access as string, refreshed: true };
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
