@@ -3,7 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { blueprintIconsByComponentOnly } from './src/lib/icons/build-plugin';
+import { blueprintIconsByComponentOnly } from './src/lib/icons/build-plugin.ts';
 
 // Dev and preview servers send /api to the Prism mock (or any backend named by API_PROXY_TARGET).
 const apiProxy: Record<string, ProxyOptions> = {

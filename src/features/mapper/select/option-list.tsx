@@ -9,6 +9,8 @@ import styles from './select.module.css';
 
 export const ITEM_HEIGHT = 30;
 const MAX_VISIBLE = 8;
+/** The tallest the open list gets (its menu's padding included). */
+export const LIST_MAX_HEIGHT = MAX_VISIBLE * ITEM_HEIGHT + 12;
 /** Rows rendered beyond the visible ones (spec section 9: virtual-scroll buffer 4). */
 const OVERSCAN = 4;
 const VIEWPORT = { width: 0, height: MAX_VISIBLE * ITEM_HEIGHT };
