@@ -166,4 +166,26 @@ describe('VirtualMultiSelect', () => {
       document.removeEventListener('submit', record);
     }
   });
+
+  it('opens its list outside any box that could cut it off, under the control or, near the bottom, above', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness />);
+    const control = input().closest('form')!;
+    const at = (top: number) =>
+      vi
+        .spyOn(control, 'getBoundingClientRect')
+        .mockReturnValue(DOMRect.fromRect({ x: 40, y: top, width: 300, height: 30 }));
+
+    at(100);
+    await user.click(input());
+    let list = (await screen.findByRole('listbox')).closest<HTMLElement>('[style*="left"]')!;
+    expect(container).not.toContainElement(list);
+    expect(list.style).toMatchObject({ left: '40px', width: '300px', top: '132px', bottom: '' });
+    await user.keyboard('{Escape}');
+
+    at(window.innerHeight - 40);
+    await user.click(input());
+    list = (await screen.findByRole('listbox')).closest<HTMLElement>('[style*="left"]')!;
+    expect(list.style).toMatchObject({ top: '', bottom: '42px' });
+  });
 });
