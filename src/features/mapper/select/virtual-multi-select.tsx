@@ -115,6 +115,9 @@ export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: Virtua
 
   return (
     <>
+      {/* A form of its own: Chrome's autofill reads the whole form of a text field on every
+          keystroke, and a field outside any form belongs to one made of every such field on the
+          page (a page of the mapper has about 80: some 3 ms a keystroke). Nothing is submitted. */}
       <form
         ref={controlRef}
         noValidate
