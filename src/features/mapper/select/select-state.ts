@@ -12,7 +12,7 @@ export interface SelectSnapshot {
 
 /**
  * What a select's input and list share while the user types: kept outside React state so that a
- * keystroke re-renders the input and the list, not the tags, the popover or the row.
+ * keystroke re-renders the input and the list, not the tags or the row.
  */
 export interface SelectState {
   get(): SelectSnapshot;
