@@ -1,5 +1,6 @@
 import { Intent, Tag, Tooltip } from '@blueprintjs/core';
 import type { SyncErrorType } from '@generated/api/model';
+import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import styles from './error-category.module.css';
 
 /** The colour of each of the five error categories, wherever a category is shown. */
@@ -23,7 +24,7 @@ export function ErrorCategoryTag({ type, exact }: ErrorCategoryTagProps) {
     <Tooltip content={<span className={styles.tipText}>{exact}</span>} placement="left">
       <Tag minimal intent={CATEGORY_INTENT[type] ?? Intent.NONE} tabIndex={0}>
         {type}
-        <span className={styles.srOnly}>: {exact}</span>
+        <VisuallyHidden>: {exact}</VisuallyHidden>
       </Tag>
     </Tooltip>
   );

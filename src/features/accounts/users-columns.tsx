@@ -1,5 +1,6 @@
 import type { User } from '@generated/api/model';
 import { createDataColumnHelper } from '@/components/data-table';
+import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import { roleLabel, shortName } from './names';
 import { UserRowActionButtons } from './user-row-actions';
 import styles from './accounts.module.css';
@@ -13,7 +14,7 @@ export const usersColumns = column.columns([
   column.accessor('email', { header: 'Email', meta: { className: styles.emailColumn } }),
   column.display({
     id: 'actions',
-    header: () => <span className={styles.visuallyHidden}>Actions</span>,
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
     cell: ({ row }) => <UserRowActionButtons user={row.original} />,
     meta: { className: styles.actionsColumn },
   }),

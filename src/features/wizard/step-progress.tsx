@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import { WIZARD_STEPS, type WizardStep } from './recovery';
 import styles from './wizard.module.css';
 
@@ -15,9 +16,7 @@ export function StepProgress({ current }: { current: WizardStep }) {
             {number}
           </span>
           <span>
-            <span
-              className={styles.srOnly}
-            >{`Step ${number}${number <= current ? ' (selected)' : ''}: `}</span>
+            <VisuallyHidden>{`Step ${number}${number <= current ? ' (selected)' : ''}: `}</VisuallyHidden>
             {subtitle}
           </span>
         </li>
