@@ -11,12 +11,11 @@ import { AppShell } from '@/components/layout/app-shell';
 import { ErrorPage } from '@/components/layout/error-page';
 import { NotFoundPage } from '@/components/layout/not-found-page';
 import { APP_NAME, pageTitle } from '@/lib/title';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyNamed } from '@/lib/lazy-named';
 
 // The navbar (menus, popovers) is only for signed-in screens: keep it off the login screen's load.
-const AppNavbar = lazy(() =>
-  import('@/components/layout/app-navbar').then((module) => ({ default: module.AppNavbar })),
-);
+const AppNavbar = lazyNamed(() => import('@/components/layout/app-navbar'), 'AppNavbar');
 
 /** The titles of the two screens the root route shows itself. */
 const NOT_FOUND_SCREEN = 'Page not found';

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { lazy } from 'react';
 import { session } from '@/api/session';
 import { currentUserWithRole } from '@/features/auth/guards';
 import { WizardPage } from '@/features/wizard';
 import { parseWizardStep, wizardStepName, type WizardStep } from '@/features/wizard/recovery';
 import { pageTitle } from '@/lib/title';
+import { lazyNamed } from '@/lib/lazy-named';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -17,9 +17,7 @@ declare module '@tanstack/history' {
 }
 
 // Step 5's mapping editor loads when step 5 shows it, not with steps 1 to 4.
-const FieldMapper = lazy(() =>
-  import('@/features/mapper').then((module) => ({ default: module.FieldMapper })),
-);
+const FieldMapper = lazyNamed(() => import('@/features/mapper'), 'FieldMapper');
 
 export const Route = createFileRoute('/new-connection')({
   // A signed-in user who cannot set the company up goes to the dashboard (spec section 2). An

@@ -1,7 +1,7 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { User } from '@generated/api/model';
 import {
   getListUsersQueryKey,
@@ -11,6 +11,7 @@ import {
 import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { DataTable, useDataTable } from '@/components/data-table';
 import { toast } from '@/lib/toaster';
+import { lazyNamed } from '@/lib/lazy-named';
 import { usersQueryOptions } from './accounts-queries';
 import { DELETE_USER_BODY, deleteUserTitle } from './delete-user';
 import { shortName } from './names';
@@ -23,9 +24,7 @@ const NO_USERS: User[] = [];
 
 // The invite/edit modal loads with its form (the schema form library, the user form's validator)
 // when first opened: the users table does not carry it.
-const UserDialog = lazy(() =>
-  import('./user-dialog').then((module) => ({ default: module.UserDialog })),
-);
+const UserDialog = lazyNamed(() => import('./user-dialog'), 'UserDialog');
 
 export interface UsersCardProps {
   /** The invite modal is open (the URL owns it: /accounts?invite=true, or /invite-user). */

@@ -1,7 +1,7 @@
 import { Card, Classes } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { connectionStore } from '@/api/session';
 import { signOut } from '@/api/sign-out';
 import {
@@ -9,6 +9,7 @@ import {
   type SalesforceConnectionValues,
 } from '@/components/salesforce-connection/salesforce-connection-values';
 import { useHideFooter } from '@/components/layout/shell-footer';
+import { lazyNamed } from '@/lib/lazy-named';
 import { INITIAL_ACCOUNT, type AccountValues } from './account-values';
 import { INITIAL_AWS, type AwsValues } from './aws-values';
 import { KeyStep, type KeyState } from './key-step';
@@ -21,13 +22,9 @@ import styles from './wizard.module.css';
 
 // The steps with a schema form load with it (the form library and that form's validator), when
 // they are shown: the key step and the mapper do not carry them.
-const AccountStep = lazy(() =>
-  import('./account-step').then((module) => ({ default: module.AccountStep })),
-);
-const SalesforceStep = lazy(() =>
-  import('./salesforce-step').then((module) => ({ default: module.SalesforceStep })),
-);
-const AwsStep = lazy(() => import('./aws-step').then((module) => ({ default: module.AwsStep })));
+const AccountStep = lazyNamed(() => import('./account-step'), 'AccountStep');
+const SalesforceStep = lazyNamed(() => import('./salesforce-step'), 'SalesforceStep');
+const AwsStep = lazyNamed(() => import('./aws-step'), 'AwsStep');
 
 export interface WizardPageProps {
   /** Step 5's field-mapping editor; the route composes it. */

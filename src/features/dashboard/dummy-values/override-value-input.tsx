@@ -1,16 +1,14 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { CalendarIcon } from '@blueprintjs/icons';
-import { lazy } from 'react';
 import type { Attribute } from '@generated/api/model';
 import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
+import { lazyNamed } from '@/lib/lazy-named';
 import type { DateOverrideInputProps } from './date-override-input';
 import { DebouncedTextInput } from './debounced-text-input';
 import { allowedValues } from './dummy-form';
 import { FilterSelect } from './filter-select';
 
-const DateOverrideInput = lazy(() =>
-  import('./date-override-input').then((module) => ({ default: module.DateOverrideInput })),
-);
+const DateOverrideInput = lazyNamed(() => import('./date-override-input'), 'DateOverrideInput');
 /** The placeholder of a date value, in the box and in the calendar's input. */
 export const DATE_PLACEHOLDER = 'yyyy-mm-dd';
 

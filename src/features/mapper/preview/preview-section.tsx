@@ -1,15 +1,14 @@
 import { Button, Spinner } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import type { AttributeRef } from '@generated/api/model';
+import { lazyNamed } from '@/lib/lazy-named';
 import { PREVIEW_TEXT } from './preview-texts';
 import styles from './preview.module.css';
 
 // The panel's body (search, preview table) loads when it is first opened: the mapper's own chunk
 // carries only this toggle.
-const RecordPreview = lazy(() =>
-  import('./record-preview').then((module) => ({ default: module.RecordPreview })),
-);
+const RecordPreview = lazyNamed(() => import('./record-preview'), 'RecordPreview');
 
 export interface PreviewSectionProps {
   onPickField: (attribute: AttributeRef) => void;

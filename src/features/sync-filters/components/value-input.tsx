@@ -1,13 +1,12 @@
 import { HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { lazy, type KeyboardEvent } from 'react';
+import { type KeyboardEvent } from 'react';
 import { DataType } from '@generated/api/model';
 import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
+import { lazyNamed } from '@/lib/lazy-named';
 import type { FilterAttribute } from '../filter-blocks';
 
 export const VALUE_LABEL = 'Attribute value';
-const DateValueInput = lazy(() =>
-  import('./date-value-input').then((module) => ({ default: module.DateValueInput })),
-);
+const DateValueInput = lazyNamed(() => import('./date-value-input'), 'DateValueInput');
 // The placeholder of the box until the calendar loads; the same text as the calendar's own.
 const DATE_PLACEHOLDER = 'yyyy-mm-dd';
 const BOOLEAN_OPTIONS = [
