@@ -7,6 +7,8 @@
 //   page      20 rows painted after the data arrived (first load), and after 'Next page'
 //   app4xCpu  open and keystroke again under Chromium's 4x CPU throttling (a slow laptop); goals:
 //             a keystroke's p95 within one frame, a list opened within 100 ms
+//   floor, floor4xCpu  the same keystrokes into a bare input over a plain list on an empty page
+//             (no app, no framework): the least a keystroke costs in this browser on this machine
 // and the same keystroke and open figures for Blueprint's plain MultiSelect given the same 10,000
 // items (a harness built here from src/features/mapper/bench/), with the ratio.
 //
@@ -440,6 +442,72 @@ async function measureBlueprint(context, baseUrl) {
   }
 }
 
+// ---------------------------------------------------------------- the floor
+
+/**
+ * What a keystroke costs in this browser on this machine before any app is involved: a bare
+ * input that filters the same 10,000 option texts and writes the first 12 matches (a list's 8
+ * visible rows and 4 more) into plain rows, on an otherwise empty page, with no framework. It is
+ * measured with the same probe and the same keys, so no select can do better than this figure,
+ * and the app's figures read against it.
+ */
+const FLOOR_HTML = `<!doctype html><html lang="en"><head><title>Keystroke floor</title></head>
+<body><div data-bench-select><input role="combobox" aria-label="Keystroke floor"></div>
+<div role="listbox" aria-label="Keystroke floor"></div><script>
+const count = ${SALESFORCE_COUNT};
+const options = Array.from({ length: count }, (_, i) => {
+  const label = 'Custom_Field_' + String(i).padStart(5, '0') + '__c';
+  const detail = 'Custom Field ' + i;
+  return { label, detail, search: (label + ' ' + detail).toLowerCase() };
+});
+const list = document.querySelector('[role=listbox]');
+const rows = Array.from({ length: 12 }, () => {
+  const row = list.appendChild(document.createElement('div'));
+  row.style.height = '30px';
+  return row;
+});
+let lastQuery = '';
+let matches = options;
+document.querySelector('input').addEventListener('input', (event) => {
+  const query = event.target.value.toLowerCase();
+  const from = query.startsWith(lastQuery) ? matches : options;
+  matches = query ? from.filter((option) => option.search.includes(query)) : options;
+  lastQuery = query;
+  rows.forEach((row, i) => {
+    const option = matches[i];
+    row.textContent = option ? option.label + ' ' + option.detail : '';
+    if (option) row.setAttribute('role', 'option');
+    else row.removeAttribute('role');
+  });
+});
+</script></body></html>`;
+
+/** The floor page, with the probe installed, in a new page of `context`; resolves to its input. */
+export async function openFloorPage(context, baseUrl) {
+  const browserPage = await context.newPage();
+  await browserPage.addInitScript(installProbe);
+  await browserPage.route(`${baseUrl}/__keystroke-floor/`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: FLOOR_HTML }),
+  );
+  await browserPage.goto(`${baseUrl}/__keystroke-floor/`);
+  const input = browserPage.getByRole('combobox', { name: 'Keystroke floor' });
+  await input.waitFor();
+  return { browserPage, input };
+}
+
+async function measureFloor(context, baseUrl, { cpuThrottle = 1 } = {}) {
+  const { browserPage, input } = await openFloorPage(context, baseUrl);
+  if (cpuThrottle > 1) {
+    const cdp = await context.newCDPSession(browserPage);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  }
+  await input.click();
+  await typeQueries(browserPage, input, KEYSTROKE_QUERIES);
+  const figures = { keystrokeMs: stats(await readSamples(browserPage, 'keystroke')) };
+  await browserPage.close();
+  return figures;
+}
+
 // ---------------------------------------------------------------- entry points
 
 /**
@@ -459,6 +527,8 @@ export async function runMapperBench({ baseUrl, executablePath }) {
     const app = await measureApp(context, baseUrl);
     const app4xCpu = await measureApp(context, baseUrl, { cpuThrottle: 4 });
     const blueprint = await measureBlueprint(context, baseUrl);
+    const floor = await measureFloor(context, baseUrl);
+    const floor4xCpu = await measureFloor(context, baseUrl, { cpuThrottle: 4 });
     const ratio = (a, b) => Math.round((a / Math.max(b, 0.1)) * 10) / 10;
     return {
       attributes: { salesforce: SALESFORCE_COUNT, ace: ACE_PER_TYPE * 2 },
@@ -466,6 +536,9 @@ export async function runMapperBench({ baseUrl, executablePath }) {
       /** The same select on a machine four times slower (Chromium's CPU throttling). */
       app4xCpu,
       blueprintMultiSelect: blueprint,
+      /** A bare input over a plain list, no app: the least a keystroke costs here (see above). */
+      floor,
+      floor4xCpu,
       keystrokeRatio: {
         median: ratio(blueprint.keystrokeMs.median, app.keystrokeMs.median),
         p95: ratio(blueprint.keystrokeMs.p95, app.keystrokeMs.p95),

@@ -4,12 +4,14 @@
 // The bench says how long (mapper-bench.mjs); this says on what, so a change starts from a
 // profile. Prints, for each phase, its mean and p95 over the interactions, in milliseconds.
 //
-//   node e2e/bench/mapper-profile.mjs [keystroke|open] [--rate 4] [--no-build]
+//   node e2e/bench/mapper-profile.mjs [keystroke|open] [--rate 4] [--no-build] [--floor]
 //
 // keystroke: the key's events (keydown, keypress with the text's insertion and the input event,
 //            keyup), the page's listener inside them (React), the layout they force, and the
 //            first frame after the key by phase (animation frames, hover hit test, pre-paint,
 //            paint, layerize, commit).
+//            --floor: the same keystrokes on the bench's floor page (a bare input over a plain
+//            list, no app), to tell what any keystroke costs here from what the mapper adds.
 // open:      from the mousedown to the list's frame: the event, the tasks after it (React's
 //            scheduled renders, timers), the frames, garbage collection, and the idle time.
 import { execSync } from 'node:child_process';
@@ -19,6 +21,7 @@ import { CHROMIUM_ARGS, seedSession } from './browser.mjs';
 import {
   installProbe,
   KEYSTROKE_QUERIES,
+  openFloorPage,
   serveTenant,
   typeQueries,
   UNTHROTTLED,
@@ -28,6 +31,7 @@ import { startServers } from './servers.mjs';
 const root = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const mode = args.includes('open') ? 'open' : 'keystroke';
+const floor = args.includes('--floor') && mode === 'keystroke';
 const rateIndex = args.indexOf('--rate');
 const RATE = rateIndex >= 0 ? Number(args[rateIndex + 1]) : 4;
 const CATEGORIES = [
@@ -39,6 +43,26 @@ const CATEGORIES = [
   'v8.execute',
 ].join(',');
 
+/** The bench's tenant on /values-mapper, its data loaded; resolves to the rows' selects. */
+async function openMapper(context, baseUrl) {
+  const page = await context.newPage();
+  await page.addInitScript(installProbe);
+  await serveTenant(page);
+  await seedSession(page, baseUrl);
+  await page.goto(`${baseUrl}/values-mapper`);
+  const selects = page
+    .getByRole('region', { name: 'Field mapping' })
+    .getByRole('combobox', { name: /^Salesforce Fields for / });
+  await selects.nth(1).waitFor();
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => entry.name.includes('/salesforce/attributes/?') && entry.responseEnd > 0),
+  );
+  await page.waitForTimeout(1000);
+  return { page, selects };
+}
+
 async function record() {
   const servers = await startServers({ mockPort: 4112, previewPort: 4275 });
   const browser = await chromium.launch({
@@ -47,21 +71,12 @@ async function record() {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    await page.addInitScript(installProbe);
-    await serveTenant(page);
-    await seedSession(page, servers.baseUrl);
-    await page.goto(`${servers.baseUrl}/values-mapper`);
-    const selects = page
-      .getByRole('region', { name: 'Field mapping' })
-      .getByRole('combobox', { name: /^Salesforce Fields for / });
-    await selects.nth(1).waitFor();
-    await page.waitForFunction(() =>
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => entry.name.includes('/salesforce/attributes/?') && entry.responseEnd > 0),
-    );
-    await page.waitForTimeout(1000);
+    const { page, selects } = floor
+      ? await openFloorPage(context, servers.baseUrl).then(({ browserPage, input }) => ({
+          page: browserPage,
+          selects: input,
+        }))
+      : await openMapper(context, servers.baseUrl);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
     const events = [];
@@ -79,7 +94,7 @@ async function record() {
         await page.waitForTimeout(300);
       }
     } else {
-      const input = selects.nth(1);
+      const input = floor ? selects : selects.nth(1);
       await input.click();
       await page.waitForTimeout(300);
       await typeQueries(page, input, KEYSTROKE_QUERIES);
