@@ -62,6 +62,10 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
       '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
+      // RJSF's markdown renderer (31 KB gzip), which no form of ours uses: see plain-markdown.tsx.
+      'markdown-to-jsx/react': fileURLToPath(
+        new URL('./src/components/schema-form/plain-markdown.tsx', import.meta.url),
+      ),
     },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
