@@ -17,7 +17,7 @@ import {
 import { salesforceLink } from '@/features/dashboard/errors/error-texts';
 import { valueProblem } from '@/features/dashboard/dummy-values/dummy-form';
 import { launchNamesText, launchToggleText } from '@/features/dashboard/inbox/launch-names';
-import { formatDay, isDay, parseDay } from '@/features/sync-filters/filter-date';
+import { formatDay, isDay, parseDay } from '@/lib/day';
 import {
   comparisonFor,
   comparisonOptions,

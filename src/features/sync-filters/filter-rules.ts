@@ -1,5 +1,5 @@
 import { ComparisonType, DataType } from '@generated/api/model';
-import { isDay } from './filter-date';
+import { isDay } from '@/lib/day';
 
 /** A new condition compares with greater_than until its attribute says otherwise (spec section 9). */
 export const DEFAULT_COMPARISON: ComparisonType = ComparisonType.greater_than;

@@ -1,9 +1,8 @@
 import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { CalendarIcon } from '@blueprintjs/icons';
-import { format, isValid, parse } from 'date-fns';
 import enUS from 'date-fns/locale/en-US';
-
+import { CALENDAR_RANGE, formatDay, parseDay } from '@/lib/day';
 import { DATE_PLACEHOLDER, type OverrideValueInputProps } from './override-value-input';
 
 const DATE_FORMAT = 'yyyy-MM-dd';
@@ -25,12 +24,14 @@ export function DateOverrideInput({
   onTouch,
   autoFocus = false,
 }: DateOverrideInputProps) {
-  const parsed = value ? parse(value, DATE_FORMAT, new Date()) : null;
+  const day = parseDay(value);
   return (
     <DateInput
-      value={parsed && isValid(parsed) ? format(parsed, "yyyy-MM-dd'T'00:00:00") : null}
+      // The calendar's value is an ISO date and time without a zone: local midnight of the day.
+      value={day ? `${formatDay(day)}T00:00:00` : null}
       onChange={(next) => onChange(next ? next.slice(0, 10) : '')}
       dateFnsFormat={DATE_FORMAT}
+      {...CALENDAR_RANGE}
       locale={enUS}
       placeholder={DATE_PLACEHOLDER}
       canClearSelection

@@ -1,5 +1,5 @@
-import { isValid, parseISO } from 'date-fns';
 import type { Attribute, DummyValue, DummyValueOverride } from '@generated/api/model';
+import { isDay } from '@/lib/day';
 
 /**
  * The override ("dummy") values form of the errors table (spec section 5, dummy-value rows):
@@ -117,7 +117,6 @@ export function attributeOptions(
 const INT = /^[-+]?\d+$/;
 const DOUBLE = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The picklist values an attribute accepts (keys of its choices), or undefined for free text. */
 export function allowedValues(attribute: Attribute | undefined): readonly string[] | undefined {
@@ -142,7 +141,7 @@ export function valueProblem(value: string, attribute: Attribute | undefined): s
     case 'Email':
       return EMAIL.test(text) ? undefined : 'Enter a valid email address.';
     case 'Date':
-      return DATE.test(text) && isValid(parseISO(text)) ? undefined : 'Enter a date as yyyy-mm-dd.';
+      return isDay(text) ? undefined : 'Enter a date as yyyy-mm-dd.';
     default: {
       const allowed = allowedValues(attribute);
       return !allowed || allowed.includes(text) ? undefined : 'Pick one of the allowed values.';

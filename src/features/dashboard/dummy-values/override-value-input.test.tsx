@@ -53,4 +53,26 @@ describe('a Date override value', () => {
     await vi.waitFor(() => expect(onTouch).toHaveBeenCalled());
     expect(input).toHaveValue('2027-01-15');
   });
+
+  it('takes a date years ahead (a target close date), not only the next six months', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <OverrideValueInput
+        attribute={CLOSE_DATE}
+        value=""
+        onChange={onChange}
+        label={LABEL}
+        invalid={false}
+        onTouch={() => {}}
+      />,
+    );
+    const ahead = `${new Date().getFullYear() + 3}-06-30`;
+    await user.click(screen.getByRole('combobox', { name: LABEL }));
+    await screen.findByRole('dialog', { name: 'date picker' });
+    // Typed, not confirmed with Enter (which takes any date): the calendar checks its range.
+    await user.type(screen.getByRole('combobox', { name: LABEL }), ahead);
+    await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith(ahead));
+    expect(screen.queryByDisplayValue('Out of range')).not.toBeInTheDocument();
+  });
 });

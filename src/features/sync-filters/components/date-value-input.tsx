@@ -1,12 +1,9 @@
 import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import enUS from 'date-fns/locale/en-US';
-import { dateOfDay, dayOfDate, formatDay, isDay, parseDay } from '../filter-date';
+import { CALENDAR_RANGE, dateOfDay, dayOfDate, formatDay, isDay, parseDay } from '@/lib/day';
 
 const DATE_PLACEHOLDER = 'yyyy-mm-dd';
-// Filter dates reach well past the calendar's default window of a few years.
-const MIN_DATE = new Date(1900, 0, 1);
-const MAX_DATE = new Date(new Date().getFullYear() + 50, 11, 31);
 
 export interface DateValueInputProps {
   value: string;
@@ -28,8 +25,7 @@ export function DateValueInput(props: DateValueInputProps) {
     <DateInput
       fill
       locale={enUS}
-      minDate={MIN_DATE}
-      maxDate={MAX_DATE}
+      {...CALENDAR_RANGE}
       canClearSelection={false}
       value={isDay(value) ? value : null}
       placeholder={DATE_PLACEHOLDER}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dateOfDay, dayOfDate, formatDay, isDay, parseDay } from './filter-date';
+import { dateOfDay, dayOfDate, formatDay, isDay, parseDay } from './day';
 
-describe('filter dates', () => {
+describe('calendar days', () => {
   it.each([
     [{ year: 2026, month: 1, day: 1 }, '2026-01-01'],
     [{ year: 2026, month: 12, day: 31 }, '2026-12-31'],

@@ -1,6 +1,8 @@
 /**
- * Filter dates are calendar days, kept as year, month and day and sent as 'YYYY-MM-DD' with zero
- * padding (spec section 4). They never pass through UTC, so no time zone can move them a day.
+ * Calendar days (a sync filter's Date value, an override value of a Date attribute), kept as
+ * year, month and day and written 'YYYY-MM-DD' with zero padding (spec sections 4 and 5: date
+ * pickers accept year-month-day only). They never pass through UTC, so no time zone can move them
+ * a day.
  */
 export interface Day {
   year: number;
@@ -36,6 +38,15 @@ export function isDay(text: string): boolean {
 export function dayOfDate(date: Date): Day {
   return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
 }
+
+/**
+ * The days a calendar offers: ACE and Salesforce dates (a target close date, a filter's cut-off)
+ * reach well past Blueprint's default window, which ends six months from today.
+ */
+export const CALENDAR_RANGE = {
+  minDate: new Date(1900, 0, 1),
+  maxDate: new Date(new Date().getFullYear() + 50, 11, 31),
+} as const;
 
 /** Local midnight of a day, for the calendar. */
 export function dateOfDay({ year, month, day }: Day): Date {
