@@ -21,6 +21,7 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchBrowser, seedSession } from './browser.mjs';
 import { measureBytes } from './bytes.mjs';
+import { startHttp2Front } from './http2-front.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { PREVIEW_BUDGETS, runPreviewBench } from './preview-bench.mjs';
 import { measureRoutes, ROUTES } from './routes.mjs';
@@ -41,6 +42,7 @@ const PORTS = {
   sandbox: 4591 + PORT_OFFSET,
   previewStack: 4593 + PORT_OFFSET,
   previewApp: 4394 + PORT_OFFSET,
+  http2Front: 4443 + PORT_OFFSET,
 };
 
 /** Budgets: [figure, limit, 'max' | 'min']. */
@@ -82,13 +84,16 @@ async function clearHttpCache(page) {
 }
 
 async function measureInBrowser(baseUrl) {
+  // Lighthouse scores the build as production delivers it (HTTP/2); `lighthouseHttp1` scores the
+  // same screens straight from `vite preview` (HTTP/1.1), for comparison.
+  const front = await startHttp2Front({ port: PORTS.http2Front, target: baseUrl });
   const { context, executablePath, close } = await launchBrowser({ debuggingPort: PORTS.debug });
-  const figures = { lighthouse: {}, waterfall: {} };
+  const figures = { lighthouse: {}, lighthouseHttp1: {}, waterfall: {} };
   try {
     const page = await context.newPage();
     // Every Lighthouse run is a first visit.
     const cold = { prepare: () => clearHttpCache(page) };
-    figures.lighthouse.login = await runLighthouse(`${baseUrl}/login`, PORTS.debug, cold);
+    figures.lighthouse.login = await runLighthouse(`${front.url}/login`, PORTS.debug, cold);
 
     await seedSession(page, baseUrl);
     figures.waterfall.dashboard = await measureWaterfall(page, baseUrl, {
@@ -112,14 +117,17 @@ async function measureInBrowser(baseUrl) {
     });
     await page.unroute(atStepFive);
     await page.evaluate(() => localStorage.removeItem('newConnectionProductKey'));
-    figures.lighthouse.dashboard = await runLighthouse(`${baseUrl}/dashboard`, PORTS.debug, cold);
-    figures.lighthouse.valuesMapper = await runLighthouse(
-      `${baseUrl}/values-mapper`,
-      PORTS.debug,
-      cold,
-    );
+    await seedSession(page, front.url);
+    for (const [name, path] of [
+      ['dashboard', '/dashboard'],
+      ['valuesMapper', '/values-mapper'],
+    ]) {
+      figures.lighthouse[name] = await runLighthouse(`${front.url}${path}`, PORTS.debug, cold);
+      figures.lighthouseHttp1[name] = await runLighthouse(`${baseUrl}${path}`, PORTS.debug, cold);
+    }
   } finally {
     await close();
+    await front.stop();
   }
   // The mapper's browser of its own, once this one is closed: its timings share the machine with
   // nothing else of the bench's.
@@ -158,10 +166,10 @@ function partsOfRun() {
   return new Set(named.map(([, part]) => part));
 }
 
-/** The part that measures a figure: lighthouse, waterfall and mapper are the browser's part. */
+/** The part that measures a figure: Lighthouse's, the waterfall and the mapper are the browser's. */
 const partOf = (path) => {
   const top = path.split('.')[0];
-  return ['lighthouse', 'waterfall', 'mapper'].includes(top) ? 'browser' : top;
+  return ['lighthouse', 'lighthouseHttp1', 'waterfall', 'mapper'].includes(top) ? 'browser' : top;
 };
 
 function printRoutes(routes) {

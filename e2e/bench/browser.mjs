@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../find-chromium.mjs';
+import { ACCEPT_BENCH_CERTIFICATE } from './http2-front.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -22,11 +23,15 @@ export async function launchBrowser({ debuggingPort } = {}) {
   const executablePath = await findChromium();
   if (!executablePath)
     throw new Error('No Chromium found: run `node e2e/find-chromium.mjs --install`.');
-  const args = debuggingPort
-    ? [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`]
-    : CHROMIUM_ARGS;
+  // It also accepts the HTTP/2 front's certificate, made for the run (http2-front.mjs).
+  const args = [...CHROMIUM_ARGS, ACCEPT_BENCH_CERTIFICATE];
+  if (debuggingPort) args.push(`--remote-debugging-port=${debuggingPort}`);
   const profile = mkdtempSync(join(tmpdir(), 'acebridge-bench-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath, args });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    args,
+    ignoreHTTPSErrors: true,
+  });
   const close = async () => {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
