@@ -87,10 +87,11 @@ async function measureInBrowser(baseUrl) {
   // Lighthouse scores the build as production delivers it (HTTP/2); `lighthouseHttp1` scores the
   // same screens straight from `vite preview` (HTTP/1.1), for comparison.
   const front = await startHttp2Front({ port: PORTS.http2Front, target: baseUrl });
-  const { context, executablePath, close } = await launchBrowser({ debuggingPort: PORTS.debug });
   const figures = { lighthouse: {}, lighthouseHttp1: {}, waterfall: {} };
+  let browser;
   try {
-    const page = await context.newPage();
+    browser = await launchBrowser({ debuggingPort: PORTS.debug });
+    const page = await browser.context.newPage();
     // Every Lighthouse run is a first visit.
     const cold = { prepare: () => clearHttpCache(page) };
     figures.lighthouse.login = await runLighthouse(`${front.url}/login`, PORTS.debug, cold);
@@ -126,7 +127,7 @@ async function measureInBrowser(baseUrl) {
       figures.lighthouseHttp1[name] = await runLighthouse(`${baseUrl}${path}`, PORTS.debug, cold);
     }
   } finally {
-    await close();
+    await browser?.close();
     await front.stop();
   }
   // The mapper's browser of its own, once this one is closed: its timings share the machine with
@@ -134,7 +135,7 @@ async function measureInBrowser(baseUrl) {
   const mapperBench = join(root, 'e2e/bench/mapper-bench.mjs');
   if (existsSync(mapperBench)) {
     const { runMapperBench } = await import(mapperBench);
-    figures.mapper = await runMapperBench({ baseUrl, executablePath });
+    figures.mapper = await runMapperBench({ baseUrl, executablePath: browser.executablePath });
   }
   return figures;
 }
