@@ -2,7 +2,7 @@ import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { CalendarIcon } from '@blueprintjs/icons';
 import enUS from 'date-fns/locale/en-US';
-import { CALENDAR_RANGE, formatDay, parseDay } from '@/lib/day';
+import { CALENDAR_RANGE, formatDay, isDay, parseDay } from '@/lib/day';
 import { DATE_PLACEHOLDER, type OverrideValueInputProps } from './override-value-input';
 
 const DATE_FORMAT = 'yyyy-MM-dd';
@@ -24,7 +24,8 @@ export function DateOverrideInput({
   onTouch,
   autoFocus = false,
 }: DateOverrideInputProps) {
-  const day = parseDay(value);
+  // Shown only when it is a day the form accepts (valueProblem), not a text that starts with one.
+  const day = isDay(value) ? parseDay(value) : undefined;
   return (
     <DateInput
       // The calendar's value is an ISO date and time without a zone: local midnight of the day.
