@@ -263,6 +263,15 @@ async function readSamples(browserPage, kind) {
   );
 }
 
+/** Resolves once the 10,000 Salesforce fields behind the mapper's selectors have arrived. */
+export function salesforceFieldsArrived(browserPage) {
+  return browserPage.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => entry.name.includes('/salesforce/attributes/?') && entry.responseEnd > 0),
+  );
+}
+
 /**
  * Types each query one key at a time into the focused select, at KEY_INTERVAL_MS from the last
  * action to each key (or later: each key waits for the previous one's paint).
@@ -310,12 +319,7 @@ async function measureApp(context, baseUrl, { cpuThrottle = 1 } = {}) {
   }
   const mapper = browserPage.getByRole('region', { name: 'Field mapping' });
   const selects = mapper.getByRole('combobox', { name: /^Salesforce Fields for / });
-  // The 10,000 Salesforce fields behind the selectors have arrived.
-  await browserPage.waitForFunction(() =>
-    performance
-      .getEntriesByType('resource')
-      .some((entry) => entry.name.includes('/salesforce/attributes/?') && entry.responseEnd > 0),
-  );
+  await salesforceFieldsArrived(browserPage);
   if (cpuThrottle > 1) {
     const cdp = await context.newCDPSession(browserPage);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });

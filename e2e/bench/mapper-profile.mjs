@@ -22,6 +22,7 @@ import {
   installProbe,
   KEYSTROKE_QUERIES,
   openFloorPage,
+  salesforceFieldsArrived,
   serveTenant,
   typeQueries,
   UNTHROTTLED,
@@ -54,11 +55,7 @@ async function openMapper(context, baseUrl) {
     .getByRole('region', { name: 'Field mapping' })
     .getByRole('combobox', { name: /^Salesforce Fields for / });
   await selects.nth(1).waitFor();
-  await page.waitForFunction(() =>
-    performance
-      .getEntriesByType('resource')
-      .some((entry) => entry.name.includes('/salesforce/attributes/?') && entry.responseEnd > 0),
-  );
+  await salesforceFieldsArrived(page);
   await page.waitForTimeout(1000);
   return { page, selects };
 }
