@@ -17,7 +17,7 @@ async function runOnce(url, port) {
     // AceBridge is a desktop tool for partner admins: Lighthouse's desktop preset.
     desktopConfig,
   );
-  const { categories, audits, finalDisplayedUrl } = result.lhr;
+  const { categories, audits, finalDisplayedUrl, environment } = result.lhr;
   // A redirect (to /login, for want of a session) would score another page.
   if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`Lighthouse was sent to ${url} but scored ${finalDisplayedUrl}.`);
@@ -30,6 +30,9 @@ async function runOnce(url, port) {
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    // The host's speed as Lighthouse measured it for this run: the simulation scales by it, so a
+    // score reads against it (mapper-bench.mjs, benchmarkIndex).
+    benchmarkIndex: Math.round(environment.benchmarkIndex),
   };
 }
 

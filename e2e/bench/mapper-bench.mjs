@@ -9,6 +9,9 @@
 //             a keystroke's p95 within one frame, a list opened within 100 ms
 //   floor, floor4xCpu  the same keystrokes into a bare input over a plain list on an empty page
 //             (no app, no framework): the least a keystroke costs in this browser on this machine
+//   machine   how fast this browser ran on this machine, as Lighthouse rates a device (its
+//             benchmark index), without throttling and under the 4x throttling: what '4x' stood
+//             for in this run
 // and the same keystroke and open figures for Blueprint's plain MultiSelect given the same 10,000
 // items (a harness built here from src/features/mapper/bench/), with the ratio.
 //
@@ -19,6 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { CHROMIUM_ARGS, seedSession } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -513,6 +517,36 @@ async function measureFloor(context, baseUrl, { cpuThrottle = 1 } = {}) {
   return figures;
 }
 
+// ---------------------------------------------------------------- the machine
+
+/** How many times the benchmark index is taken; its median is the figure. */
+const INDEX_RUNS = 3;
+
+/**
+ * This machine's speed as Lighthouse rates a device: its benchmark index (Lighthouse's own page
+ * function, about a second a run), in a blank page of the bench's browser, under `cpuThrottle`.
+ * Lighthouse reads 1000 and more as desktop-class and warns below it that the host is slower than
+ * it expects; Chrome DevTools' CPU calibration takes 1000 for a mid-tier phone (a Pixel 5) and
+ * 264 for a low-tier one. A VM's index moves between runs, and every timing with it: the figures
+ * of two runs compare only beside their indexes.
+ */
+async function benchmarkIndex(context, { cpuThrottle = 1 } = {}) {
+  const browserPage = await context.newPage();
+  try {
+    if (cpuThrottle > 1) {
+      const cdp = await context.newCDPSession(browserPage);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+    }
+    const runs = [];
+    for (let run = 0; run < INDEX_RUNS; run += 1) {
+      runs.push(await browserPage.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`));
+    }
+    return Math.round(runs.sort((a, b) => a - b)[Math.floor(INDEX_RUNS / 2)]);
+  } finally {
+    await browserPage.close();
+  }
+}
+
 // ---------------------------------------------------------------- entry points
 
 /**
@@ -529,6 +563,10 @@ export async function runMapperBench({ baseUrl, executablePath }) {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const machine = {
+      benchmarkIndex: await benchmarkIndex(context),
+      benchmarkIndex4xCpu: await benchmarkIndex(context, { cpuThrottle: 4 }),
+    };
     const app = await measureApp(context, baseUrl);
     const app4xCpu = await measureApp(context, baseUrl, { cpuThrottle: 4 });
     const blueprint = await measureBlueprint(context, baseUrl);
@@ -537,6 +575,8 @@ export async function runMapperBench({ baseUrl, executablePath }) {
     const ratio = (a, b) => Math.round((a / Math.max(b, 0.1)) * 10) / 10;
     return {
       attributes: { salesforce: SALESFORCE_COUNT, ace: ACE_PER_TYPE * 2 },
+      /** What the 4x figures stood for in this run (see benchmarkIndex). */
+      machine,
       app,
       /** The same select on a machine four times slower (Chromium's CPU throttling). */
       app4xCpu,
