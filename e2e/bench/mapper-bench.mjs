@@ -173,10 +173,26 @@ export function installProbe() {
   // The mapper's selects, and the harness's plain MultiSelect.
   const SELECTS = '[aria-label="Field mapping"], [data-bench-select]';
   const samples = [];
+  const count = (kind) => samples.filter((sample) => sample.kind === kind).length;
+  // The bench's waits for a sample: resolved here, so nothing polls the page while it works.
+  const waiters = new Set();
+  const record = (kind, ms) => {
+    samples.push({ kind, ms });
+    for (const waiter of waiters) {
+      if (count(waiter.kind) < waiter.count) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  };
+  const until = (kind, wanted) =>
+    new Promise((resolve) => {
+      if (count(kind) >= wanted) resolve();
+      else waiters.add({ kind, count: wanted, resolve });
+    });
   const painted = (then) => requestAnimationFrame(() => setTimeout(then, 0));
   const watch = (kind, start, ready) => {
     const check = () => {
-      if (ready()) painted(() => samples.push({ kind, ms: performance.now() - start }));
+      if (ready()) painted(() => record(kind, performance.now() - start));
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -186,7 +202,7 @@ export function installProbe() {
       .slice(0, limit)
       .map((option) => option.textContent.toLowerCase());
 
-  window.__bench = { samples, optionCount: () => optionTexts(Infinity).length };
+  window.__bench = { samples, count, until, optionCount: () => optionTexts(Infinity).length };
 
   addEventListener(
     'mousedown',
@@ -239,8 +255,7 @@ export function installProbe() {
           /aws\/attributes\/\?page-size=10000$|data-mappings\/\?page-size=100000$/.test(entry.name),
         )
         .map((entry) => entry.responseEnd);
-      if (arrivals.length === 2)
-        samples.push({ kind: 'page', ms: paintedAt - Math.max(...arrivals) });
+      if (arrivals.length === 2) record('page', paintedAt - Math.max(...arrivals));
     });
   });
   addEventListener('DOMContentLoaded', () =>
@@ -248,16 +263,58 @@ export function installProbe() {
   );
 }
 
-const samplesOf = (browserPage, kind) =>
-  browserPage.evaluate((k) => window.__bench.samples.filter((s) => s.kind === k).length, kind);
+const samplesOf = (browserPage, kind) => browserPage.evaluate((k) => window.__bench.count(k), kind);
 
-async function nextSample(browserPage, kind, before, timeout = 60_000) {
-  // Polls on a timer, not every frame: the probe must be the only extra work in a frame.
-  await browserPage.waitForFunction(
-    ([k, n]) => window.__bench.samples.filter((s) => s.kind === k).length > n,
-    [kind, before],
-    { timeout, polling: 50 },
-  );
+/**
+ * Resolves once the page holds `wanted` samples of `kind`. The wait is a promise in the page that
+ * the probe resolves: nothing polls the page while it works, so the probe is the only extra work
+ * in the time measured. Start it before the action it waits for, and await it after.
+ */
+async function samplesReach(browserPage, kind, wanted, timeout = 60_000) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No ${kind} sample ${wanted} within ${timeout} ms`)),
+      timeout,
+    );
+  });
+  try {
+    await Promise.race([
+      browserPage.evaluate(([k, n]) => window.__bench.until(k, n), [kind, wanted]),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Does `action` and resolves once the probe has recorded its sample of `kind`: the wait is
+ * started in the page before the action, and awaited after it.
+ */
+async function measured(browserPage, kind, action) {
+  const wanted = (await samplesOf(browserPage, kind)) + 1;
+  const sampled = samplesReach(browserPage, kind, wanted);
+  // Should the action fail, the wait's own rejection is not left unhandled.
+  sampled.catch(() => {});
+  await action();
+  await sampled;
+}
+
+/**
+ * Opens the select whose input is `input` as a user does: the pointer comes to rest on it first
+ * (its hover handled, not timed), then the button goes down, which opens the list and starts the
+ * sample, and comes up once the list is painted. Playwright's click() would time its own
+ * hit-target check and the pointer's move with the opening, and release the button at once.
+ */
+export async function pressToOpen(browserPage, input) {
+  await input.scrollIntoViewIfNeeded();
+  const box = await input.boundingBox();
+  if (!box) throw new Error('The select to open is not on screen');
+  await browserPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await browserPage.waitForTimeout(KEY_INTERVAL_MS);
+  await measured(browserPage, 'open', () => browserPage.mouse.down());
+  await browserPage.mouse.up();
 }
 
 async function readSamples(browserPage, kind) {
@@ -278,19 +335,19 @@ export function salesforceFieldsArrived(browserPage) {
 
 /**
  * Types each query one key at a time into the focused select, at KEY_INTERVAL_MS from the last
- * action to each key (or later: each key waits for the previous one's paint).
+ * action to each key (or later: each key waits for the previous one's paint). A key is released
+ * once its result is painted, as a typist's finger leaves a key after pressing it, not at once.
  */
 export async function typeQueries(browserPage, input, queries) {
   for (const query of queries) {
     await input.fill('');
     let last = performance.now();
     for (const key of query) {
-      const before = await samplesOf(browserPage, 'keystroke');
       const wait = last + KEY_INTERVAL_MS - performance.now();
       if (wait > 0) await browserPage.waitForTimeout(wait);
       last = performance.now();
-      await browserPage.keyboard.type(key);
-      await nextSample(browserPage, 'keystroke', before);
+      await measured(browserPage, 'keystroke', () => browserPage.keyboard.down(key));
+      await browserPage.keyboard.up(key);
     }
   }
 }
@@ -318,7 +375,7 @@ async function measureApp(context, baseUrl, { cpuThrottle = 1 } = {}) {
   const loads = cpuThrottle > 1 ? 1 : PAGE_LOADS;
   for (let load = 0; load < loads; load += 1) {
     await browserPage.goto(`${baseUrl}/values-mapper`);
-    await nextSample(browserPage, 'page', 0);
+    await samplesReach(browserPage, 'page', 1);
     pageMs.push(...(await readSamples(browserPage, 'page')));
   }
   const mapper = browserPage.getByRole('region', { name: 'Field mapping' });
@@ -330,11 +387,7 @@ async function measureApp(context, baseUrl, { cpuThrottle = 1 } = {}) {
   }
 
   for (let i = 0; i < OPEN_SAMPLES; i += 1) {
-    const input = selects.nth(i % 20);
-    await input.scrollIntoViewIfNeeded();
-    const before = await samplesOf(browserPage, 'open');
-    await input.click();
-    await nextSample(browserPage, 'open', before);
+    await pressToOpen(browserPage, selects.nth(i % 20));
     await browserPage.keyboard.press('Escape');
   }
 
@@ -359,9 +412,7 @@ async function measureApp(context, baseUrl, { cpuThrottle = 1 } = {}) {
       await previous.click();
       continue;
     }
-    const before = await samplesOf(browserPage, 'nextPage');
-    await next.click();
-    await nextSample(browserPage, 'nextPage', before);
+    await measured(browserPage, 'nextPage', () => next.click());
   }
 
   const figures = {
@@ -432,9 +483,7 @@ async function measureBlueprint(context, baseUrl) {
       await browserPage.waitForFunction(() => window.__bench.optionCount() === 0, null, {
         polling: 50,
       });
-      const before = await samplesOf(browserPage, 'open');
-      await input.click();
-      await nextSample(browserPage, 'open', before);
+      await measured(browserPage, 'open', () => input.click());
     }
     await typeQueries(browserPage, input, KEYSTROKE_QUERIES.slice(0, 2));
     await input.fill('');

@@ -12,7 +12,8 @@
 //            paint, layerize, commit).
 //            --floor: the same keystrokes on the bench's floor page (a bare input over a plain
 //            list, no app), to tell what any keystroke costs here from what the mapper adds.
-// open:      from the mousedown to the list's frame: the event, the tasks after it (React's
+// open:      the bench's openings (the pointer at rest on the control, then the button pressed):
+//            from the mousedown to the list's frame: the event, the tasks after it (React's
 //            scheduled renders, timers), the frames, garbage collection, and the idle time.
 import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
@@ -22,6 +23,7 @@ import {
   installProbe,
   KEYSTROKE_QUERIES,
   openFloorPage,
+  pressToOpen,
   salesforceFieldsArrived,
   serveTenant,
   typeQueries,
@@ -82,10 +84,7 @@ async function record() {
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     if (mode === 'open') {
       for (let i = 0; i < 12; i += 1) {
-        const input = selects.nth(i % 20);
-        await input.scrollIntoViewIfNeeded();
-        await input.click();
-        await page.locator('[role="listbox"] [role="option"]').first().waitFor();
+        await pressToOpen(page, selects.nth(i % 20));
         await page.waitForTimeout(300);
         await page.keyboard.press('Escape');
         await page.waitForTimeout(300);
