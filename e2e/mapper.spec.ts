@@ -150,6 +150,26 @@ test('a new filter starts at the top of its matches, wherever the list was scrol
   await expect(list.getByRole('option').first()).not.toHaveText(first ?? '');
 });
 
+test('the arrows scroll the highlighted option into view, past the last one shown and back', async ({
+  page,
+}) => {
+  const mapper = await openMapper(page);
+  await selector(mapper, 'title').click();
+  const list = page.getByRole('listbox');
+  const option = (position: number) => list.locator(`[role="option"][aria-posinset="${position}"]`);
+  await expect(option(1)).toHaveClass(/bp6-active/);
+  // Eight options show at once: the 13th is below them, not yet in the DOM.
+  await expect(option(13)).toHaveCount(0);
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowDown');
+  await expect(option(13)).toHaveClass(/bp6-active/);
+  await expect(option(13)).toBeInViewport({ ratio: 1 });
+  await expect(option(1)).not.toBeInViewport();
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowUp');
+  await expect(option(1)).toHaveClass(/bp6-active/);
+  await expect(option(1)).toBeInViewport({ ratio: 1 });
+  await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBe(0);
+});
+
 test('works from the keyboard alone: tab in, filter, arrows, Enter, Escape, receive updates', async ({
   page,
 }) => {

@@ -1,8 +1,8 @@
 import { Classes } from '@blueprintjs/core';
 import { SmallTickIcon } from '@blueprintjs/icons';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { cx } from './cx';
+import { fixedRowsWindow, scrollTopToReveal } from './fixed-rows';
 import { SELECT_TEXT } from './select-options';
 import type { SelectState } from './select-state';
 import styles from './select.module.css';
@@ -13,18 +13,13 @@ const MAX_VISIBLE = 8;
 export const LIST_MAX_HEIGHT = MAX_VISIBLE * ITEM_HEIGHT + 12;
 /** Rows rendered beyond the visible ones (spec section 9: virtual-scroll buffer 4). */
 const OVERSCAN = 4;
-const VIEWPORT = { width: 0, height: MAX_VISIBLE * ITEM_HEIGHT };
-
-/** The list has a fixed viewport: no need to measure it (and jsdom could not). */
-const fixedViewport = (
-  _instance: Virtualizer<HTMLDivElement, Element>,
-  notify: (rect: typeof VIEWPORT) => void,
-) => {
-  notify(VIEWPORT);
-  return () => {};
-};
+/** The list's viewport has a fixed height: nothing to measure (and jsdom could not). */
+const VIEWPORT_HEIGHT = MAX_VISIBLE * ITEM_HEIGHT;
 
 export const optionId = (listId: string, index: number) => `${listId}-${index}`;
+
+const rowIndexes = (first: number, last: number) =>
+  Array.from({ length: Math.max(last - first + 1, 0) }, (_, i) => first + i);
 
 export interface OptionListProps {
   listId: string;
@@ -37,34 +32,41 @@ export interface OptionListProps {
   onChoose: (index: number) => void;
 }
 
-/** The open list: only the rows in view (plus a few) are in the DOM. */
+/**
+ * The open list: only the rows in view (plus a few) are in the DOM. Every row has one height, so
+ * which rows those are is arithmetic (fixed-rows.ts), whatever the number of options.
+ */
 export function OptionList(props: OptionListProps) {
   const { listId, label, state, canAdd, selected, loading, onChoose } = props;
   const { query, visible, active, reveal } = useSyncExternalStore(state.subscribe, state.get);
   const addItem = canAdd ? query.trim() : '';
   const count = visible.length + (addItem ? 1 : 0);
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- read during render, never memoized
-  const virtualizer = useVirtualizer({
+  // The offset comes from scroll events (reading scrollTop while rendering would force a layout
+  // on every keystroke), with the query it was scrolled under: a new query starts at the top.
+  const [scrolled, setScrolled] = useState({ query, top: 0 });
+  const top = scrolled.query === query ? scrolled.top : 0;
+  const { first, last, totalHeight } = fixedRowsWindow(
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ITEM_HEIGHT,
-    overscan: OVERSCAN,
-    initialRect: VIEWPORT,
-    observeElementRect: fixedViewport,
-    useFlushSync: false,
-  });
+    ITEM_HEIGHT,
+    VIEWPORT_HEIGHT,
+    top,
+    OVERSCAN,
+  );
 
-  // A new query starts at the top of its matches. The virtualizer's offset comes from scroll
-  // events: reading the element's scrollTop here would force a layout on every keystroke.
+  // A new query's matches are shown from the top: the list's own scroll follows.
   useLayoutEffect(() => {
-    if (scrollRef.current && virtualizer.scrollOffset) scrollRef.current.scrollTop = 0;
-  }, [virtualizer, query]);
+    if (scrolled.query !== query && scrolled.top && scrollRef.current) {
+      scrollRef.current.scrollTop = 0;
+    }
+  }, [scrolled, query]);
 
   // Arrow keys scroll the highlighted row into view (the DOM may not hold it yet).
   useEffect(() => {
-    if (reveal && active < count) virtualizer.scrollToIndex(active, { align: 'auto' });
-  }, [virtualizer, reveal, active, count]);
+    if (!reveal || active >= count || !scrollRef.current) return;
+    const next = scrollTopToReveal(active, ITEM_HEIGHT, VIEWPORT_HEIGHT, top);
+    if (next !== top) scrollRef.current.scrollTop = next;
+  }, [reveal, active, count, top]);
 
   if (loading || count === 0) {
     return (
@@ -83,31 +85,32 @@ export function OptionList(props: OptionListProps) {
       aria-multiselectable="true"
       className={cx(Classes.MENU, styles.list)}
       style={{ height: Math.min(count, MAX_VISIBLE) * ITEM_HEIGHT }}
+      onScroll={(event) => setScrolled({ query, top: event.currentTarget.scrollTop })}
       // Keeps the focus in the input while the list is scrolled or clicked.
       onMouseDown={(event) => event.preventDefault()}
     >
-      <div role="presentation" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const option = visible[item.index];
+      <div role="presentation" style={{ height: totalHeight }}>
+        {rowIndexes(first, last).map((index) => {
+          const option = visible[index];
           const isSelected = option ? selected.has(option.key) : false;
           return (
             <div
-              key={item.key}
-              id={optionId(listId, item.index)}
+              key={index}
+              id={optionId(listId, index)}
               role="option"
               aria-selected={isSelected}
               aria-setsize={count}
-              aria-posinset={item.index + 1}
+              aria-posinset={index + 1}
               className={cx(
                 Classes.MENU_ITEM,
                 Classes.MENU_ITEM_IS_SELECTABLE,
                 styles.option,
-                item.index === active && Classes.ACTIVE,
+                index === active && Classes.ACTIVE,
                 isSelected && Classes.SELECTED,
               )}
-              style={{ transform: `translateY(${item.start}px)` }}
-              onClick={() => onChoose(item.index)}
-              onMouseMove={() => item.index !== active && state.setActive(item.index)}
+              style={{ transform: `translateY(${index * ITEM_HEIGHT}px)` }}
+              onClick={() => onChoose(index)}
+              onMouseMove={() => index !== active && state.setActive(index)}
             >
               {isSelected ? <SmallTickIcon className={Classes.MENU_ITEM_SELECTED_ICON} /> : null}
               {option ? (
