@@ -13,8 +13,9 @@
 //            --floor: the same keystrokes on the bench's floor page (a bare input over a plain
 //            list, no app), to tell what any keystroke costs here from what the mapper adds.
 // open:      the bench's openings (the pointer at rest on the control, then the button pressed):
-//            from the mousedown to the list's frame: the event, the tasks after it (React's
-//            scheduled renders, timers), the frames, garbage collection, and the idle time.
+//            from the mousedown to the list's frame: the press's task (its hit tests, the event
+//            and React's render in its microtasks), the tasks after it (React's scheduled renders,
+//            timers), the frames, garbage collection, and the idle time.
 import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../find-chromium.mjs';
@@ -168,12 +169,15 @@ function openPhases(events, samples) {
   const { thread, inside } = mainThread(events);
   return thread.filter(isEvent('mousedown')).map((mousedown, i) => {
     const end = mousedown.ts + (samples[i] ?? 0) * 1000;
+    // From the task that dispatches the mousedown (it starts before it, with the press's hit
+    // test) to the sample's end.
     const tasks = thread.filter(
-      (e) => e.name === 'RunTask' && e.ts >= mousedown.ts - 1 && e.ts < end,
+      (e) => e.name === 'RunTask' && e.ts + e.dur > mousedown.ts && e.ts < end,
     );
     const row = {
       'until painted (bench sample)': samples[i] ?? 0,
       'mouse events': 0,
+      '  React render in them (microtasks)': 0,
       frames: 0,
       'other tasks (React renders, timers)': 0,
       'garbage collection': 0,
@@ -188,6 +192,9 @@ function openPhases(events, samples) {
             ? 'garbage collection'
             : 'other tasks (React renders, timers)';
       row[kind] += task.dur / 1000;
+      if (kind === 'mouse events') {
+        row['  React render in them (microtasks)'] += inside(task, 'RunMicrotasks');
+      }
       row['forced style and layout'] += inside(task, 'Blink.ForcedStyleAndLayout.UpdateTime');
     }
     row.idle = Math.max(
