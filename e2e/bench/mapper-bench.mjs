@@ -5,7 +5,8 @@
 //   open      a row's selector opened -> its options painted
 //   keystroke a filter keystroke -> the filtered options painted (goal: p95 under one frame, 16 ms)
 //   page      20 rows painted after the data arrived (first load), and after 'Next page'
-//   app4xCpu  open and keystroke again under Chromium's 4x CPU throttling (a slow laptop); goals:
+//   app4xCpu  open and keystroke again under Chromium's 4x CPU throttling (meant as a slow laptop;
+//             see machine for what it stood for); goals:
 //             a keystroke's p95 within one frame, a list opened within 100 ms
 //   floor, floor4xCpu  the same keystrokes into a bare input over a plain list on an empty page
 //             (no app, no framework): the least a keystroke costs in this browser on this machine
@@ -363,7 +364,7 @@ function stats(values) {
 
 /**
  * The app's figures. With `cpuThrottle` above 1, Chromium's CPU throttling (as DevTools applies
- * it: 4 stands for a laptop four times slower) is switched on once the page and its data are
+ * it: 4 makes the page's main thread four times slower) is switched on once the page and its data are
  * loaded, and only what a user does then is measured: opening a row's list and typing in it.
  */
 async function measureApp(context, baseUrl, { cpuThrottle = 1 } = {}) {
@@ -627,7 +628,7 @@ export async function runMapperBench({ baseUrl, executablePath }) {
       /** What the 4x figures stood for in this run (see benchmarkIndex). */
       machine,
       app,
-      /** The same select on a machine four times slower (Chromium's CPU throttling). */
+      /** The same select with the page's main thread four times slower (CPU throttling). */
       app4xCpu,
       blueprintMultiSelect: blueprint,
       /** A bare input over a plain list, no app: the least a keystroke costs here (see above). */
