@@ -170,6 +170,19 @@ test('the arrows scroll the highlighted option into view, past the last one show
   await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBe(0);
 });
 
+test('after the arrows, the list still scrolls where the user takes it', async ({ page }) => {
+  const mapper = await openMapper(page);
+  await selector(mapper, 'title').click();
+  const list = page.getByRole('listbox');
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowDown');
+  await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await list.evaluate((element) => element.scrollTo(0, 0));
+  await expect(list.locator('[role="option"][aria-posinset="1"]')).toBeInViewport({ ratio: 1 });
+  // The highlighted option, now out of view, does not pull the list back to it.
+  await page.waitForTimeout(500);
+  expect(await list.evaluate((element) => element.scrollTop)).toBe(0);
+});
+
 test('works from the keyboard alone: tab in, filter, arrows, Enter, Escape, receive updates', async ({
   page,
 }) => {

@@ -61,12 +61,14 @@ export function OptionList(props: OptionListProps) {
     }
   }, [scrolled, query]);
 
-  // Arrow keys scroll the highlighted row into view (the DOM may not hold it yet).
+  // Arrow keys scroll the highlighted row into view (the DOM may not hold it yet): once per move,
+  // so that the list then scrolls wherever the user takes it.
   useEffect(() => {
-    if (!reveal || active >= count || !scrollRef.current) return;
-    const next = scrollTopToReveal(active, ITEM_HEIGHT, VIEWPORT_HEIGHT, top);
-    if (next !== top) scrollRef.current.scrollTop = next;
-  }, [reveal, active, count, top]);
+    const list = scrollRef.current;
+    if (!reveal || active >= count || !list) return;
+    const next = scrollTopToReveal(active, ITEM_HEIGHT, VIEWPORT_HEIGHT, list.scrollTop);
+    if (next !== list.scrollTop) list.scrollTop = next;
+  }, [reveal, active, count]);
 
   if (loading || count === 0) {
     return (
