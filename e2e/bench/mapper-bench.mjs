@@ -364,8 +364,8 @@ function stats(values) {
 
 /**
  * The app's figures. With `cpuThrottle` above 1, Chromium's CPU throttling (as DevTools applies
- * it: 4 makes the page's main thread four times slower) is switched on once the page and its data are
- * loaded, and only what a user does then is measured: opening a row's list and typing in it.
+ * it: 4 makes the page's main thread four times slower) is switched on once the page and its data
+ * are loaded, and only what a user does then is measured: opening a row's list and typing in it.
  */
 async function measureApp(context, baseUrl, { cpuThrottle = 1 } = {}) {
   const browserPage = await context.newPage();
