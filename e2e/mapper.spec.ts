@@ -25,6 +25,12 @@ const selector = (scope: Locator, ace: string) =>
   scope.getByRole('combobox', { name: `Salesforce Fields for ${ace}` });
 
 /** The reply to the next mapping write; Prism answers 422 to a body that breaks the contract. */
+/** The mapper's 'title' row with its list of Salesforce fields open (many more than show). */
+async function openTitleList(page: Page): Promise<Locator> {
+  await selector(await openMapper(page), 'title').click();
+  return page.getByRole('listbox');
+}
+
 const nextWrite = (page: Page, method: 'POST' | 'PATCH' | 'DELETE') =>
   page.waitForResponse((response: Response) => {
     const { pathname } = new URL(response.url());
@@ -138,9 +144,7 @@ test('maps a picklist value past the first 15', async ({ page }) => {
 test('a new filter starts at the top of its matches, wherever the list was scrolled', async ({
   page,
 }) => {
-  const mapper = await openMapper(page);
-  await selector(mapper, 'title').click();
-  const list = page.getByRole('listbox');
+  const list = await openTitleList(page);
   await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
   const first = await list.getByRole('option').first().textContent();
@@ -153,9 +157,7 @@ test('a new filter starts at the top of its matches, wherever the list was scrol
 test('the arrows scroll the highlighted option into view, past the last one shown and back', async ({
   page,
 }) => {
-  const mapper = await openMapper(page);
-  await selector(mapper, 'title').click();
-  const list = page.getByRole('listbox');
+  const list = await openTitleList(page);
   const option = (position: number) => list.locator(`[role="option"][aria-posinset="${position}"]`);
   await expect(option(1)).toHaveClass(/bp6-active/);
   // Eight options show at once: the 13th is below them, not yet in the DOM.
@@ -171,9 +173,7 @@ test('the arrows scroll the highlighted option into view, past the last one show
 });
 
 test('after the arrows, the list still scrolls where the user takes it', async ({ page }) => {
-  const mapper = await openMapper(page);
-  await selector(mapper, 'title').click();
-  const list = page.getByRole('listbox');
+  const list = await openTitleList(page);
   for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowDown');
   await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
   await list.evaluate((element) => element.scrollTo(0, 0));
