@@ -25,7 +25,7 @@ export default defineConfig({
         mutator: { path: './src/api/http.ts', name: 'apiFetch' },
         // The mutator resolves with the body itself, not a { data, status } wrapper.
         fetch: { includeHttpResponseReturnType: false },
-        query: { version: 5, useQuery: true, signal: true },
+        query: { version: 5, signal: true },
         operations: {
           // POSTs that only read: the guards and the wizard fetch and cache them as queries.
           getConnectionStepStatus: { query: { useQuery: true, useMutation: false } },

@@ -24,31 +24,34 @@ import type {
   PaginatedAttributeList,
   ServerErrorResponse,
   UnauthorizedResponse,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
-/**
- * The ACE fields of leads and opportunities, as shown in the mapper (wizard step 5 and Sync
-Settings), the dummy-value selector of the errors table and the sync-filter attribute list.
-Each field-level mapping is embedded in `mapping`. The specification's
-`GET /aws/attributes{suffix}` is this path with a query string. Typical queries:
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
-- mapper selector: `?page-size=10000`, then pages of 20 (`?page=2&page-size=20&type=Lead`)
-- dashboard dummy values: `?fields=id,name,help,type&is_aws_ace=1`
-- sync filters: `?fields=name,id,type,data_type,choices,data_type&type=Lead&from_sync_setting_page=1&page-size=100000`
-
- * @summary ACE attributes (paginated)
- */
 export const getListAwsAttributesUrl = (params?: ListAwsAttributesParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -59,9 +62,20 @@ export const getListAwsAttributesUrl = (params?: ListAwsAttributesParams) => {
     : `/api/v1/salesforce/aws/attributes/`;
 };
 
+/**
+ * The ACE fields of leads and opportunities, as shown in the mapper (wizard step 5 and Sync
+ * Settings), the dummy-value selector of the errors table and the sync-filter attribute list.
+ * Each field-level mapping is embedded in `mapping`. The specification's
+ * `GET /aws/attributes{suffix}` is this path with a query string. Typical queries:
+ *
+ * - mapper selector: `?page-size=10000`, then pages of 20 (`?page=2&page-size=20&type=Lead`)
+ * - dashboard dummy values: `?fields=id,name,help,type&is_aws_ace=1`
+ * - sync filters: `?fields=name,id,type,data_type,choices,data_type&type=Lead&from_sync_setting_page=1&page-size=100000`
+ * @summary ACE attributes (paginated)
+ */
 export const listAwsAttributes = async (
   params?: ListAwsAttributesParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<PaginatedAttributeList> => {
   return apiFetch<PaginatedAttributeList>(getListAwsAttributesUrl(params), {
     ...options,
@@ -184,24 +198,15 @@ export function useListAwsAttributes<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * The tenant's Salesforce lead and opportunity fields (standard fields, custom `__c` fields and
-`Account.` relationship fields), read from the connected org. The mapper's row selectors
-offer these; picklist `choices` feed the picklist value rows.
-
- * @summary Salesforce attributes (paginated)
- */
 export const getListSalesforceAttributesUrl = (params?: ListSalesforceAttributesParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -212,9 +217,15 @@ export const getListSalesforceAttributesUrl = (params?: ListSalesforceAttributes
     : `/api/v1/salesforce/attributes/`;
 };
 
+/**
+ * The tenant's Salesforce lead and opportunity fields (standard fields, custom `__c` fields and
+ * `Account.` relationship fields), read from the connected org. The mapper's row selectors
+ * offer these; picklist `choices` feed the picklist value rows.
+ * @summary Salesforce attributes (paginated)
+ */
 export const listSalesforceAttributes = async (
   params?: ListSalesforceAttributesParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<PaginatedAttributeList> => {
   return apiFetch<PaginatedAttributeList>(getListSalesforceAttributesUrl(params), {
     ...options,
@@ -348,7 +359,5 @@ export function useListSalesforceAttributes<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }

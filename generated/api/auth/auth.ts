@@ -29,37 +29,57 @@ import type {
   TokenRefreshRequest,
   TokenVerifyRequest,
   UnauthorizedResponse,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType, BodyType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType, BodyType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
-/**
- * Exchanges credentials for a session. The app lower-cases the e-mail before sending it and stores
-`user`, `access` and `refresh` (local storage keys currentUser, currentAccessToken,
-currentRefreshToken). A super_admin is then routed to the wizard unless
-`getConnectionStepStatus` reports set-up complete; a user goes to the dashboard.
-Wrong credentials answer 401 (the app marks both fields invalid without a message).
-
- * @summary Sign in with e-mail and password
- */
 export const getLoginUrl = () => {
   return `/api/v1/auth/login/`;
 };
 
+/**
+ * Exchanges credentials for a session. The app lower-cases the e-mail before sending it and stores
+ * `user`, `access` and `refresh` (local storage keys currentUser, currentAccessToken,
+ * currentRefreshToken). A super_admin is then routed to the wizard unless
+ * `getConnectionStepStatus` reports set-up complete; a user goes to the dashboard.
+ * Wrong credentials answer 401 (the app marks both fields invalid without a message).
+ * @summary Sign in with e-mail and password
+ */
 export const login = async (
   loginRequest: LoginRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<SessionReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<SessionReply>(getLoginUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(loginRequest),
   });
 };
+
+export const getLoginMutationKey = () => ['login'] as const;
 
 export const getLoginMutationOptions = <
   TError = ErrorType<BadRequestError | ErrorBody | ServerErrorResponse>,
@@ -68,27 +88,26 @@ export const getLoginMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof login>>,
     TError,
-    { data: BodyType<LoginRequest> },
+    LoginMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof login>>,
   TError,
-  { data: BodyType<LoginRequest> },
+  LoginMutationVariables,
   TContext
 > => {
-  const mutationKey = ['login'];
+  const mutationKey = getLoginMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
     : { mutation: { mutationKey }, request: undefined };
 
-  const mutationFn: MutationFunction<
-    Awaited<ReturnType<typeof login>>,
-    { data: BodyType<LoginRequest> }
-  > = (props) => {
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof login>>, LoginMutationVariables> = (
+    props,
+  ) => {
     const { data } = props ?? {};
 
     return login(data, requestOptions);
@@ -100,6 +119,7 @@ export const getLoginMutationOptions = <
 export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>;
 export type LoginMutationBody = BodyType<LoginRequest>;
 export type LoginMutationError = ErrorType<BadRequestError | ErrorBody | ServerErrorResponse>;
+export type LoginMutationVariables = { data: BodyType<LoginRequest> };
 
 /**
  * @summary Sign in with e-mail and password
@@ -112,7 +132,7 @@ export const useLogin = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof login>>,
       TError,
-      { data: BodyType<LoginRequest> },
+      LoginMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -121,36 +141,54 @@ export const useLogin = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof login>>,
   TError,
-  { data: BodyType<LoginRequest> },
+  LoginMutationVariables,
   TContext
 > => {
-  const mutationOptions = getLoginMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getLoginMutationOptions(options), queryClient);
 };
-/**
- * Ends the session server-side by blacklisting the refresh token. The specification does not
-show the logout path; this contract chooses `POST /api/v1/auth/logout/` (next to login, same
-trailing-slash style). The app clears its stored session whatever the outcome, and never
-retries this call after a 401.
-
- * @summary Sign out
- */
 export const getLogoutUrl = () => {
   return `/api/v1/auth/logout/`;
 };
 
+/**
+ * Ends the session server-side by blacklisting the refresh token. The specification does not
+ * show the logout path; this contract chooses `POST /api/v1/auth/logout/` (next to login, same
+ * trailing-slash style). The app clears its stored session whatever the outcome, and never
+ * retries this call after a 401.
+ * @summary Sign out
+ */
 export const logout = async (
   logoutRequest?: LogoutRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getLogoutUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(logoutRequest),
   });
 };
+
+export const getLogoutMutationKey = () => ['logout'] as const;
 
 export const getLogoutMutationOptions = <
   TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
@@ -159,17 +197,17 @@ export const getLogoutMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof logout>>,
     TError,
-    { data: BodyType<LogoutRequest> },
+    LogoutMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof logout>>,
   TError,
-  { data: BodyType<LogoutRequest> },
+  LogoutMutationVariables,
   TContext
 > => {
-  const mutationKey = ['logout'];
+  const mutationKey = getLogoutMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -178,7 +216,7 @@ export const getLogoutMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof logout>>,
-    { data: BodyType<LogoutRequest> }
+    LogoutMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -189,8 +227,9 @@ export const getLogoutMutationOptions = <
 };
 
 export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>;
-export type LogoutMutationBody = BodyType<LogoutRequest>;
+export type LogoutMutationBody = BodyType<LogoutRequest> | undefined;
 export type LogoutMutationError = ErrorType<UnauthorizedResponse | ServerErrorResponse>;
+export type LogoutMutationVariables = { data?: BodyType<LogoutRequest> };
 
 /**
  * @summary Sign out
@@ -203,7 +242,7 @@ export const useLogout = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof logout>>,
       TError,
-      { data: BodyType<LogoutRequest> },
+      LogoutMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -212,35 +251,53 @@ export const useLogout = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof logout>>,
   TError,
-  { data: BodyType<LogoutRequest> },
+  LogoutMutationVariables,
   TContext
 > => {
-  const mutationOptions = getLogoutMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getLogoutMutationOptions(options), queryClient);
 };
-/**
- * Exchanges the refresh token for a new access token. Sent without an Authorization header (the
-app adds none to URLs containing `refresh`). The app keeps the user and refresh token and
-replaces only the access token. A 401 here ends the session (the app goes to /login).
-
- * @summary Get a new access token
- */
 export const getRefreshTokenUrl = () => {
   return `/api/v1/auth/token/refresh/`;
 };
 
+/**
+ * Exchanges the refresh token for a new access token. Sent without an Authorization header (the
+ * app adds none to URLs containing `refresh`). The app keeps the user and refresh token and
+ * replaces only the access token. A 401 here ends the session (the app goes to /login).
+ * @summary Get a new access token
+ */
 export const refreshToken = async (
   tokenRefreshRequest: TokenRefreshRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<TokenRefreshReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<TokenRefreshReply>(getRefreshTokenUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(tokenRefreshRequest),
   });
 };
+
+export const getRefreshTokenMutationKey = () => ['refreshToken'] as const;
 
 export const getRefreshTokenMutationOptions = <
   TError = ErrorType<BadRequestResponse | ErrorBody | ServerErrorResponse>,
@@ -249,17 +306,17 @@ export const getRefreshTokenMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof refreshToken>>,
     TError,
-    { data: BodyType<TokenRefreshRequest> },
+    RefreshTokenMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof refreshToken>>,
   TError,
-  { data: BodyType<TokenRefreshRequest> },
+  RefreshTokenMutationVariables,
   TContext
 > => {
-  const mutationKey = ['refreshToken'];
+  const mutationKey = getRefreshTokenMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -268,7 +325,7 @@ export const getRefreshTokenMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof refreshToken>>,
-    { data: BodyType<TokenRefreshRequest> }
+    RefreshTokenMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -283,6 +340,7 @@ export type RefreshTokenMutationBody = BodyType<TokenRefreshRequest>;
 export type RefreshTokenMutationError = ErrorType<
   BadRequestResponse | ErrorBody | ServerErrorResponse
 >;
+export type RefreshTokenMutationVariables = { data: BodyType<TokenRefreshRequest> };
 
 /**
  * @summary Get a new access token
@@ -295,7 +353,7 @@ export const useRefreshToken = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof refreshToken>>,
       TError,
-      { data: BodyType<TokenRefreshRequest> },
+      RefreshTokenMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -304,35 +362,53 @@ export const useRefreshToken = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof refreshToken>>,
   TError,
-  { data: BodyType<TokenRefreshRequest> },
+  RefreshTokenMutationVariables,
   TContext
 > => {
-  const mutationOptions = getRefreshTokenMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getRefreshTokenMutationOptions(options), queryClient);
 };
-/**
- * Answers 200 with an empty object when the token (access or refresh) is valid and unexpired,
-401 otherwise. The specification does not show the payload; this contract uses the
-djangorestframework-simplejwt shape `{token}`.
-
- * @summary Check that a token is valid
- */
 export const getVerifyTokenUrl = () => {
   return `/api/v1/auth/token/verify/`;
 };
 
+/**
+ * Answers 200 with an empty object when the token (access or refresh) is valid and unexpired,
+ * 401 otherwise. The specification does not show the payload; this contract uses the
+ * djangorestframework-simplejwt shape `{token}`.
+ * @summary Check that a token is valid
+ */
 export const verifyToken = async (
   tokenVerifyRequest: TokenVerifyRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<EmptyReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<EmptyReply>(getVerifyTokenUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(tokenVerifyRequest),
   });
 };
+
+export const getVerifyTokenMutationKey = () => ['verifyToken'] as const;
 
 export const getVerifyTokenMutationOptions = <
   TError = ErrorType<BadRequestResponse | ErrorBody | ServerErrorResponse>,
@@ -341,17 +417,17 @@ export const getVerifyTokenMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof verifyToken>>,
     TError,
-    { data: BodyType<TokenVerifyRequest> },
+    VerifyTokenMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof verifyToken>>,
   TError,
-  { data: BodyType<TokenVerifyRequest> },
+  VerifyTokenMutationVariables,
   TContext
 > => {
-  const mutationKey = ['verifyToken'];
+  const mutationKey = getVerifyTokenMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -360,7 +436,7 @@ export const getVerifyTokenMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof verifyToken>>,
-    { data: BodyType<TokenVerifyRequest> }
+    VerifyTokenMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -375,6 +451,7 @@ export type VerifyTokenMutationBody = BodyType<TokenVerifyRequest>;
 export type VerifyTokenMutationError = ErrorType<
   BadRequestResponse | ErrorBody | ServerErrorResponse
 >;
+export type VerifyTokenMutationVariables = { data: BodyType<TokenVerifyRequest> };
 
 /**
  * @summary Check that a token is valid
@@ -387,7 +464,7 @@ export const useVerifyToken = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof verifyToken>>,
       TError,
-      { data: BodyType<TokenVerifyRequest> },
+      VerifyTokenMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -396,34 +473,52 @@ export const useVerifyToken = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof verifyToken>>,
   TError,
-  { data: BodyType<TokenVerifyRequest> },
+  VerifyTokenMutationVariables,
   TContext
 > => {
-  const mutationOptions = getVerifyTokenMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getVerifyTokenMutationOptions(options), queryClient);
 };
-/**
- * Sends an e-mail with a link to `/password/reset/{uid}/{token}`. On failure the app shows the
-first `email` message, else `error`, else a generic fallback.
-
- * @summary Send a password-reset e-mail
- */
 export const getRequestPasswordResetUrl = () => {
   return `/api/v1/auth/password/reset/`;
 };
 
+/**
+ * Sends an e-mail with a link to `/password/reset/{uid}/{token}`. On failure the app shows the
+ * first `email` message, else `error`, else a generic fallback.
+ * @summary Send a password-reset e-mail
+ */
 export const requestPasswordReset = async (
   passwordResetRequest: PasswordResetRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getRequestPasswordResetUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(passwordResetRequest),
   });
 };
+
+export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
 
 export const getRequestPasswordResetMutationOptions = <
   TError = ErrorType<BadRequestError | ServerErrorResponse>,
@@ -432,17 +527,17 @@ export const getRequestPasswordResetMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof requestPasswordReset>>,
     TError,
-    { data: BodyType<PasswordResetRequest> },
+    RequestPasswordResetMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof requestPasswordReset>>,
   TError,
-  { data: BodyType<PasswordResetRequest> },
+  RequestPasswordResetMutationVariables,
   TContext
 > => {
-  const mutationKey = ['requestPasswordReset'];
+  const mutationKey = getRequestPasswordResetMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -451,7 +546,7 @@ export const getRequestPasswordResetMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof requestPasswordReset>>,
-    { data: BodyType<PasswordResetRequest> }
+    RequestPasswordResetMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -466,6 +561,7 @@ export type RequestPasswordResetMutationResult = NonNullable<
 >;
 export type RequestPasswordResetMutationBody = BodyType<PasswordResetRequest>;
 export type RequestPasswordResetMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type RequestPasswordResetMutationVariables = { data: BodyType<PasswordResetRequest> };
 
 /**
  * @summary Send a password-reset e-mail
@@ -478,7 +574,7 @@ export const useRequestPasswordReset = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof requestPasswordReset>>,
       TError,
-      { data: BodyType<PasswordResetRequest> },
+      RequestPasswordResetMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -487,36 +583,54 @@ export const useRequestPasswordReset = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof requestPasswordReset>>,
   TError,
-  { data: BodyType<PasswordResetRequest> },
+  RequestPasswordResetMutationVariables,
   TContext
 > => {
-  const mutationOptions = getRequestPasswordResetMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getRequestPasswordResetMutationOptions(options), queryClient);
 };
-/**
- * Completes a reset with the `uid` and `token` of the e-mailed link. On success the app shows
-`message` and goes to /login after one second. On failure it shows the first message of
-`confirm_password`, `new_password` or `non_field_errors`, or `error` (replacing "This field"
-with the field's label).
-
- * @summary Set a new password from a reset link
- */
 export const getConfirmPasswordResetUrl = () => {
   return `/api/v1/auth/password/reset/confirm/`;
 };
 
+/**
+ * Completes a reset with the `uid` and `token` of the e-mailed link. On success the app shows
+ * `message` and goes to /login after one second. On failure it shows the first message of
+ * `confirm_password`, `new_password` or `non_field_errors`, or `error` (replacing "This field"
+ * with the field's label).
+ * @summary Set a new password from a reset link
+ */
 export const confirmPasswordReset = async (
   passwordResetConfirmRequest: PasswordResetConfirmRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getConfirmPasswordResetUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(passwordResetConfirmRequest),
   });
 };
+
+export const getConfirmPasswordResetMutationKey = () => ['confirmPasswordReset'] as const;
 
 export const getConfirmPasswordResetMutationOptions = <
   TError = ErrorType<BadRequestError | ServerErrorResponse>,
@@ -525,17 +639,17 @@ export const getConfirmPasswordResetMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof confirmPasswordReset>>,
     TError,
-    { data: BodyType<PasswordResetConfirmRequest> },
+    ConfirmPasswordResetMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof confirmPasswordReset>>,
   TError,
-  { data: BodyType<PasswordResetConfirmRequest> },
+  ConfirmPasswordResetMutationVariables,
   TContext
 > => {
-  const mutationKey = ['confirmPasswordReset'];
+  const mutationKey = getConfirmPasswordResetMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -544,7 +658,7 @@ export const getConfirmPasswordResetMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof confirmPasswordReset>>,
-    { data: BodyType<PasswordResetConfirmRequest> }
+    ConfirmPasswordResetMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -559,6 +673,7 @@ export type ConfirmPasswordResetMutationResult = NonNullable<
 >;
 export type ConfirmPasswordResetMutationBody = BodyType<PasswordResetConfirmRequest>;
 export type ConfirmPasswordResetMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type ConfirmPasswordResetMutationVariables = { data: BodyType<PasswordResetConfirmRequest> };
 
 /**
  * @summary Set a new password from a reset link
@@ -571,7 +686,7 @@ export const useConfirmPasswordReset = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof confirmPasswordReset>>,
       TError,
-      { data: BodyType<PasswordResetConfirmRequest> },
+      ConfirmPasswordResetMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -580,32 +695,51 @@ export const useConfirmPasswordReset = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof confirmPasswordReset>>,
   TError,
-  { data: BodyType<PasswordResetConfirmRequest> },
+  ConfirmPasswordResetMutationVariables,
   TContext
 > => {
-  const mutationOptions = getConfirmPasswordResetMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getConfirmPasswordResetMutationOptions(options), queryClient);
 };
-/**
- * Changes the password of the signed-in user. The app shows the server's `message` on success.
- * @summary Change the signed-in user's password
- */
 export const getChangePasswordUrl = () => {
   return `/api/v1/auth/password/change/`;
 };
 
+/**
+ * Changes the password of the signed-in user. The app shows the server's `message` on success.
+ * @summary Change the signed-in user's password
+ */
 export const changePassword = async (
   passwordChangeRequest: PasswordChangeRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getChangePasswordUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(passwordChangeRequest),
   });
 };
+
+export const getChangePasswordMutationKey = () => ['changePassword'] as const;
 
 export const getChangePasswordMutationOptions = <
   TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
@@ -614,17 +748,17 @@ export const getChangePasswordMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof changePassword>>,
     TError,
-    { data: BodyType<PasswordChangeRequest> },
+    ChangePasswordMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof changePassword>>,
   TError,
-  { data: BodyType<PasswordChangeRequest> },
+  ChangePasswordMutationVariables,
   TContext
 > => {
-  const mutationKey = ['changePassword'];
+  const mutationKey = getChangePasswordMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -633,7 +767,7 @@ export const getChangePasswordMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof changePassword>>,
-    { data: BodyType<PasswordChangeRequest> }
+    ChangePasswordMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -648,6 +782,7 @@ export type ChangePasswordMutationBody = BodyType<PasswordChangeRequest>;
 export type ChangePasswordMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | ServerErrorResponse
 >;
+export type ChangePasswordMutationVariables = { data: BodyType<PasswordChangeRequest> };
 
 /**
  * @summary Change the signed-in user's password
@@ -660,7 +795,7 @@ export const useChangePassword = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof changePassword>>,
       TError,
-      { data: BodyType<PasswordChangeRequest> },
+      ChangePasswordMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -669,35 +804,53 @@ export const useChangePassword = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof changePassword>>,
   TError,
-  { data: BodyType<PasswordChangeRequest> },
+  ChangePasswordMutationVariables,
   TContext
 > => {
-  const mutationOptions = getChangePasswordMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getChangePasswordMutationOptions(options), queryClient);
 };
-/**
- * An invited user opens `/register/{uid}/{token}` and sets a password; the account becomes active.
-The app sends this call to the tenant host taken from the first label of the page host (unless
-localhost). On failure it shows a danger toast with `error`, else a generic message.
-
- * @summary Accept an invitation by setting a password
- */
 export const getVerifyInviteUrl = () => {
   return `/api/v1/tenants/invite-users/verify/`;
 };
 
+/**
+ * An invited user opens `/register/{uid}/{token}` and sets a password; the account becomes active.
+ * The app sends this call to the tenant host taken from the first label of the page host (unless
+ * localhost). On failure it shows a danger toast with `error`, else a generic message.
+ * @summary Accept an invitation by setting a password
+ */
 export const verifyInvite = async (
   inviteVerifyRequest: InviteVerifyRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getVerifyInviteUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(inviteVerifyRequest),
   });
 };
+
+export const getVerifyInviteMutationKey = () => ['verifyInvite'] as const;
 
 export const getVerifyInviteMutationOptions = <
   TError = ErrorType<BadRequestError | ServerErrorResponse>,
@@ -706,17 +859,17 @@ export const getVerifyInviteMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof verifyInvite>>,
     TError,
-    { data: BodyType<InviteVerifyRequest> },
+    VerifyInviteMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof verifyInvite>>,
   TError,
-  { data: BodyType<InviteVerifyRequest> },
+  VerifyInviteMutationVariables,
   TContext
 > => {
-  const mutationKey = ['verifyInvite'];
+  const mutationKey = getVerifyInviteMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -725,7 +878,7 @@ export const getVerifyInviteMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof verifyInvite>>,
-    { data: BodyType<InviteVerifyRequest> }
+    VerifyInviteMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -738,6 +891,7 @@ export const getVerifyInviteMutationOptions = <
 export type VerifyInviteMutationResult = NonNullable<Awaited<ReturnType<typeof verifyInvite>>>;
 export type VerifyInviteMutationBody = BodyType<InviteVerifyRequest>;
 export type VerifyInviteMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type VerifyInviteMutationVariables = { data: BodyType<InviteVerifyRequest> };
 
 /**
  * @summary Accept an invitation by setting a password
@@ -750,7 +904,7 @@ export const useVerifyInvite = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof verifyInvite>>,
       TError,
-      { data: BodyType<InviteVerifyRequest> },
+      VerifyInviteMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -759,10 +913,8 @@ export const useVerifyInvite = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof verifyInvite>>,
   TError,
-  { data: BodyType<InviteVerifyRequest> },
+  VerifyInviteMutationVariables,
   TContext
 > => {
-  const mutationOptions = getVerifyInviteMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getVerifyInviteMutationOptions(options), queryClient);
 };

@@ -16,27 +16,39 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  LaunchList,
-  MessageReply,
-  ServerErrorResponse,
-  UnauthorizedResponse,
-} from '.././model';
+import type { LaunchList, MessageReply, ServerErrorResponse, UnauthorizedResponse } from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
+
+export const getListUnreadLaunchesUrl = () => {
+  return `/api/v1/salesforce/unread-launched-data`;
+};
 
 /**
  * The dashboard Inbox - ACE opportunities that reached Launched since the user last resolved the inbox. No trailing slash.
  * @summary Unread launched opportunities
  */
-export const getListUnreadLaunchesUrl = () => {
-  return `/api/v1/salesforce/unread-launched-data`;
-};
-
-export const listUnreadLaunches = async (options?: RequestInit): Promise<LaunchList> => {
+export const listUnreadLaunches = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<LaunchList> => {
   return apiFetch<LaunchList>(getListUnreadLaunchesUrl(), {
     ...options,
     method: 'GET',
@@ -141,20 +153,20 @@ export function useListUnreadLaunches<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getResolveLaunchesUrl = () => {
+  return `/api/v1/salesforce/resolve-launched-data`;
+};
 
 /**
  * The Resolve button. A GET that changes data, as in the specification; the app shows `message`. No trailing slash.
  * @summary Mark all launches as read
  */
-export const getResolveLaunchesUrl = () => {
-  return `/api/v1/salesforce/resolve-launched-data`;
-};
-
-export const resolveLaunches = async (options?: RequestInit): Promise<MessageReply> => {
+export const resolveLaunches = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<MessageReply> => {
   return apiFetch<MessageReply>(getResolveLaunchesUrl(), {
     ...options,
     method: 'GET',
@@ -255,7 +267,5 @@ export function useResolveLaunches<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }

@@ -36,23 +36,34 @@ import type {
   SearchSalesforceRecordsParams,
   ServerErrorResponse,
   UnauthorizedResponse,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType, BodyType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType, BodyType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
-/**
- * All mappings of the tenant; the wizard loads them with `page-size=100000`.
- * @summary The tenant's data mappings (paginated)
- */
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
+
 export const getListDataMappingsUrl = (params?: ListDataMappingsParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -63,9 +74,13 @@ export const getListDataMappingsUrl = (params?: ListDataMappingsParams) => {
     : `/api/v1/salesforce/data-mappings/`;
 };
 
+/**
+ * All mappings of the tenant; the wizard loads them with `page-size=100000`.
+ * @summary The tenant's data mappings (paginated)
+ */
 export const listDataMappings = async (
   params?: ListDataMappingsParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<PaginatedDataMappingList> => {
   return apiFetch<PaginatedDataMappingList>(getListDataMappingsUrl(params), {
     ...options,
@@ -176,33 +191,51 @@ export function useListDataMappings<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * Created when a Salesforce field (or several, or the dummy option) is chosen for an ACE field
-that has no mapping yet, or for an ACE picklist value that has no value row yet. Errors are
-ignored by the app.
-
- * @summary Create a mapping
- */
 export const getCreateDataMappingUrl = () => {
   return `/api/v1/salesforce/data-mappings/`;
 };
 
+/**
+ * Created when a Salesforce field (or several, or the dummy option) is chosen for an ACE field
+ * that has no mapping yet, or for an ACE picklist value that has no value row yet. Errors are
+ * ignored by the app.
+ * @summary Create a mapping
+ */
 export const createDataMapping = async (
   dataMappingCreate: DataMappingCreate,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<DataMapping> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<DataMapping>(getCreateDataMappingUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(dataMappingCreate),
   });
 };
+
+export const getCreateDataMappingMutationKey = () => ['createDataMapping'] as const;
 
 export const getCreateDataMappingMutationOptions = <
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
@@ -211,17 +244,17 @@ export const getCreateDataMappingMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof createDataMapping>>,
     TError,
-    { data: BodyType<DataMappingCreate> },
+    CreateDataMappingMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof createDataMapping>>,
   TError,
-  { data: BodyType<DataMappingCreate> },
+  CreateDataMappingMutationVariables,
   TContext
 > => {
-  const mutationKey = ['createDataMapping'];
+  const mutationKey = getCreateDataMappingMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -230,7 +263,7 @@ export const getCreateDataMappingMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof createDataMapping>>,
-    { data: BodyType<DataMappingCreate> }
+    CreateDataMappingMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -247,6 +280,7 @@ export type CreateDataMappingMutationBody = BodyType<DataMappingCreate>;
 export type CreateDataMappingMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
 >;
+export type CreateDataMappingMutationVariables = { data: BodyType<DataMappingCreate> };
 
 /**
  * @summary Create a mapping
@@ -259,7 +293,7 @@ export const useCreateDataMapping = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof createDataMapping>>,
       TError,
-      { data: BodyType<DataMappingCreate> },
+      CreateDataMappingMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -268,33 +302,52 @@ export const useCreateDataMapping = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof createDataMapping>>,
   TError,
-  { data: BodyType<DataMappingCreate> },
+  CreateDataMappingMutationVariables,
   TContext
 > => {
-  const mutationOptions = getCreateDataMappingMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getCreateDataMappingMutationOptions(options), queryClient);
 };
-/**
- * Changes the Salesforce side of a mapping, or only its "Receive ACE Updates?" flag (`{is_receive_update}`).
- * @summary Change a mapping
- */
 export const getUpdateDataMappingUrl = (id: number) => {
   return `/api/v1/salesforce/data-mappings/${id}/`;
 };
 
+/**
+ * Changes the Salesforce side of a mapping, or only its "Receive ACE Updates?" flag (`{is_receive_update}`).
+ * @summary Change a mapping
+ */
 export const updateDataMapping = async (
   id: number,
   dataMappingWrite: DataMappingWrite,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<DataMapping> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<DataMapping>(getUpdateDataMappingUrl(id), {
     ...options,
     method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(dataMappingWrite),
   });
 };
+
+export const getUpdateDataMappingMutationKey = () => ['updateDataMapping'] as const;
 
 export const getUpdateDataMappingMutationOptions = <
   TError = ErrorType<
@@ -305,17 +358,17 @@ export const getUpdateDataMappingMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateDataMapping>>,
     TError,
-    { id: number; data: BodyType<DataMappingWrite> },
+    UpdateDataMappingMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateDataMapping>>,
   TError,
-  { id: number; data: BodyType<DataMappingWrite> },
+  UpdateDataMappingMutationVariables,
   TContext
 > => {
-  const mutationKey = ['updateDataMapping'];
+  const mutationKey = getUpdateDataMappingMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -324,7 +377,7 @@ export const getUpdateDataMappingMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateDataMapping>>,
-    { id: number; data: BodyType<DataMappingWrite> }
+    UpdateDataMappingMutationVariables
   > = (props) => {
     const { id, data } = props ?? {};
 
@@ -341,6 +394,7 @@ export type UpdateDataMappingMutationBody = BodyType<DataMappingWrite>;
 export type UpdateDataMappingMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type UpdateDataMappingMutationVariables = { id: number; data: BodyType<DataMappingWrite> };
 
 /**
  * @summary Change a mapping
@@ -355,7 +409,7 @@ export const useUpdateDataMapping = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateDataMapping>>,
       TError,
-      { id: number; data: BodyType<DataMappingWrite> },
+      UpdateDataMappingMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -364,27 +418,30 @@ export const useUpdateDataMapping = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateDataMapping>>,
   TError,
-  { id: number; data: BodyType<DataMappingWrite> },
+  UpdateDataMappingMutationVariables,
   TContext
 > => {
-  const mutationOptions = getUpdateDataMappingMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getUpdateDataMappingMutationOptions(options), queryClient);
 };
-/**
- * Deletes a mapping when its selection is cleared. A 404 with `detail` "Not found." means it was already gone; the app treats it as deleted.
- * @summary Delete a mapping
- */
 export const getDeleteDataMappingUrl = (id: number) => {
   return `/api/v1/salesforce/data-mappings/${id}/`;
 };
 
-export const deleteDataMapping = async (id: number, options?: RequestInit): Promise<void> => {
+/**
+ * Deletes a mapping when its selection is cleared. A 404 with `detail` "Not found." means it was already gone; the app treats it as deleted.
+ * @summary Delete a mapping
+ */
+export const deleteDataMapping = async (
+  id: number,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<void> => {
   return apiFetch<void>(getDeleteDataMappingUrl(id), {
     ...options,
     method: 'DELETE',
   });
 };
+
+export const getDeleteDataMappingMutationKey = () => ['deleteDataMapping'] as const;
 
 export const getDeleteDataMappingMutationOptions = <
   TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
@@ -393,17 +450,17 @@ export const getDeleteDataMappingMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof deleteDataMapping>>,
     TError,
-    { id: number },
+    DeleteDataMappingMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof deleteDataMapping>>,
   TError,
-  { id: number },
+  DeleteDataMappingMutationVariables,
   TContext
 > => {
-  const mutationKey = ['deleteDataMapping'];
+  const mutationKey = getDeleteDataMappingMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -412,7 +469,7 @@ export const getDeleteDataMappingMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof deleteDataMapping>>,
-    { id: number }
+    DeleteDataMappingMutationVariables
   > = (props) => {
     const { id } = props ?? {};
 
@@ -429,6 +486,7 @@ export type DeleteDataMappingMutationResult = NonNullable<
 export type DeleteDataMappingMutationError = ErrorType<
   UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type DeleteDataMappingMutationVariables = { id: number };
 
 /**
  * @summary Delete a mapping
@@ -441,7 +499,7 @@ export const useDeleteDataMapping = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof deleteDataMapping>>,
       TError,
-      { id: number },
+      DeleteDataMappingMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -450,25 +508,24 @@ export const useDeleteDataMapping = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof deleteDataMapping>>,
   TError,
-  { id: number },
+  DeleteDataMappingMutationVariables,
   TContext
 > => {
-  const mutationOptions = getDeleteDataMappingMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getDeleteDataMappingMutationOptions(options), queryClient);
 };
-/**
- * Feeds "{mapped}/{total} Required Fields of leads Matched" (and opportunities). Counts cover
-mandatory ACE attributes except the three reserved identifiers, which the backend maps itself.
-Finish on step 5 needs a non-zero mapped count.
-
- * @summary Required ACE fields and how many are mapped
- */
 export const getGetMappingCountsUrl = () => {
   return `/api/v1/salesforce/data-mappings/count/`;
 };
 
-export const getMappingCounts = async (options?: RequestInit): Promise<MappingCounts> => {
+/**
+ * Feeds "{mapped}/{total} Required Fields of leads Matched" (and opportunities). Counts cover
+ * mandatory ACE attributes except the three reserved identifiers, which the backend maps itself.
+ * Finish on step 5 needs a non-zero mapped count.
+ * @summary Required ACE fields and how many are mapped
+ */
+export const getMappingCounts = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<MappingCounts> => {
   return apiFetch<MappingCounts>(getGetMappingCountsUrl(), {
     ...options,
     method: 'GET',
@@ -569,20 +626,20 @@ export function useGetMappingCounts<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getAutoMatchUrl = () => {
+  return `/api/v1/salesforce/auto-match`;
+};
 
 /**
  * Creates mappings for unmapped ACE fields whose Salesforce counterpart is obvious (same name or label). The app shows `message` and reloads the mapper. A GET that changes data, as in the specification. No trailing slash.
  * @summary Map ACE fields to Salesforce fields automatically
  */
-export const getAutoMatchUrl = () => {
-  return `/api/v1/salesforce/auto-match`;
-};
-
-export const autoMatch = async (options?: RequestInit): Promise<MessageReply> => {
+export const autoMatch = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<MessageReply> => {
   return apiFetch<MessageReply>(getAutoMatchUrl(), {
     ...options,
     method: 'GET',
@@ -685,25 +742,15 @@ export function useAutoMatch<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * Leads or opportunities of the connected Salesforce org, for picking a record to preview.
-`search` matches the record's name, id and identifying fields (case-insensitive); records
-come sorted by name. Each result carries a few identifying fields (company and e-mail for
-leads, stage and amount for opportunities) so that records of the same name can be told apart.
-
- * @summary Search the tenant's Salesforce records of one type (paginated)
- */
 export const getSearchSalesforceRecordsUrl = (params: SearchSalesforceRecordsParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -714,9 +761,16 @@ export const getSearchSalesforceRecordsUrl = (params: SearchSalesforceRecordsPar
     : `/api/v1/salesforce/records/`;
 };
 
+/**
+ * Leads or opportunities of the connected Salesforce org, for picking a record to preview.
+ * `search` matches the record's name, id and identifying fields (case-insensitive); records
+ * come sorted by name. Each result carries a few identifying fields (company and e-mail for
+ * leads, stage and amount for opportunities) so that records of the same name can be told apart.
+ * @summary Search the tenant's Salesforce records of one type (paginated)
+ */
 export const searchSalesforceRecords = async (
   params: SearchSalesforceRecordsParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<PaginatedSalesforceRecordList> => {
   return apiFetch<PaginatedSalesforceRecordList>(getSearchSalesforceRecordsUrl(params), {
     ...options,
@@ -840,28 +894,25 @@ export function useSearchSalesforceRecords<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * Runs one Salesforce record through the tenant's current mappings and saved override values,
-exactly as the next sync would, without sending anything: every ACE attribute of the
-record's type (reserved identifiers aside) with the value ACE would receive and where it
-came from, whether the sync filters let the record through, and the problems ACE would
-report, each with its attribute, one of the five error categories and the message. A
-record that passes the filters and has no problem would sync.
-
- * @summary What ACE would receive for one record, and what it would reject
- */
 export const getPreviewSalesforceRecordUrl = (salesforceId: string) => {
   return `/api/v1/salesforce/records/${salesforceId}/preview/`;
 };
 
+/**
+ * Runs one Salesforce record through the tenant's current mappings and saved override values,
+ * exactly as the next sync would, without sending anything: every ACE attribute of the
+ * record's type (reserved identifiers aside) with the value ACE would receive and where it
+ * came from, whether the sync filters let the record through, and the problems ACE would
+ * report, each with its attribute, one of the five error categories and the message. A
+ * record that passes the filters and has no problem would sync.
+ * @summary What ACE would receive for one record, and what it would reject
+ */
 export const previewSalesforceRecord = async (
   salesforceId: string,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<RecordPreview> => {
   return apiFetch<RecordPreview>(getPreviewSalesforceRecordUrl(salesforceId), {
     ...options,
@@ -869,7 +920,7 @@ export const previewSalesforceRecord = async (
   });
 };
 
-export const getPreviewSalesforceRecordQueryKey = (salesforceId?: string) => {
+export const getPreviewSalesforceRecordQueryKey = (salesforceId: string) => {
   return [`/api/v1/salesforce/records/${salesforceId}/preview/`] as const;
 };
 
@@ -893,11 +944,14 @@ export const getPreviewSalesforceRecordQueryOptions = <
     signal,
   }) => previewSalesforceRecord(salesforceId, { signal, ...requestOptions });
 
-  return { queryKey, queryFn, enabled: !!salesforceId, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof previewSalesforceRecord>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
+  return {
+    queryKey,
+    queryFn,
+    enabled: salesforceId !== null && salesforceId !== undefined,
+    ...queryOptions,
+  } as UseQueryOptions<Awaited<ReturnType<typeof previewSalesforceRecord>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
 };
 
 export type PreviewSalesforceRecordQueryResult = NonNullable<
@@ -985,7 +1039,5 @@ export function usePreviewSalesforceRecord<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }

@@ -6,61 +6,32 @@
 
 /**
  * Wizard step 4 (multipart/form-data). `account_id`, `external_id` and `external_role_arn` are
-always required; add either the `policy` file or all of `region`, `spm_id`, `bucket_name`, `kms_arn`.
-
+ * always required; add either the `policy` file or all of `region`, `spm_id`, `bucket_name`, `kms_arn`.
  */
-export type AddPolicyRequest =
-  | (unknown & {
-      /** The AWS assume-role policy document, a .json file. */
-      policy?: Blob;
-      /** AWS region of the ACE data bucket (without a policy file). */
-      region?: string;
-      /** The partner's ACE (SPM) id (without a policy file). */
-      spm_id?: string;
-      /** Name of the ACE S3 bucket (without a policy file). */
-      bucket_name?: string;
-      /** ARN of the KMS key that encrypts the bucket (without a policy file). */
-      kms_arn?: string;
-      /**
-       * The partner's 12-digit AWS account id.
-       * @pattern ^[0-9]{12}$
-       */
-      account_id: string;
-      /**
-       * External id the backend passes when assuming the role (see `generateUuid`).
-       * @minLength 1
-       */
-      external_id: string;
-      /**
-       * ARN of the IAM role the backend assumes.
-       * @pattern ^arn:aws[a-z-]*:iam::[0-9]{12}:role/.+$
-       */
-      external_role_arn: string;
-    })
-  | (unknown & {
-      /** The AWS assume-role policy document, a .json file. */
-      policy?: Blob;
-      /** AWS region of the ACE data bucket (without a policy file). */
-      region?: string;
-      /** The partner's ACE (SPM) id (without a policy file). */
-      spm_id?: string;
-      /** Name of the ACE S3 bucket (without a policy file). */
-      bucket_name?: string;
-      /** ARN of the KMS key that encrypts the bucket (without a policy file). */
-      kms_arn?: string;
-      /**
-       * The partner's 12-digit AWS account id.
-       * @pattern ^[0-9]{12}$
-       */
-      account_id: string;
-      /**
-       * External id the backend passes when assuming the role (see `generateUuid`).
-       * @minLength 1
-       */
-      external_id: string;
-      /**
-       * ARN of the IAM role the backend assumes.
-       * @pattern ^arn:aws[a-z-]*:iam::[0-9]{12}:role/.+$
-       */
-      external_role_arn: string;
-    });
+export type AddPolicyRequest = unknown & {
+  /** The AWS assume-role policy document, a .json file. */
+  policy?: Blob | File | string;
+  /** AWS region of the ACE data bucket (without a policy file). */
+  region?: string;
+  /** The partner's ACE (SPM) id (without a policy file). */
+  spm_id?: string;
+  /** Name of the ACE S3 bucket (without a policy file). */
+  bucket_name?: string;
+  /** ARN of the KMS key that encrypts the bucket (without a policy file). */
+  kms_arn?: string;
+  /**
+   * The partner's 12-digit AWS account id.
+   * @pattern ^[0-9]{12}$
+   */
+  account_id: string;
+  /**
+   * External id the backend passes when assuming the role (see `generateUuid`).
+   * @minLength 1
+   */
+  external_id: string;
+  /**
+   * ARN of the IAM role the backend assumes.
+   * @pattern ^arn:aws[a-z-]*:iam::[0-9]{12}:role/.+$
+   */
+  external_role_arn: string;
+};

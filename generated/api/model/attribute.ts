@@ -3,28 +3,27 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { AttributeType } from './attributeType';
-import type { AttributeHelpText } from './attributeHelpText';
-import type { AttributePermissionType } from './attributePermissionType';
-import type { AttributeChoices } from './attributeChoices';
-import type { DataType } from './dataType';
-import type { AttributeMapping } from './attributeMapping';
+import type { AttributeChoices } from './attributeChoices.ts';
+import type { AttributePermissionType } from './attributePermissionType.ts';
+import type { AttributeType } from './attributeType.ts';
+import type { DataMapping } from './dataMapping.ts';
+import type { DataType } from './dataType.ts';
 
 /**
  * A field of a lead or opportunity, either on the ACE side (`is_aws_ace`) or in the tenant's
-Salesforce org (`is_salesforce`). With `fields` only the requested properties are returned,
-hence only `id` and `name` are always present.
-
+ * Salesforce org (`is_salesforce`). With `fields` only the requested properties are returned,
+ * hence only `id` and `name` are always present.
  */
 export interface Attribute {
   /** Attribute id (ids are shared by ACE and Salesforce attributes). */
   id: number;
-  /** ACE field name (for example `stage`, or a path such as `Customer.Account.WebsiteUrl`) or
-Salesforce API name (`StageName`, `AWS_Stage__c`, `Account.Name`). Names containing
-`account.`, `user.` or `contact.` are related-record fields and are not highlighted as
-mandatory. partnerCrmUniqueIdentifier, apnCrmUniqueIdentifier and partnerCrmLeadId are
-reserved identifiers the backend fills itself; the mapper does not show them.
- */
+  /**
+   * ACE field name (for example `stage`, or a path such as `Customer.Account.WebsiteUrl`) or
+   * Salesforce API name (`StageName`, `AWS_Stage__c`, `Account.Name`). Names containing
+   * `account.`, `user.` or `contact.` are related-record fields and are not highlighted as
+   * mandatory. partnerCrmUniqueIdentifier, apnCrmUniqueIdentifier and partnerCrmLeadId are
+   * reserved identifiers the backend fills itself; the mapper does not show them.
+   */
   name: string;
   type?: AttributeType;
   /** True for an ACE attribute. */
@@ -33,12 +32,18 @@ reserved identifiers the backend fills itself; the mapper does not show them.
   is_salesforce?: boolean;
   /** ACE requires a value (inbound or outbound), so it needs a mapping or a dummy value (red asterisk). */
   is_mandatory?: boolean;
-  /** Explanation shown next to the field (ACE label and rules, or the Salesforce field label). */
-  help_text?: AttributeHelpText;
-  /** Read Only - ACE only sends this field (the mapper shows a Read Only badge); Update - it can be written. */
+  /**
+   * Explanation shown next to the field (ACE label and rules, or the Salesforce field label).
+   * @nullable
+   */
+  help_text?: string | null;
+  /**
+   * Read Only - ACE only sends this field (the mapper shows a Read Only badge); Update - it can be written.
+   * @nullable
+   */
   permission_type?: AttributePermissionType;
-  choices?: AttributeChoices;
+  choices?: AttributeChoices | null;
   data_type?: DataType;
   /** For ACE attributes, the tenant's field-level mapping of this attribute (for picklists and booleans the parent mapping); null when unmapped and for Salesforce attributes. */
-  mapping?: AttributeMapping;
+  mapping?: DataMapping | null;
 }

@@ -3,11 +3,10 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { AttributeChoicesAnyOf } from './attributeChoicesAnyOf';
 
 /**
  * Picklist values as key/value pairs (stored value -> label), in display order; null for
-non-picklist attributes. For ACE attributes keys and labels are the ACE standard values.
-
+ * non-picklist attributes. For ACE attributes keys and labels are the ACE standard values.
+ * @nullable
  */
-export type AttributeChoices = AttributeChoicesAnyOf | null;
+export type AttributeChoices = { [key: string]: string } | null;

@@ -6,5 +6,12 @@
 
 /**
  * Read Only - ACE only sends this field (the mapper shows a Read Only badge); Update - it can be written.
+ * @nullable
  */
-export type AttributePermissionType = 'Read Only' | 'Update' | null;
+export type AttributePermissionType =
+  (typeof AttributePermissionType)[keyof typeof AttributePermissionType] | null;
+
+export const AttributePermissionType = {
+  Read_Only: 'Read Only',
+  Update: 'Update',
+} as const;

@@ -3,8 +3,8 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { AttributeType } from './attributeType';
-import type { DataType } from './dataType';
+import type { AttributeType } from './attributeType.ts';
+import type { DataType } from './dataType.ts';
 
 /**
  * Short form of an attribute, embedded in mappings and sync filters.

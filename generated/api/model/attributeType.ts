@@ -9,7 +9,6 @@
  */
 export type AttributeType = (typeof AttributeType)[keyof typeof AttributeType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AttributeType = {
   Lead: 'Lead',
   Opportunity: 'Opportunity',

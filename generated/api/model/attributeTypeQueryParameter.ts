@@ -3,16 +3,6 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
+import type { AttributeType } from './attributeType.ts';
 
-/**
- * Entity an attribute belongs to. Setting marks tenant-level settings attributes.
- */
-export type AttributeTypeQueryParameter =
-  (typeof AttributeTypeQueryParameter)[keyof typeof AttributeTypeQueryParameter];
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AttributeTypeQueryParameter = {
-  Lead: 'Lead',
-  Opportunity: 'Opportunity',
-  Setting: 'Setting',
-} as const;
+export type AttributeTypeQueryParameter = AttributeType;

@@ -9,7 +9,6 @@
  */
 export type AwsPartnerStatus = (typeof AwsPartnerStatus)[keyof typeof AwsPartnerStatus];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AwsPartnerStatus = {
   advance: 'advance',
   premier: 'premier',

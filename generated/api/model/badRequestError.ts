@@ -3,14 +3,13 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { FieldErrors } from './fieldErrors';
-import type { ErrorBody } from './errorBody';
+import type { ErrorBody } from './errorBody.ts';
+import type { FieldErrors } from './fieldErrors.ts';
 
 /**
  * Body of a 400: either field errors (FieldErrors - `{"email": ["..."]}`, `non_field_errors`,
-or the same map under `errors`) or a message (ErrorBody - `error` or `message`). The app
-shows `error` when present, else the body's messages. 401, 404 and 405 use Django REST
-framework's `{"detail": "..."}` (ErrorBody).
-
+ * or the same map under `errors`) or a message (ErrorBody - `error` or `message`). The app
+ * shows `error` when present, else the body's messages. 401, 404 and 405 use Django REST
+ * framework's `{"detail": "..."}` (ErrorBody).
  */
 export type BadRequestError = FieldErrors | ErrorBody;

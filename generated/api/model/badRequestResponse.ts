@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { BadRequestError } from './badRequestError';
+import type { BadRequestError } from './badRequestError.ts';
 
 /**
  * The request is invalid - field errors or an error message.

@@ -9,7 +9,6 @@
  */
 export type ComparisonType = (typeof ComparisonType)[keyof typeof ComparisonType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ComparisonType = {
   equal_to: 'equal_to',
   not_equal_to: 'not_equal_to',

@@ -9,7 +9,6 @@
  */
 export type ConnectionState = (typeof ConnectionState)[keyof typeof ConnectionState];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ConnectionState = {
   ok: 'ok',
   connecting: 'connecting',

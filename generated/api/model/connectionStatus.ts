@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { ConnectionState } from './connectionState';
+import type { ConnectionState } from './connectionState.ts';
 
 export interface ConnectionStatus {
   salesforce_connection: ConnectionState;

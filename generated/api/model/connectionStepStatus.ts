@@ -3,8 +3,6 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { ConnectionStepStatusCurrentStep } from './connectionStepStatusCurrentStep';
-import type { ConnectionStepStatusMessage } from './connectionStepStatusMessage';
 
 /**
  * Progress of the five-step set-up.
@@ -14,8 +12,12 @@ export interface ConnectionStepStatus {
    * The step to do next (1-5); null when set-up is complete (the app then treats it as step 5).
    * @minimum 1
    * @maximum 5
+   * @nullable
    */
-  current_step: ConnectionStepStatusCurrentStep;
-  /** Present (non-null) only when set-up is complete, for example "All steps are completed". */
-  message?: ConnectionStepStatusMessage;
+  current_step: number | null;
+  /**
+   * Present (non-null) only when set-up is complete, for example "All steps are completed".
+   * @nullable
+   */
+  message?: string | null;
 }

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { CreateOnSfSettingsRequestType } from './createOnSfSettingsRequestType';
+import type { CreateOnSfSettingsRequestType } from './createOnSfSettingsRequestType.ts';
 
 export interface CreateOnSfSettingsRequest {
   /** Which rule to set. */

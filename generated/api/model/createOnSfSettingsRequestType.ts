@@ -10,7 +10,6 @@
 export type CreateOnSfSettingsRequestType =
   (typeof CreateOnSfSettingsRequestType)[keyof typeof CreateOnSfSettingsRequestType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const CreateOnSfSettingsRequestType = {
   lead: 'lead',
   opportunity: 'opportunity',

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SessionReply } from './sessionReply';
+import type { SessionReply } from './sessionReply.ts';
 
 export interface CreateTenantReply {
   /** Success text shown by the wizard. */

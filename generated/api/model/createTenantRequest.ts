@@ -3,8 +3,8 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { CreateTenantRequestCompany } from './createTenantRequestCompany';
-import type { CreateTenantRequestAdmin } from './createTenantRequestAdmin';
+import type { CreateTenantRequestAdmin } from './createTenantRequestAdmin.ts';
+import type { CreateTenantRequestCompany } from './createTenantRequestCompany.ts';
 
 /**
  * Wizard step 2 - company and admin details, with the verified product key.

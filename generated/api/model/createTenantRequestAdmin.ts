@@ -3,7 +3,6 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { CreateTenantRequestAdminLastName } from './createTenantRequestAdminLastName';
 
 export type CreateTenantRequestAdmin = {
   /**
@@ -11,8 +10,11 @@ export type CreateTenantRequestAdmin = {
    * @minLength 2
    */
   first_name: string;
-  /** The rest of the full name; null when the name has one part. */
-  last_name?: CreateTenantRequestAdminLastName;
+  /**
+   * The rest of the full name; null when the name has one part.
+   * @nullable
+   */
+  last_name?: string | null;
   /** Admin login e-mail. */
   email: string;
   /**

@@ -3,8 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { AwsPartnerStatus } from './awsPartnerStatus';
-import type { CreateTenantRequestCompanyIndustry } from './createTenantRequestCompanyIndustry';
+import type { AwsPartnerStatus } from './awsPartnerStatus.ts';
 
 export type CreateTenantRequestCompany = {
   /**
@@ -13,8 +12,11 @@ export type CreateTenantRequestCompany = {
    */
   company_name: string;
   aws_partner_status: AwsPartnerStatus;
-  /** Industry, optional. */
-  industry?: CreateTenantRequestCompanyIndustry;
+  /**
+   * Industry, optional.
+   * @nullable
+   */
+  industry?: string | null;
   /** Company contact e-mail. */
   email: string;
   /** The terms and conditions and privacy policy were accepted (must be true). */

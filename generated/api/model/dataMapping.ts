@@ -3,23 +3,18 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { DataMappingSalesforceAttribute } from './dataMappingSalesforceAttribute';
-import type { AttributeRef } from './attributeRef';
-import type { ConcatenatedAttributeValue } from './concatenatedAttributeValue';
-import type { DataMappingDummyValueDescription } from './dataMappingDummyValueDescription';
-import type { DataMappingAwsAcePicklistValue } from './dataMappingAwsAcePicklistValue';
-import type { DataMappingPicklistMapping } from './dataMappingPicklistMapping';
+import type { AttributeRef } from './attributeRef.ts';
+import type { ConcatenatedAttributeValue } from './concatenatedAttributeValue.ts';
 
 /**
  * How one ACE attribute gets its value from Salesforce. Kinds:
-plain (`salesforce_attribute` set);
-concatenated (`is_concatenated`, several Salesforce attributes joined in order);
-dummy value (`is_dummy_value`, fixed text in `dummy_value_description`);
-picklist (`is_picklist`: a parent mapping naming the Salesforce field, plus one value row per
-ACE picklist value with `aws_ace_picklist_value`, `salesforce_picklist_value` and
-`picklist_mapping` = parent id);
-boolean (a Boolean ACE attribute mapped like a picklist with value rows `True` and `False`).
-
+ * plain (`salesforce_attribute` set);
+ * concatenated (`is_concatenated`, several Salesforce attributes joined in order);
+ * dummy value (`is_dummy_value`, fixed text in `dummy_value_description`);
+ * picklist (`is_picklist`: a parent mapping naming the Salesforce field, plus one value row per
+ * ACE picklist value with `aws_ace_picklist_value`, `salesforce_picklist_value` and
+ * `picklist_mapping` = parent id);
+ * boolean (a Boolean ACE attribute mapped like a picklist with value rows `True` and `False`).
  */
 export interface DataMapping {
   /** Mapping id. */
@@ -27,7 +22,7 @@ export interface DataMapping {
   /** Id of the ACE attribute being filled. */
   aws_ace_attribute: number;
   /** The Salesforce attribute the value comes from; null for dummy-value and concatenated mappings. */
-  salesforce_attribute: DataMappingSalesforceAttribute;
+  salesforce_attribute: AttributeRef | null;
   /** "Receive ACE Updates?" - ACE changes are written back to the Salesforce field. At most one mapping per Salesforce field may have it. */
   is_receive_update: boolean;
   /** The value is the Salesforce attributes of `concatenated_attributes` joined. */
@@ -40,14 +35,23 @@ export interface DataMapping {
   is_picklist: boolean;
   /** A fixed value is sent instead of a Salesforce field. */
   is_dummy_value: boolean;
-  /** The fixed value of a dummy-value mapping; null otherwise. */
-  dummy_value_description?: DataMappingDummyValueDescription;
-  /** For a value row, the ACE picklist value (a key of the ACE attribute's choices, or True/False for booleans); null otherwise. */
-  aws_ace_picklist_value?: DataMappingAwsAcePicklistValue;
+  /**
+   * The fixed value of a dummy-value mapping; null otherwise.
+   * @nullable
+   */
+  dummy_value_description?: string | null;
+  /**
+   * For a value row, the ACE picklist value (a key of the ACE attribute's choices, or True/False for booleans); null otherwise.
+   * @nullable
+   */
+  aws_ace_picklist_value?: string | null;
   /** For a value row, the Salesforce picklist value(s) that map to it, comma-joined; empty string otherwise. */
   salesforce_picklist_value?: string;
   /** Tenant id. */
   tenant: number;
-  /** For a value row, the id of its parent picklist mapping; null otherwise. */
-  picklist_mapping?: DataMappingPicklistMapping;
+  /**
+   * For a value row, the id of its parent picklist mapping; null otherwise.
+   * @nullable
+   */
+  picklist_mapping?: number | null;
 }

@@ -3,10 +3,12 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { DataMappingWrite } from './dataMappingWrite';
-import type { DataMappingCreateAllOf } from './dataMappingCreateAllOf';
+import type { DataMappingWrite } from './dataMappingWrite.ts';
 
 /**
  * A new mapping; `aws_ace_attribute` is required.
  */
-export type DataMappingCreate = DataMappingWrite & DataMappingCreateAllOf;
+export type DataMappingCreate = DataMappingWrite & {
+  /** Id of the ACE attribute. */
+  aws_ace_attribute: number;
+};

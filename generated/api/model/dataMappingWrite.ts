@@ -3,22 +3,20 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { DataMappingWriteSalesforceAttribute } from './dataMappingWriteSalesforceAttribute';
-import type { DataMappingWriteConcatenatedAttributeMappingItem } from './dataMappingWriteConcatenatedAttributeMappingItem';
-import type { DataMappingWriteDummyValueDescription } from './dataMappingWriteDummyValueDescription';
-import type { DataMappingWriteAwsAcePicklistValue } from './dataMappingWriteAwsAcePicklistValue';
-import type { DataMappingWritePicklistMapping } from './dataMappingWritePicklistMapping';
+import type { ConcatenatedAttributeValue } from './concatenatedAttributeValue.ts';
 
 /**
  * Writable mapping fields; PATCH sends any subset (for example only `is_receive_update`).
-Salesforce attributes are given by id.
-
+ * Salesforce attributes are given by id.
  */
 export interface DataMappingWrite {
   /** Id of the ACE attribute. */
   aws_ace_attribute?: number;
-  /** Id of the Salesforce attribute; null for dummy-value and concatenated mappings. */
-  salesforce_attribute?: DataMappingWriteSalesforceAttribute;
+  /**
+   * Id of the Salesforce attribute; null for dummy-value and concatenated mappings.
+   * @nullable
+   */
+  salesforce_attribute?: number | null;
   /** Write ACE changes back to the Salesforce field. */
   is_receive_update?: boolean;
   /** Join several Salesforce attributes. */
@@ -26,19 +24,28 @@ export interface DataMappingWrite {
   /** Salesforce attribute ids to join, in order. */
   concatenated_attributes?: number[];
   /** Salesforce attributes to join, as `value`-wrapped ids or plain ids, in order. */
-  concatenated_attribute_mapping?: DataMappingWriteConcatenatedAttributeMappingItem[];
+  concatenated_attribute_mapping?: (ConcatenatedAttributeValue | number)[];
   /** Picklist (or boolean) mapping or value row. */
   is_picklist?: boolean;
   /** Send a fixed value. */
   is_dummy_value?: boolean;
-  /** The fixed value. */
-  dummy_value_description?: DataMappingWriteDummyValueDescription;
-  /** ACE picklist value of a value row. */
-  aws_ace_picklist_value?: DataMappingWriteAwsAcePicklistValue;
+  /**
+   * The fixed value.
+   * @nullable
+   */
+  dummy_value_description?: string | null;
+  /**
+   * ACE picklist value of a value row.
+   * @nullable
+   */
+  aws_ace_picklist_value?: string | null;
   /** Salesforce picklist value(s) of a value row, comma-joined; empty to clear. */
   salesforce_picklist_value?: string;
-  /** Parent picklist mapping of a value row. */
-  picklist_mapping?: DataMappingWritePicklistMapping;
+  /**
+   * Parent picklist mapping of a value row.
+   * @nullable
+   */
+  picklist_mapping?: number | null;
   /** Ignored; the tenant comes from the token. */
   tenant?: number;
 }

@@ -6,14 +6,12 @@
 
 /**
  * Value type of an attribute. It decides the mapper row (Picklist and Boolean get value
-sub-rows) and the sync-filter input and comparisons (Picklist: equal_to / not_equal_to;
-Boolean: equal_to; Date, Int, Double: greater_than / lesser_than; Email, Textarea, String:
-contains / equal_to). ACE "Yes / No" picklists are Boolean; currencies are Double; long text is Textarea.
-
+ * sub-rows) and the sync-filter input and comparisons (Picklist: equal_to / not_equal_to;
+ * Boolean: equal_to; Date, Int, Double: greater_than / lesser_than; Email, Textarea, String:
+ * contains / equal_to). ACE "Yes / No" picklists are Boolean; currencies are Double; long text is Textarea.
  */
 export type DataType = (typeof DataType)[keyof typeof DataType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const DataType = {
   Boolean: 'Boolean',
   Date: 'Date',

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { DummyValue } from './dummyValue';
+import type { DummyValue } from './dummyValue.ts';
 
 export interface DummyValueList {
   data: DummyValue[];

@@ -9,7 +9,6 @@
  */
 export type EntityType = (typeof EntityType)[keyof typeof EntityType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const EntityType = {
   Lead: 'Lead',
   Opportunity: 'Opportunity',

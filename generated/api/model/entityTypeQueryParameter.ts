@@ -3,15 +3,6 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
+import type { EntityType } from './entityType.ts';
 
-/**
- * Entity a sync filter applies to (same values as the attribute `type` used by the sync-filter page).
- */
-export type EntityTypeQueryParameter =
-  (typeof EntityTypeQueryParameter)[keyof typeof EntityTypeQueryParameter];
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const EntityTypeQueryParameter = {
-  Lead: 'Lead',
-  Opportunity: 'Opportunity',
-} as const;
+export type EntityTypeQueryParameter = EntityType;

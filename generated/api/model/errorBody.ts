@@ -6,8 +6,7 @@
 
 /**
  * Error with a message. The app shows `error` when present (400), else the body. Django REST
-framework's own errors (401, 404, 405) use `detail`, with a machine-readable `code` for token errors.
-
+ * framework's own errors (401, 404, 405) use `detail`, with a machine-readable `code` for token errors.
  */
 export interface ErrorBody {
   /** Message for the user. */

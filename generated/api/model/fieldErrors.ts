@@ -3,13 +3,12 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { FieldErrorMap } from './fieldErrorMap';
+import type { FieldErrorMap } from './fieldErrorMap.ts';
 
 /**
  * Validation errors per request field, each a list of messages (Django REST framework style).
-The listed fields are the ones the app reads; any other request field may appear with the
-same shape. Some endpoints (wizard steps 2 and 3, invite verify) nest the map under `errors`.
-
+ * The listed fields are the ones the app reads; any other request field may appear with the
+ * same shape. Some endpoints (wizard steps 2 and 3, invite verify) nest the map under `errors`.
  */
 export interface FieldErrors {
   /** Errors for an e-mail field (login, step 2 admin e-mail, step 3 Salesforce user, invite, reset request). */

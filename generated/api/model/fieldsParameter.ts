@@ -6,7 +6,6 @@
 
 /**
  * Comma-separated property names to return for each attribute (others are left out); repeated
-names are ignored. `help` is accepted as a short name for `help_text`.
-
+ * names are ignored. `help` is accepted as a short name for `help_text`.
  */
 export type FieldsParameter = string;

@@ -7,7 +7,6 @@
 export type FromSyncSettingPageParameter =
   (typeof FromSyncSettingPageParameter)[keyof typeof FromSyncSettingPageParameter];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const FromSyncSettingPageParameter = {
   NUMBER_0: 0,
   NUMBER_1: 1,

@@ -3,9 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { InviteRequestMiddleName } from './inviteRequestMiddleName';
-import type { InviteRequestLastName } from './inviteRequestLastName';
-import type { Role } from './role';
+import type { Role } from './role.ts';
 
 /**
  * A user to invite. The modal splits a full name into first, middle and last name.
@@ -16,10 +14,16 @@ export interface InviteRequest {
    * @minLength 2
    */
   first_name: string;
-  /** Second word when the full name has more than three words, else null. */
-  middle_name?: InviteRequestMiddleName;
-  /** Last name (second word, or the rest of the name when there is a middle name). */
-  last_name?: InviteRequestLastName;
+  /**
+   * Second word when the full name has more than three words, else null.
+   * @nullable
+   */
+  middle_name?: string | null;
+  /**
+   * Last name (second word, or the rest of the name when there is a middle name).
+   * @nullable
+   */
+  last_name?: string | null;
   /** Where the invitation is sent; becomes the login. */
   email: string;
   role: Role;

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { InviteVerifyRequestUser } from './inviteVerifyRequestUser';
+import type { InviteVerifyRequestUser } from './inviteVerifyRequestUser.ts';
 
 /**
  * Sets the password of an invited user from the link `/register/{uid}/{token}`.

@@ -6,7 +6,6 @@
 
 export type IsAwsAceParameter = (typeof IsAwsAceParameter)[keyof typeof IsAwsAceParameter];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const IsAwsAceParameter = {
   NUMBER_0: 0,
   NUMBER_1: 1,

@@ -7,7 +7,6 @@
 export type IsSalesforceParameter =
   (typeof IsSalesforceParameter)[keyof typeof IsSalesforceParameter];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const IsSalesforceParameter = {
   NUMBER_0: 0,
   NUMBER_1: 1,

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { Launch } from './launch';
+import type { Launch } from './launch.ts';
 
 export interface LaunchList {
   data: Launch[];

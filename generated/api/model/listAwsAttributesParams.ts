@@ -3,14 +3,14 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PageParameter } from './pageParameter';
-import type { PageSizeParameter } from './pageSizeParameter';
-import type { AttributeTypeQueryParameter } from './attributeTypeQueryParameter';
-import type { SearchParameter } from './searchParameter';
-import type { IsSalesforceParameter } from './isSalesforceParameter';
-import type { IsAwsAceParameter } from './isAwsAceParameter';
-import type { FieldsParameter } from './fieldsParameter';
-import type { FromSyncSettingPageParameter } from './fromSyncSettingPageParameter';
+import type { AttributeTypeQueryParameter } from './attributeTypeQueryParameter.ts';
+import type { FieldsParameter } from './fieldsParameter.ts';
+import type { FromSyncSettingPageParameter } from './fromSyncSettingPageParameter.ts';
+import type { IsAwsAceParameter } from './isAwsAceParameter.ts';
+import type { IsSalesforceParameter } from './isSalesforceParameter.ts';
+import type { PageParameter } from './pageParameter.ts';
+import type { PageSizeParameter } from './pageSizeParameter.ts';
+import type { SearchParameter } from './searchParameter.ts';
 
 export type ListAwsAttributesParams = {
   /**
@@ -41,11 +41,10 @@ export type ListAwsAttributesParams = {
    */
   is_aws_ace?: IsAwsAceParameter;
   /**
- * Comma-separated property names to return for each attribute (others are left out); repeated
-names are ignored. `help` is accepted as a short name for `help_text`.
-
- * @pattern ^[A-Za-z_]+(,[A-Za-z_]+)*$
- */
+   * Comma-separated property names to return for each attribute (others are left out); repeated
+   * names are ignored. `help` is accepted as a short name for `help_text`.
+   * @pattern ^[A-Za-z_]+(,[A-Za-z_]+)*$
+   */
   fields?: FieldsParameter;
   /**
    * 1 when the request comes from the sync-filter page (Sync Settings); the backend may then restrict the list to attributes usable in filters.

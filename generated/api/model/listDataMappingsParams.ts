@@ -3,8 +3,8 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PageParameter } from './pageParameter';
-import type { PageSizeParameter } from './pageSizeParameter';
+import type { PageParameter } from './pageParameter.ts';
+import type { PageSizeParameter } from './pageSizeParameter.ts';
 
 export type ListDataMappingsParams = {
   /**

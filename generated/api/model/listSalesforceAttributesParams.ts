@@ -3,11 +3,11 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PageParameter } from './pageParameter';
-import type { PageSizeParameter } from './pageSizeParameter';
-import type { AttributeTypeQueryParameter } from './attributeTypeQueryParameter';
-import type { SearchParameter } from './searchParameter';
-import type { FieldsParameter } from './fieldsParameter';
+import type { AttributeTypeQueryParameter } from './attributeTypeQueryParameter.ts';
+import type { FieldsParameter } from './fieldsParameter.ts';
+import type { PageParameter } from './pageParameter.ts';
+import type { PageSizeParameter } from './pageSizeParameter.ts';
+import type { SearchParameter } from './searchParameter.ts';
 
 export type ListSalesforceAttributesParams = {
   /**
@@ -30,10 +30,9 @@ export type ListSalesforceAttributesParams = {
    */
   search?: SearchParameter;
   /**
- * Comma-separated property names to return for each attribute (others are left out); repeated
-names are ignored. `help` is accepted as a short name for `help_text`.
-
- * @pattern ^[A-Za-z_]+(,[A-Za-z_]+)*$
- */
+   * Comma-separated property names to return for each attribute (others are left out); repeated
+   * names are ignored. `help` is accepted as a short name for `help_text`.
+   * @pattern ^[A-Za-z_]+(,[A-Za-z_]+)*$
+   */
   fields?: FieldsParameter;
 };

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PageParameter } from './pageParameter';
+import type { PageParameter } from './pageParameter.ts';
 
 export type ListSyncLogsParams = {
   /**

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { EntityTypeQueryParameter } from './entityTypeQueryParameter';
+import type { EntityTypeQueryParameter } from './entityTypeQueryParameter.ts';
 
 export type ListSyncSettingsParams = {
   /**

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { ErrorBody } from './errorBody';
+import type { ErrorBody } from './errorBody.ts';
 
 /**
  * No such resource in the tenant. The app shows "404 - URL Not Found..".

@@ -3,9 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PaginatedAttributeListNext } from './paginatedAttributeListNext';
-import type { PaginatedAttributeListPrevious } from './paginatedAttributeListPrevious';
-import type { Attribute } from './attribute';
+import type { Attribute } from './attribute.ts';
 
 export interface PaginatedAttributeList {
   /**
@@ -13,9 +11,15 @@ export interface PaginatedAttributeList {
    * @minimum 0
    */
   count: number;
-  /** URL of the next page, or null. */
-  next: PaginatedAttributeListNext;
-  /** URL of the previous page, or null. */
-  previous: PaginatedAttributeListPrevious;
+  /**
+   * URL of the next page, or null.
+   * @nullable
+   */
+  next: string | null;
+  /**
+   * URL of the previous page, or null.
+   * @nullable
+   */
+  previous: string | null;
   results: Attribute[];
 }

@@ -3,9 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PaginatedDataMappingListNext } from './paginatedDataMappingListNext';
-import type { PaginatedDataMappingListPrevious } from './paginatedDataMappingListPrevious';
-import type { DataMapping } from './dataMapping';
+import type { DataMapping } from './dataMapping.ts';
 
 export interface PaginatedDataMappingList {
   /**
@@ -13,9 +11,15 @@ export interface PaginatedDataMappingList {
    * @minimum 0
    */
   count: number;
-  /** URL of the next page, or null. */
-  next: PaginatedDataMappingListNext;
-  /** URL of the previous page, or null. */
-  previous: PaginatedDataMappingListPrevious;
+  /**
+   * URL of the next page, or null.
+   * @nullable
+   */
+  next: string | null;
+  /**
+   * URL of the previous page, or null.
+   * @nullable
+   */
+  previous: string | null;
   results: DataMapping[];
 }

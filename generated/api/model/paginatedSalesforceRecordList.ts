@@ -3,9 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PaginatedSalesforceRecordListNext } from './paginatedSalesforceRecordListNext';
-import type { PaginatedSalesforceRecordListPrevious } from './paginatedSalesforceRecordListPrevious';
-import type { SalesforceRecordSummary } from './salesforceRecordSummary';
+import type { SalesforceRecordSummary } from './salesforceRecordSummary.ts';
 
 export interface PaginatedSalesforceRecordList {
   /**
@@ -13,9 +11,15 @@ export interface PaginatedSalesforceRecordList {
    * @minimum 0
    */
   count: number;
-  /** URL of the next page, or null. */
-  next: PaginatedSalesforceRecordListNext;
-  /** URL of the previous page, or null. */
-  previous: PaginatedSalesforceRecordListPrevious;
+  /**
+   * URL of the next page, or null.
+   * @nullable
+   */
+  next: string | null;
+  /**
+   * URL of the previous page, or null.
+   * @nullable
+   */
+  previous: string | null;
   results: SalesforceRecordSummary[];
 }

@@ -3,9 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PaginatedSyncErrorListNext } from './paginatedSyncErrorListNext';
-import type { PaginatedSyncErrorListPrevious } from './paginatedSyncErrorListPrevious';
-import type { SyncError } from './syncError';
+import type { SyncError } from './syncError.ts';
 
 export interface PaginatedSyncErrorList {
   /**
@@ -13,9 +11,15 @@ export interface PaginatedSyncErrorList {
    * @minimum 0
    */
   count: number;
-  /** URL of the next page, or null. */
-  next: PaginatedSyncErrorListNext;
-  /** URL of the previous page, or null. */
-  previous: PaginatedSyncErrorListPrevious;
+  /**
+   * URL of the next page, or null.
+   * @nullable
+   */
+  next: string | null;
+  /**
+   * URL of the previous page, or null.
+   * @nullable
+   */
+  previous: string | null;
   results: SyncError[];
 }

@@ -3,9 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PaginatedSyncLogListNext } from './paginatedSyncLogListNext';
-import type { PaginatedSyncLogListPrevious } from './paginatedSyncLogListPrevious';
-import type { SyncLog } from './syncLog';
+import type { SyncLog } from './syncLog.ts';
 
 export interface PaginatedSyncLogList {
   /**
@@ -13,9 +11,15 @@ export interface PaginatedSyncLogList {
    * @minimum 0
    */
   count: number;
-  /** URL of the next page, or null. */
-  next: PaginatedSyncLogListNext;
-  /** URL of the previous page, or null. */
-  previous: PaginatedSyncLogListPrevious;
+  /**
+   * URL of the next page, or null.
+   * @nullable
+   */
+  next: string | null;
+  /**
+   * URL of the previous page, or null.
+   * @nullable
+   */
+  previous: string | null;
   results: SyncLog[];
 }

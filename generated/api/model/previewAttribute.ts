@@ -3,13 +3,15 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { AttributeRef } from './attributeRef';
-import type { PreviewAttributeValue } from './previewAttributeValue';
-import type { ValueSource } from './valueSource';
+import type { AttributeRef } from './attributeRef.ts';
+import type { ValueSource } from './valueSource.ts';
 
 export interface PreviewAttribute {
   attribute: AttributeRef;
-  /** The value ACE would receive, as text; null when it would receive none. */
-  value: PreviewAttributeValue;
+  /**
+   * The value ACE would receive, as text; null when it would receive none.
+   * @nullable
+   */
+  value: string | null;
   source: ValueSource;
 }

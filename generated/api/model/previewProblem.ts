@@ -3,15 +3,15 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { PreviewProblemAttribute } from './previewProblemAttribute';
-import type { SyncErrorType } from './syncErrorType';
+import type { AttributeRef } from './attributeRef.ts';
+import type { SyncErrorType } from './syncErrorType.ts';
 
 /**
  * A reason ACE would reject the record, as the sync would record it.
  */
 export interface PreviewProblem {
   /** The ACE attribute at fault; null when the problem is the record's (Record Not Found, Order of Operations). */
-  attribute: PreviewProblemAttribute;
+  attribute: AttributeRef | null;
   error_type: SyncErrorType;
   /** What is wrong, in words for the user. */
   error_description: string;

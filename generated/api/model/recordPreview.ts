@@ -3,10 +3,9 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { EntityType } from './entityType';
-import type { RecordPreviewEntityUrl } from './recordPreviewEntityUrl';
-import type { PreviewAttribute } from './previewAttribute';
-import type { PreviewProblem } from './previewProblem';
+import type { EntityType } from './entityType.ts';
+import type { PreviewAttribute } from './previewAttribute.ts';
+import type { PreviewProblem } from './previewProblem.ts';
 
 /**
  * One Salesforce record run through the current mappings, overrides and filters, as the next sync would.
@@ -17,8 +16,11 @@ export interface RecordPreview {
   /** The record's name. */
   name: string;
   type: EntityType;
-  /** Link to the record in Salesforce. */
-  entity_url: RecordPreviewEntityUrl;
+  /**
+   * Link to the record in Salesforce.
+   * @nullable
+   */
+  entity_url: string | null;
   /** The sync filters let the record through (it would be processed by the next sync). */
   passes_filters: boolean;
   /** Every ACE attribute of the record's type, reserved identifiers aside, in the mapper's order. */

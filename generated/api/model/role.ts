@@ -6,13 +6,11 @@
 
 /**
  * super_admin - the company admin: runs the wizard, manages users, edits mappings and the
-Salesforce connection. user - uses the dashboard once set-up is complete. admin - listed as a
-role; treated like super_admin by the set-up guard. Shown with the first underscore replaced by a space.
-
+ * Salesforce connection. user - uses the dashboard once set-up is complete. admin - listed as a
+ * role; treated like super_admin by the set-up guard. Shown with the first underscore replaced by a space.
  */
 export type Role = (typeof Role)[keyof typeof Role];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const Role = {
   super_admin: 'super_admin',
   user: 'user',

@@ -3,8 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SalesforceAccountConsumerKey } from './salesforceAccountConsumerKey';
-import type { SalesforceAccountAccountType } from './salesforceAccountAccountType';
+import type { SalesforceAccountAccountType } from './salesforceAccountAccountType.ts';
 
 export interface SalesforceAccount {
   /**
@@ -12,8 +11,11 @@ export interface SalesforceAccount {
    * @minLength 1
    */
   username: string;
-  /** Consumer key of a custom connected app; null to use the managed package's default. */
-  consumer_key?: SalesforceAccountConsumerKey;
+  /**
+   * Consumer key of a custom connected app; null to use the managed package's default.
+   * @nullable
+   */
+  consumer_key?: string | null;
   /** salesforce_beta - sandbox org (the default); salesforce_production - production org, offered only when the tenant is production enabled. */
   account_type: SalesforceAccountAccountType;
   /** True when the AceBridge managed package (and its default connected app) is used. */

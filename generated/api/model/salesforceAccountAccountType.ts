@@ -10,7 +10,6 @@
 export type SalesforceAccountAccountType =
   (typeof SalesforceAccountAccountType)[keyof typeof SalesforceAccountAccountType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SalesforceAccountAccountType = {
   salesforce_production: 'salesforce_production',
   salesforce_beta: 'salesforce_beta',

@@ -3,8 +3,8 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SalesforceConnectionRequestConnectionType } from './salesforceConnectionRequestConnectionType';
-import type { SalesforceAccount } from './salesforceAccount';
+import type { SalesforceAccount } from './salesforceAccount.ts';
+import type { SalesforceConnectionRequestConnectionType } from './salesforceConnectionRequestConnectionType.ts';
 
 /**
  * Wizard step 3.

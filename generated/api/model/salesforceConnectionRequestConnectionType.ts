@@ -10,7 +10,6 @@
 export type SalesforceConnectionRequestConnectionType =
   (typeof SalesforceConnectionRequestConnectionType)[keyof typeof SalesforceConnectionRequestConnectionType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SalesforceConnectionRequestConnectionType = {
   work_with_us: 'work_with_us',
 } as const;

@@ -3,7 +3,6 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SalesforceConnectionUpdateConsumerKey } from './salesforceConnectionUpdateConsumerKey';
 
 /**
  * New Salesforce credentials from the "Update your Salesforce Account" modal.
@@ -14,8 +13,11 @@ export interface SalesforceConnectionUpdate {
    * @minLength 1
    */
   username: string;
-  /** Consumer key of a custom connected app; null for the managed package's default. */
-  consumer_key?: SalesforceConnectionUpdateConsumerKey;
+  /**
+   * Consumer key of a custom connected app; null for the managed package's default.
+   * @nullable
+   */
+  consumer_key?: string | null;
   /** True when the managed package's default connected app is used. */
   is_salesforce_managed_package: boolean;
 }

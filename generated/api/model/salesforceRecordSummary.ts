@@ -3,8 +3,8 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { EntityType } from './entityType';
-import type { SalesforceRecordSummaryFields } from './salesforceRecordSummaryFields';
+import type { EntityType } from './entityType.ts';
+import type { SalesforceRecordSummaryFields } from './salesforceRecordSummaryFields.ts';
 
 /**
  * A Salesforce lead or opportunity, as the record picker lists it.

@@ -3,10 +3,10 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { RecordTypeQueryParameter } from './recordTypeQueryParameter';
-import type { SearchParameter } from './searchParameter';
-import type { PageParameter } from './pageParameter';
-import type { PageSizeParameter } from './pageSizeParameter';
+import type { PageParameter } from './pageParameter.ts';
+import type { PageSizeParameter } from './pageSizeParameter.ts';
+import type { RecordTypeQueryParameter } from './recordTypeQueryParameter.ts';
+import type { SearchParameter } from './searchParameter.ts';
 
 export type SearchSalesforceRecordsParams = {
   /**

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { ErrorBody } from './errorBody';
+import type { ErrorBody } from './errorBody.ts';
 
 /**
  * Unexpected server error. The app asks the user to contact the administrator or retry.

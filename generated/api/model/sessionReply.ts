@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { User } from './user';
+import type { User } from './user.ts';
 
 /**
  * A signed-in session, stored by the app under currentUser, currentAccessToken and currentRefreshToken.

@@ -9,7 +9,6 @@
  */
 export type SyncDirection = (typeof SyncDirection)[keyof typeof SyncDirection];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SyncDirection = {
   salesforce_to_aws: 'salesforce_to_aws',
   aws_to_salesforce: 'aws_to_salesforce',

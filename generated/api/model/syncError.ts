@@ -3,10 +3,12 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SyncErrorAllOf } from './syncErrorAllOf';
-import type { SyncLog } from './syncLog';
+import type { SyncLog } from './syncLog.ts';
 
 /**
  * An open sync error (a sync log entry with an id, which can be dismissed and gets dummy values).
  */
-export type SyncError = SyncErrorAllOf & SyncLog;
+export type SyncError = SyncLog & {
+  /** Sync error id. */
+  id: number;
+};

@@ -6,14 +6,12 @@
 
 /**
  * Category of a sync error. Data Type Mismatch - a value has the wrong type or format.
-Picklist Standard Value - a value is not one of ACE's standard values. Order of Operations -
-the update is not allowed in the record's current state. Record Not Found - the linked record
-no longer exists. General ACE Error - anything else ACE reports.
-
+ * Picklist Standard Value - a value is not one of ACE's standard values. Order of Operations -
+ * the update is not allowed in the record's current state. Record Not Found - the linked record
+ * no longer exists. General ACE Error - anything else ACE reports.
  */
 export type SyncErrorType = (typeof SyncErrorType)[keyof typeof SyncErrorType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SyncErrorType = {
   Data_Type_Mismatch_Error: 'Data Type Mismatch Error',
   Picklist_Standard_Value_Error: 'Picklist Standard Value Error',

@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { EntityType } from './entityType';
+import type { EntityType } from './entityType.ts';
 
 export interface SyncFilterCount {
   entity_type: EntityType;

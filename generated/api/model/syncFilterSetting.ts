@@ -3,17 +3,16 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { AttributeRef } from './attributeRef';
-import type { ComparisonType } from './comparisonType';
-import type { EntityType } from './entityType';
-import type { SyncFilterSettingSyncType } from './syncFilterSettingSyncType';
-import type { DataType } from './dataType';
-import type { AttributeChoices } from './attributeChoices';
+import type { AttributeChoices } from './attributeChoices.ts';
+import type { AttributeRef } from './attributeRef.ts';
+import type { ComparisonType } from './comparisonType.ts';
+import type { DataType } from './dataType.ts';
+import type { EntityType } from './entityType.ts';
+import type { SyncFilterSettingSyncType } from './syncFilterSettingSyncType.ts';
 
 /**
  * One condition of a sync filter. Conditions with the same `block` must all hold (AND); a
-record syncs when any block holds (OR). With no conditions every record syncs.
-
+ * record syncs when any block holds (OR). With no conditions every record syncs.
  */
 export interface SyncFilterSetting {
   /** Condition id. */
@@ -33,5 +32,5 @@ export interface SyncFilterSetting {
    */
   block: number;
   data_type?: DataType;
-  choices?: AttributeChoices;
+  choices?: AttributeChoices | null;
 }

@@ -3,10 +3,26 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SyncFilterSettingWrite } from './syncFilterSettingWrite';
-import type { SyncFilterSettingCreateAllOf } from './syncFilterSettingCreateAllOf';
+import type { ComparisonType } from './comparisonType.ts';
+import type { EntityType } from './entityType.ts';
+import type { SyncFilterSettingWrite } from './syncFilterSettingWrite.ts';
 
 /**
  * A new condition.
  */
-export type SyncFilterSettingCreate = SyncFilterSettingWrite & SyncFilterSettingCreateAllOf;
+export type SyncFilterSettingCreate = SyncFilterSettingWrite & {
+  /** Id of the ACE attribute to compare. */
+  attribute_id: number;
+  comparison_type: ComparisonType;
+  /**
+   * Value to compare with.
+   * @minLength 1
+   */
+  field_value: string;
+  entity_type: EntityType;
+  /**
+   * Block number.
+   * @minimum 1
+   */
+  block: number;
+};

@@ -10,7 +10,6 @@
 export type SyncFilterSettingSyncType =
   (typeof SyncFilterSettingSyncType)[keyof typeof SyncFilterSettingSyncType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SyncFilterSettingSyncType = {
   or: 'or',
   and: 'and',

@@ -3,10 +3,10 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { ComparisonType } from './comparisonType';
-import type { EntityType } from './entityType';
-import type { SyncFilterSettingWriteSyncType } from './syncFilterSettingWriteSyncType';
-import type { DataType } from './dataType';
+import type { ComparisonType } from './comparisonType.ts';
+import type { DataType } from './dataType.ts';
+import type { EntityType } from './entityType.ts';
+import type { SyncFilterSettingWriteSyncType } from './syncFilterSettingWriteSyncType.ts';
 
 /**
  * Writable condition fields. The app may also send the read-only fields of SyncFilterSetting; they are ignored.

@@ -10,7 +10,6 @@
 export type SyncFilterSettingWriteSyncType =
   (typeof SyncFilterSettingWriteSyncType)[keyof typeof SyncFilterSettingWriteSyncType];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SyncFilterSettingWriteSyncType = {
   or: 'or',
   and: 'and',

@@ -3,28 +3,34 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SyncErrorType } from './syncErrorType';
-import type { SyncLogErrorTypeDescription } from './syncLogErrorTypeDescription';
-import type { SyncLogEntityUrl } from './syncLogEntityUrl';
-import type { SyncDirection } from './syncDirection';
-import type { SyncLogName } from './syncLogName';
+import type { SyncDirection } from './syncDirection.ts';
+import type { SyncErrorType } from './syncErrorType.ts';
 
 /**
  * A record that failed to sync.
  */
 export interface SyncLog {
   error_type: SyncErrorType;
-  /** The exact error message from ACE or the CRM (the CATEGORY tooltip). */
-  error_type_description?: SyncLogErrorTypeDescription;
+  /**
+   * The exact error message from ACE or the CRM (the CATEGORY tooltip).
+   * @nullable
+   */
+  error_type_description?: string | null;
   /** What went wrong, in words for the user (the ERROR column). */
   error_description: string;
   /** Id of the Salesforce record (18 characters). */
   salesforce_id: string;
-  /** Link to the record in Salesforce; null when unknown (the app shows "Go to SF" only for URLs containing ".com"). */
-  entity_url?: SyncLogEntityUrl;
+  /**
+   * Link to the record in Salesforce; null when unknown (the app shows "Go to SF" only for URLs containing ".com").
+   * @nullable
+   */
+  entity_url?: string | null;
   sync_direction: SyncDirection;
   /** When the error happened. */
   created_at: string;
-  /** Name of the lead or opportunity. */
-  name?: SyncLogName;
+  /**
+   * Name of the lead or opportunity.
+   * @nullable
+   */
+  name?: string | null;
 }

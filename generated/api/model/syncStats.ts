@@ -3,14 +3,16 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { SyncCounts } from './syncCounts';
-import type { SyncStatsLastSyncedDate } from './syncStatsLastSyncedDate';
+import type { SyncCounts } from './syncCounts.ts';
 
 export interface SyncStats {
   /** Records synced by the last sync. */
   last_synced: SyncCounts;
   /** Records synced since the tenant was connected. */
   total_synced: SyncCounts;
-  /** When the last sync finished; null before the first sync. */
-  last_synced_date: SyncStatsLastSyncedDate;
+  /**
+   * When the last sync finished; null before the first sync.
+   * @nullable
+   */
+  last_synced_date: string | null;
 }

@@ -7,7 +7,6 @@
 export type SyncTypeQueryParameter =
   (typeof SyncTypeQueryParameter)[keyof typeof SyncTypeQueryParameter];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SyncTypeQueryParameter = {
   sync_data_from_salesforce_to_aws: 'sync_data_from_salesforce_to_aws',
   sync_data_from_aws_to_salesforce: 'sync_data_from_aws_to_salesforce',

@@ -3,8 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { AwsPartnerStatus } from './awsPartnerStatus';
-import type { TenantSubscription } from './tenantSubscription';
+import type { AwsPartnerStatus } from './awsPartnerStatus.ts';
 
 /**
  * A partner company using AceBridge.
@@ -17,8 +16,11 @@ export interface Tenant {
   /** Subdomain label of the tenant's API host. */
   subdomain_prefix: string;
   aws_partner_status: AwsPartnerStatus;
-  /** Name of the licence plan, shown on Company Settings; null when unknown. */
-  subscription?: TenantSubscription;
+  /**
+   * Name of the licence plan, shown on Company Settings; null when unknown.
+   * @nullable
+   */
+  subscription?: string | null;
   /** True - syncs with the production Salesforce org (label Production); false - Beta (sandbox). */
   is_production_enabled: boolean;
   /** A sync from AWS may create new leads in Salesforce. */

@@ -3,9 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { UserMiddleName } from './userMiddleName';
-import type { UserLastName } from './userLastName';
-import type { Role } from './role';
+import type { Role } from './role.ts';
 
 /**
  * A person who can sign in to a tenant.
@@ -15,10 +13,16 @@ export interface User {
   id: number;
   /** First name. */
   first_name: string;
-  /** Middle name; null when none. */
-  middle_name?: UserMiddleName;
-  /** Last name; null when only one name was given. */
-  last_name: UserLastName;
+  /**
+   * Middle name; null when none.
+   * @nullable
+   */
+  middle_name?: string | null;
+  /**
+   * Last name; null when only one name was given.
+   * @nullable
+   */
+  last_name: string | null;
   /** E-mail address, also the login (stored lower-case). */
   email: string;
   role: Role;

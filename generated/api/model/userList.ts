@@ -3,7 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { User } from './user';
+import type { User } from './user.ts';
 
 /**
  * All users of the tenant (not paginated).

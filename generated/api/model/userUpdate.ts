@@ -3,8 +3,6 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { UserUpdateMiddleName } from './userUpdateMiddleName';
-import type { UserUpdateLastName } from './userUpdateLastName';
 
 /**
  * Editable user fields (the edit modal changes only the name).
@@ -15,8 +13,14 @@ export interface UserUpdate {
    * @minLength 2
    */
   first_name?: string;
-  /** Middle name, or null. */
-  middle_name?: UserUpdateMiddleName;
-  /** Last name, or null. */
-  last_name?: UserUpdateLastName;
+  /**
+   * Middle name, or null.
+   * @nullable
+   */
+  middle_name?: string | null;
+  /**
+   * Last name, or null.
+   * @nullable
+   */
+  last_name?: string | null;
 }

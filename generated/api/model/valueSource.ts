@@ -3,21 +3,22 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
-import type { ValueSourceKind } from './valueSourceKind';
-import type { AttributeRef } from './attributeRef';
-import type { ValueSourceSalesforceValue } from './valueSourceSalesforceValue';
+import type { AttributeRef } from './attributeRef.ts';
+import type { ValueSourceKind } from './valueSourceKind.ts';
 
 /**
  * Where an ACE attribute's value comes from. field - one Salesforce field; concatenation -
-several fields joined in order; picklist - a Salesforce value translated through the
-picklist (or boolean) value rows; dummy - a fixed value of the mapping; override - a value
-saved for the next sync replaces the record's; none - the attribute is not mapped.
-
+ * several fields joined in order; picklist - a Salesforce value translated through the
+ * picklist (or boolean) value rows; dummy - a fixed value of the mapping; override - a value
+ * saved for the next sync replaces the record's; none - the attribute is not mapped.
  */
 export interface ValueSource {
   kind: ValueSourceKind;
   /** The Salesforce fields read, in order; empty for dummy values and unmapped attributes. */
   salesforce_fields: AttributeRef[];
-  /** The record's own value of the (single) field read, as text, before translation or override; null for concatenations, dummy values and unmapped attributes. */
-  salesforce_value: ValueSourceSalesforceValue;
+  /**
+   * The record's own value of the (single) field read, as text, before translation or override; null for concatenations, dummy values and unmapped attributes.
+   * @nullable
+   */
+  salesforce_value: string | null;
 }

@@ -6,7 +6,6 @@
 
 export type ValueSourceKind = (typeof ValueSourceKind)[keyof typeof ValueSourceKind];
 
-// eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ValueSourceKind = {
   field: 'field',
   concatenation: 'concatenation',

@@ -38,35 +38,70 @@ import type {
   TenantSubdomainRequest,
   UnauthorizedResponse,
   UuidReply,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType, BodyType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType, BodyType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
-/**
- * Step 1 of the wizard. The app only looks at success versus failure: a 2xx enables Next, a 400
-marks the key input invalid (no message text shown). Written without a trailing slash, as in
-the specification.
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
- * @summary Check a licence (product) key - wizard step 1
- */
 export const getVerifyProductKeyUrl = () => {
   return `/api/v1/auth/key/verify`;
 };
 
+/**
+ * Step 1 of the wizard. The app only looks at success versus failure: a 2xx enables Next, a 400
+ * marks the key input invalid (no message text shown). Written without a trailing slash, as in
+ * the specification.
+ * @summary Check a licence (product) key - wizard step 1
+ */
 export const verifyProductKey = async (
   productKeyRequest: ProductKeyRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getVerifyProductKeyUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(productKeyRequest),
   });
 };
+
+export const getVerifyProductKeyMutationKey = () => ['verifyProductKey'] as const;
 
 export const getVerifyProductKeyMutationOptions = <
   TError = ErrorType<BadRequestError | ServerErrorResponse>,
@@ -75,17 +110,17 @@ export const getVerifyProductKeyMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof verifyProductKey>>,
     TError,
-    { data: BodyType<ProductKeyRequest> },
+    VerifyProductKeyMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof verifyProductKey>>,
   TError,
-  { data: BodyType<ProductKeyRequest> },
+  VerifyProductKeyMutationVariables,
   TContext
 > => {
-  const mutationKey = ['verifyProductKey'];
+  const mutationKey = getVerifyProductKeyMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -94,7 +129,7 @@ export const getVerifyProductKeyMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof verifyProductKey>>,
-    { data: BodyType<ProductKeyRequest> }
+    VerifyProductKeyMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -109,6 +144,7 @@ export type VerifyProductKeyMutationResult = NonNullable<
 >;
 export type VerifyProductKeyMutationBody = BodyType<ProductKeyRequest>;
 export type VerifyProductKeyMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type VerifyProductKeyMutationVariables = { data: BodyType<ProductKeyRequest> };
 
 /**
  * @summary Check a licence (product) key - wizard step 1
@@ -121,7 +157,7 @@ export const useVerifyProductKey = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof verifyProductKey>>,
       TError,
-      { data: BodyType<ProductKeyRequest> },
+      VerifyProductKeyMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -130,35 +166,53 @@ export const useVerifyProductKey = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof verifyProductKey>>,
   TError,
-  { data: BodyType<ProductKeyRequest> },
+  VerifyProductKeyMutationVariables,
   TContext
 > => {
-  const mutationOptions = getVerifyProductKeyMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getVerifyProductKeyMutationOptions(options), queryClient);
 };
-/**
- * The /aws-onboarding form: a buyer coming from AWS Marketplace leaves contact details; the team
-follows up with licence keys. The app shows a success toast and routes home. No trailing
-slash, as in the specification.
-
- * @summary Register an AWS Marketplace purchase
- */
 export const getRegisterAwsPurchaseUrl = () => {
   return `/api/v1/auth/aws/marketplace/fulfill/register-purchase`;
 };
 
+/**
+ * The /aws-onboarding form: a buyer coming from AWS Marketplace leaves contact details; the team
+ * follows up with licence keys. The app shows a success toast and routes home. No trailing
+ * slash, as in the specification.
+ * @summary Register an AWS Marketplace purchase
+ */
 export const registerAwsPurchase = async (
   awsRegistrationRequest: AwsRegistrationRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getRegisterAwsPurchaseUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(awsRegistrationRequest),
   });
 };
+
+export const getRegisterAwsPurchaseMutationKey = () => ['registerAwsPurchase'] as const;
 
 export const getRegisterAwsPurchaseMutationOptions = <
   TError = ErrorType<BadRequestError | ServerErrorResponse>,
@@ -167,17 +221,17 @@ export const getRegisterAwsPurchaseMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof registerAwsPurchase>>,
     TError,
-    { data: BodyType<AwsRegistrationRequest> },
+    RegisterAwsPurchaseMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof registerAwsPurchase>>,
   TError,
-  { data: BodyType<AwsRegistrationRequest> },
+  RegisterAwsPurchaseMutationVariables,
   TContext
 > => {
-  const mutationKey = ['registerAwsPurchase'];
+  const mutationKey = getRegisterAwsPurchaseMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -186,7 +240,7 @@ export const getRegisterAwsPurchaseMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof registerAwsPurchase>>,
-    { data: BodyType<AwsRegistrationRequest> }
+    RegisterAwsPurchaseMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -201,6 +255,7 @@ export type RegisterAwsPurchaseMutationResult = NonNullable<
 >;
 export type RegisterAwsPurchaseMutationBody = BodyType<AwsRegistrationRequest>;
 export type RegisterAwsPurchaseMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type RegisterAwsPurchaseMutationVariables = { data: BodyType<AwsRegistrationRequest> };
 
 /**
  * @summary Register an AWS Marketplace purchase
@@ -213,7 +268,7 @@ export const useRegisterAwsPurchase = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof registerAwsPurchase>>,
       TError,
-      { data: BodyType<AwsRegistrationRequest> },
+      RegisterAwsPurchaseMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -222,38 +277,56 @@ export const useRegisterAwsPurchase = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof registerAwsPurchase>>,
   TError,
-  { data: BodyType<AwsRegistrationRequest> },
+  RegisterAwsPurchaseMutationVariables,
   TContext
 > => {
-  const mutationOptions = getRegisterAwsPurchaseMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getRegisterAwsPurchaseMutationOptions(options), queryClient);
 };
-/**
- * Returns the subdomain prefix of the tenant the given e-mail belongs to. The set-up guard and
-the wizard call it with the signed-in user's e-mail and store the prefix (it is placed in
-front of the API host). POST is used although it only reads.
-
- * @summary Look up the tenant subdomain of a user
- */
 export const getGetTenantSubdomainUrl = () => {
   return `/api/v1/tenant-subdomain/`;
 };
 
+/**
+ * Returns the subdomain prefix of the tenant the given e-mail belongs to. The set-up guard and
+ * the wizard call it with the signed-in user's e-mail and store the prefix (it is placed in
+ * front of the API host). POST is used although it only reads.
+ * @summary Look up the tenant subdomain of a user
+ */
 export const getTenantSubdomain = async (
   tenantSubdomainRequest: TenantSubdomainRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<TenantSubdomain> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<TenantSubdomain>(getGetTenantSubdomainUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(tenantSubdomainRequest),
   });
 };
 
-export const getGetTenantSubdomainQueryKey = (tenantSubdomainRequest?: TenantSubdomainRequest) => {
-  return [`/api/v1/tenant-subdomain/`, tenantSubdomainRequest] as const;
+export const getGetTenantSubdomainQueryKey = (
+  tenantSubdomainRequest?: BodyType<TenantSubdomainRequest>,
+) => {
+  return ['POST', `/api/v1/tenant-subdomain/`, tenantSubdomainRequest] as const;
 };
 
 export const getGetTenantSubdomainQueryOptions = <
@@ -262,7 +335,7 @@ export const getGetTenantSubdomainQueryOptions = <
     BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
   >,
 >(
-  tenantSubdomainRequest: TenantSubdomainRequest,
+  tenantSubdomainRequest: BodyType<TenantSubdomainRequest>,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTenantSubdomain>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
@@ -295,7 +368,7 @@ export function useGetTenantSubdomain<
     BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
   >,
 >(
-  tenantSubdomainRequest: TenantSubdomainRequest,
+  tenantSubdomainRequest: BodyType<TenantSubdomainRequest>,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTenantSubdomain>>, TError, TData>> &
       Pick<
@@ -316,7 +389,7 @@ export function useGetTenantSubdomain<
     BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
   >,
 >(
-  tenantSubdomainRequest: TenantSubdomainRequest,
+  tenantSubdomainRequest: BodyType<TenantSubdomainRequest>,
   options?: {
     query?: Partial<
       UseQueryOptions<Awaited<ReturnType<typeof getTenantSubdomain>>, TError, TData>
@@ -339,7 +412,7 @@ export function useGetTenantSubdomain<
     BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
   >,
 >(
-  tenantSubdomainRequest: TenantSubdomainRequest,
+  tenantSubdomainRequest: BodyType<TenantSubdomainRequest>,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTenantSubdomain>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
@@ -356,7 +429,7 @@ export function useGetTenantSubdomain<
     BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
   >,
 >(
-  tenantSubdomainRequest: TenantSubdomainRequest,
+  tenantSubdomainRequest: BodyType<TenantSubdomainRequest>,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTenantSubdomain>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
@@ -369,47 +442,63 @@ export function useGetTenantSubdomain<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * Reports the wizard step the tenant has to do next. When set-up is complete `current_step` is
-null and `message` is present (for example "All steps are completed"); guards let users onto
-the dashboard only then. While set-up is incomplete `message` is null. The body may carry the
-stored product key (sent again after an environment switch). POST is used although it only
-reads.
-
- * @summary Where the tenant is in the five-step set-up
- */
 export const getGetConnectionStepStatusUrl = () => {
   return `/api/v1/connection-step-status/`;
 };
 
+/**
+ * Reports the wizard step the tenant has to do next. When set-up is complete `current_step` is
+ * null and `message` is present (for example "All steps are completed"); guards let users onto
+ * the dashboard only then. While set-up is incomplete `message` is null. The body may carry the
+ * stored product key (sent again after an environment switch). POST is used although it only
+ * reads.
+ * @summary Where the tenant is in the five-step set-up
+ */
 export const getConnectionStepStatus = async (
   connectionStepStatusRequest?: ConnectionStepStatusRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<ConnectionStepStatus> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<ConnectionStepStatus>(getGetConnectionStepStatusUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(connectionStepStatusRequest),
   });
 };
 
 export const getGetConnectionStepStatusQueryKey = (
-  connectionStepStatusRequest?: ConnectionStepStatusRequest,
+  connectionStepStatusRequest?: BodyType<ConnectionStepStatusRequest>,
 ) => {
-  return [`/api/v1/connection-step-status/`, connectionStepStatusRequest] as const;
+  return ['POST', `/api/v1/connection-step-status/`, connectionStepStatusRequest] as const;
 };
 
 export const getGetConnectionStepStatusQueryOptions = <
   TData = Awaited<ReturnType<typeof getConnectionStepStatus>>,
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
 >(
-  connectionStepStatusRequest?: ConnectionStepStatusRequest,
+  connectionStepStatusRequest?: BodyType<ConnectionStepStatusRequest>,
   options?: {
     query?: Partial<
       UseQueryOptions<Awaited<ReturnType<typeof getConnectionStepStatus>>, TError, TData>
@@ -444,7 +533,7 @@ export function useGetConnectionStepStatus<
   TData = Awaited<ReturnType<typeof getConnectionStepStatus>>,
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
 >(
-  connectionStepStatusRequest: undefined | ConnectionStepStatusRequest,
+  connectionStepStatusRequest: undefined | BodyType<ConnectionStepStatusRequest>,
   options: {
     query: Partial<
       UseQueryOptions<Awaited<ReturnType<typeof getConnectionStepStatus>>, TError, TData>
@@ -465,7 +554,7 @@ export function useGetConnectionStepStatus<
   TData = Awaited<ReturnType<typeof getConnectionStepStatus>>,
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
 >(
-  connectionStepStatusRequest?: ConnectionStepStatusRequest,
+  connectionStepStatusRequest?: BodyType<ConnectionStepStatusRequest>,
   options?: {
     query?: Partial<
       UseQueryOptions<Awaited<ReturnType<typeof getConnectionStepStatus>>, TError, TData>
@@ -486,7 +575,7 @@ export function useGetConnectionStepStatus<
   TData = Awaited<ReturnType<typeof getConnectionStepStatus>>,
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
 >(
-  connectionStepStatusRequest?: ConnectionStepStatusRequest,
+  connectionStepStatusRequest?: BodyType<ConnectionStepStatusRequest>,
   options?: {
     query?: Partial<
       UseQueryOptions<Awaited<ReturnType<typeof getConnectionStepStatus>>, TError, TData>
@@ -503,7 +592,7 @@ export function useGetConnectionStepStatus<
   TData = Awaited<ReturnType<typeof getConnectionStepStatus>>,
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
 >(
-  connectionStepStatusRequest?: ConnectionStepStatusRequest,
+  connectionStepStatusRequest?: BodyType<ConnectionStepStatusRequest>,
   options?: {
     query?: Partial<
       UseQueryOptions<Awaited<ReturnType<typeof getConnectionStepStatus>>, TError, TData>
@@ -518,36 +607,54 @@ export function useGetConnectionStepStatus<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * Step 2 of the wizard: creates the company (tenant) bound to the verified product key and its
-first user, the super_admin, and signs that user in (`tenant_admin` has the same shape as the
-login reply). The specification does not show this path; this contract uses
-`POST /api/v1/tenants/` (the collection of tenants). No user is signed in yet at this step,
-so the call needs no bearer token; the product key authorises it. Field errors come back per
-field (`email`, `password`, ...) or nested under `errors`.
-
- * @summary Create the tenant and its admin - wizard step 2
- */
 export const getCreateTenantUrl = () => {
   return `/api/v1/tenants/`;
 };
 
+/**
+ * Step 2 of the wizard: creates the company (tenant) bound to the verified product key and its
+ * first user, the super_admin, and signs that user in (`tenant_admin` has the same shape as the
+ * login reply). The specification does not show this path; this contract uses
+ * `POST /api/v1/tenants/` (the collection of tenants). No user is signed in yet at this step,
+ * so the call needs no bearer token; the product key authorises it. Field errors come back per
+ * field (`email`, `password`, ...) or nested under `errors`.
+ * @summary Create the tenant and its admin - wizard step 2
+ */
 export const createTenant = async (
   createTenantRequest: CreateTenantRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<CreateTenantReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<CreateTenantReply>(getCreateTenantUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(createTenantRequest),
   });
 };
+
+export const getCreateTenantMutationKey = () => ['createTenant'] as const;
 
 export const getCreateTenantMutationOptions = <
   TError = ErrorType<BadRequestError | ServerErrorResponse>,
@@ -556,17 +663,17 @@ export const getCreateTenantMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof createTenant>>,
     TError,
-    { data: BodyType<CreateTenantRequest> },
+    CreateTenantMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof createTenant>>,
   TError,
-  { data: BodyType<CreateTenantRequest> },
+  CreateTenantMutationVariables,
   TContext
 > => {
-  const mutationKey = ['createTenant'];
+  const mutationKey = getCreateTenantMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -575,7 +682,7 @@ export const getCreateTenantMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof createTenant>>,
-    { data: BodyType<CreateTenantRequest> }
+    CreateTenantMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -588,6 +695,7 @@ export const getCreateTenantMutationOptions = <
 export type CreateTenantMutationResult = NonNullable<Awaited<ReturnType<typeof createTenant>>>;
 export type CreateTenantMutationBody = BodyType<CreateTenantRequest>;
 export type CreateTenantMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type CreateTenantMutationVariables = { data: BodyType<CreateTenantRequest> };
 
 /**
  * @summary Create the tenant and its admin - wizard step 2
@@ -600,7 +708,7 @@ export const useCreateTenant = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof createTenant>>,
       TError,
-      { data: BodyType<CreateTenantRequest> },
+      CreateTenantMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -609,37 +717,56 @@ export const useCreateTenant = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof createTenant>>,
   TError,
-  { data: BodyType<CreateTenantRequest> },
+  CreateTenantMutationVariables,
   TContext
 > => {
-  const mutationOptions = getCreateTenantMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getCreateTenantMutationOptions(options), queryClient);
 };
-/**
- * Step 3 of the wizard: registers the Salesforce account the tenant syncs with and checks that
-the backend can sign in to it. The specification does not show this path for step 3; this
-contract uses `POST /api/v1/tenants/connections/` (listed in the specification's calls).
-`consumer_key` is null when the managed package's default connected app is used.
-Server errors are shown per field (`consumer_key`, `email`) or as `error`.
-
- * @summary Connect Salesforce - wizard step 3
- */
 export const getCreateSalesforceConnectionUrl = () => {
   return `/api/v1/tenants/connections/`;
 };
 
+/**
+ * Step 3 of the wizard: registers the Salesforce account the tenant syncs with and checks that
+ * the backend can sign in to it. The specification does not show this path for step 3; this
+ * contract uses `POST /api/v1/tenants/connections/` (listed in the specification's calls).
+ * `consumer_key` is null when the managed package's default connected app is used.
+ * Server errors are shown per field (`consumer_key`, `email`) or as `error`.
+ * @summary Connect Salesforce - wizard step 3
+ */
 export const createSalesforceConnection = async (
   salesforceConnectionRequest: SalesforceConnectionRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getCreateSalesforceConnectionUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(salesforceConnectionRequest),
   });
 };
+
+export const getCreateSalesforceConnectionMutationKey = () =>
+  ['createSalesforceConnection'] as const;
 
 export const getCreateSalesforceConnectionMutationOptions = <
   TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
@@ -648,17 +775,17 @@ export const getCreateSalesforceConnectionMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof createSalesforceConnection>>,
     TError,
-    { data: BodyType<SalesforceConnectionRequest> },
+    CreateSalesforceConnectionMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof createSalesforceConnection>>,
   TError,
-  { data: BodyType<SalesforceConnectionRequest> },
+  CreateSalesforceConnectionMutationVariables,
   TContext
 > => {
-  const mutationKey = ['createSalesforceConnection'];
+  const mutationKey = getCreateSalesforceConnectionMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -667,7 +794,7 @@ export const getCreateSalesforceConnectionMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof createSalesforceConnection>>,
-    { data: BodyType<SalesforceConnectionRequest> }
+    CreateSalesforceConnectionMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -684,6 +811,9 @@ export type CreateSalesforceConnectionMutationBody = BodyType<SalesforceConnecti
 export type CreateSalesforceConnectionMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | ServerErrorResponse
 >;
+export type CreateSalesforceConnectionMutationVariables = {
+  data: BodyType<SalesforceConnectionRequest>;
+};
 
 /**
  * @summary Connect Salesforce - wizard step 3
@@ -696,7 +826,7 @@ export const useCreateSalesforceConnection = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof createSalesforceConnection>>,
       TError,
-      { data: BodyType<SalesforceConnectionRequest> },
+      CreateSalesforceConnectionMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -705,33 +835,71 @@ export const useCreateSalesforceConnection = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof createSalesforceConnection>>,
   TError,
-  { data: BodyType<SalesforceConnectionRequest> },
+  CreateSalesforceConnectionMutationVariables,
   TContext
 > => {
-  const mutationOptions = getCreateSalesforceConnectionMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getCreateSalesforceConnectionMutationOptions(options), queryClient);
 };
-/**
- * Step 4 of the wizard: gives the backend access to the partner's ACE data, as a multipart form.
-Always send `account_id`, `external_id` and `external_role_arn` (the IAM role the backend
-assumes; `external_id` usually comes from `generateUuid`). Then either upload the assume-role
-policy as a JSON file in `policy`, or (no policy file) give `region`, `spm_id`, `bucket_name`
-and `kms_arn`. Let the browser set the multipart boundary. Files above the upload limit answer 413.
-
- * @summary Connect AWS - wizard step 4
- */
 export const getAddPolicyUrl = () => {
   return `/api/v1/tenants/add-policy/`;
 };
 
+/**
+ * Step 4 of the wizard: gives the backend access to the partner's ACE data, as a multipart form.
+ * Always send `account_id`, `external_id` and `external_role_arn` (the IAM role the backend
+ * assumes; `external_id` usually comes from `generateUuid`). Then either upload the assume-role
+ * policy as a JSON file in `policy`, or (no policy file) give `region`, `spm_id`, `bucket_name`
+ * and `kms_arn`. Let the browser set the multipart boundary. Files above the upload limit answer 413.
+ * @summary Connect AWS - wizard step 4
+ */
 export const addPolicy = async (
   addPolicyRequest: AddPolicyRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
   const formData = new FormData();
+  Object.entries(addPolicyRequest ?? {}).forEach(([key, value]) => {
+    if (
+      [
+        'policy',
+        'region',
+        'spm_id',
+        'bucket_name',
+        'kms_arn',
+        'account_id',
+        'external_id',
+        'external_role_arn',
+      ].includes(key)
+    )
+      return;
+    if (value !== undefined && value !== null) {
+      if ((typeof File !== 'undefined' && value instanceof File) || value instanceof Blob) {
+        formData.append(key, value);
+      } else if (typeof Buffer !== 'undefined' && Buffer.isBuffer(value)) {
+        formData.append(key, new Blob([Uint8Array.from(value)]));
+      } else if (Array.isArray(value)) {
+        value.forEach((v) => {
+          if ((typeof File !== 'undefined' && v instanceof File) || v instanceof Blob) {
+            formData.append(key, v);
+          } else if (typeof Buffer !== 'undefined' && Buffer.isBuffer(v)) {
+            formData.append(key, new Blob([Uint8Array.from(v)]));
+          } else {
+            formData.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v));
+          }
+        });
+      } else if (typeof value === 'object') {
+        formData.append(key, JSON.stringify(value));
+      } else {
+        formData.append(key, String(value));
+      }
+    }
+  });
   if (addPolicyRequest.policy !== undefined) {
-    formData.append(`policy`, addPolicyRequest.policy);
+    formData.append(
+      `policy`,
+      addPolicyRequest.policy instanceof Blob
+        ? addPolicyRequest.policy
+        : new Blob([addPolicyRequest.policy], { type: 'application/json' }),
+    );
   }
   if (addPolicyRequest.region !== undefined) {
     formData.append(`region`, addPolicyRequest.region);
@@ -756,6 +924,8 @@ export const addPolicy = async (
   });
 };
 
+export const getAddPolicyMutationKey = () => ['addPolicy'] as const;
+
 export const getAddPolicyMutationOptions = <
   TError = ErrorType<
     BadRequestError | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse
@@ -765,17 +935,17 @@ export const getAddPolicyMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof addPolicy>>,
     TError,
-    { data: BodyType<AddPolicyRequest> },
+    AddPolicyMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof addPolicy>>,
   TError,
-  { data: BodyType<AddPolicyRequest> },
+  AddPolicyMutationVariables,
   TContext
 > => {
-  const mutationKey = ['addPolicy'];
+  const mutationKey = getAddPolicyMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -784,7 +954,7 @@ export const getAddPolicyMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof addPolicy>>,
-    { data: BodyType<AddPolicyRequest> }
+    AddPolicyMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -799,6 +969,7 @@ export type AddPolicyMutationBody = BodyType<AddPolicyRequest>;
 export type AddPolicyMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse
 >;
+export type AddPolicyMutationVariables = { data: BodyType<AddPolicyRequest> };
 
 /**
  * @summary Connect AWS - wizard step 4
@@ -813,7 +984,7 @@ export const useAddPolicy = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof addPolicy>>,
       TError,
-      { data: BodyType<AddPolicyRequest> },
+      AddPolicyMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -822,22 +993,22 @@ export const useAddPolicy = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof addPolicy>>,
   TError,
-  { data: BodyType<AddPolicyRequest> },
+  AddPolicyMutationVariables,
   TContext
 > => {
-  const mutationOptions = getAddPolicyMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getAddPolicyMutationOptions(options), queryClient);
 };
-/**
- * Returns a fresh random UUID (v4). Step 4 offers it as the `external_id` of the cross-account role, with a copy-to-clipboard button.
- * @summary Generate an external id for the AWS role
- */
 export const getGenerateUuidUrl = () => {
   return `/api/v1/uuid_generate/`;
 };
 
-export const generateUuid = async (options?: RequestInit): Promise<UuidReply> => {
+/**
+ * Returns a fresh random UUID (v4). Step 4 offers it as the `external_id` of the cross-account role, with a copy-to-clipboard button.
+ * @summary Generate an external id for the AWS role
+ */
+export const generateUuid = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<UuidReply> => {
   return apiFetch<UuidReply>(getGenerateUuidUrl(), {
     ...options,
     method: 'GET',
@@ -938,7 +1109,5 @@ export function useGenerateUuid<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }

@@ -31,25 +31,34 @@ import type {
   SyncFilterSettingCreate,
   SyncFilterSettingWrite,
   UnauthorizedResponse,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType, BodyType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType, BodyType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
-/**
- * All filter conditions for leads or opportunities. Conditions with the same `block` are ANDed;
-blocks are ORed. No trailing slash on this GET (the POST has one), as in the specification.
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
- * @summary Sync filters of one entity type
- */
 export const getListSyncSettingsUrl = (params: ListSyncSettingsParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -60,9 +69,14 @@ export const getListSyncSettingsUrl = (params: ListSyncSettingsParams) => {
     : `/api/v1/salesforce/data-mappings/sync-settings`;
 };
 
+/**
+ * All filter conditions for leads or opportunities. Conditions with the same `block` are ANDed;
+ * blocks are ORed. No trailing slash on this GET (the POST has one), as in the specification.
+ * @summary Sync filters of one entity type
+ */
 export const listSyncSettings = async (
   params: ListSyncSettingsParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<SyncFilterSetting[]> => {
   return apiFetch<SyncFilterSetting[]>(getListSyncSettingsUrl(params), {
     ...options,
@@ -173,30 +187,49 @@ export function useListSyncSettings<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getCreateSyncSettingUrl = () => {
+  return `/api/v1/salesforce/data-mappings/sync-settings/`;
+};
 
 /**
  * Saved automatically once a row has both an attribute and a value. A new OR block uses the next `block` number.
  * @summary Add a filter condition
  */
-export const getCreateSyncSettingUrl = () => {
-  return `/api/v1/salesforce/data-mappings/sync-settings/`;
-};
-
 export const createSyncSetting = async (
   syncFilterSettingCreate: SyncFilterSettingCreate,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<SyncFilterSetting> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<SyncFilterSetting>(getCreateSyncSettingUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(syncFilterSettingCreate),
   });
 };
+
+export const getCreateSyncSettingMutationKey = () => ['createSyncSetting'] as const;
 
 export const getCreateSyncSettingMutationOptions = <
   TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
@@ -205,17 +238,17 @@ export const getCreateSyncSettingMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof createSyncSetting>>,
     TError,
-    { data: BodyType<SyncFilterSettingCreate> },
+    CreateSyncSettingMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof createSyncSetting>>,
   TError,
-  { data: BodyType<SyncFilterSettingCreate> },
+  CreateSyncSettingMutationVariables,
   TContext
 > => {
-  const mutationKey = ['createSyncSetting'];
+  const mutationKey = getCreateSyncSettingMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -224,7 +257,7 @@ export const getCreateSyncSettingMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof createSyncSetting>>,
-    { data: BodyType<SyncFilterSettingCreate> }
+    CreateSyncSettingMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -241,6 +274,7 @@ export type CreateSyncSettingMutationBody = BodyType<SyncFilterSettingCreate>;
 export type CreateSyncSettingMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | ServerErrorResponse
 >;
+export type CreateSyncSettingMutationVariables = { data: BodyType<SyncFilterSettingCreate> };
 
 /**
  * @summary Add a filter condition
@@ -253,7 +287,7 @@ export const useCreateSyncSetting = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof createSyncSetting>>,
       TError,
-      { data: BodyType<SyncFilterSettingCreate> },
+      CreateSyncSettingMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -262,33 +296,52 @@ export const useCreateSyncSetting = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof createSyncSetting>>,
   TError,
-  { data: BodyType<SyncFilterSettingCreate> },
+  CreateSyncSettingMutationVariables,
   TContext
 > => {
-  const mutationOptions = getCreateSyncSettingMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getCreateSyncSettingMutationOptions(options), queryClient);
 };
-/**
- * The app sends the whole row (including read-only `id`, `attribute`, `tenant`, `choices`, which the backend ignores) with `attribute_id` for the attribute.
- * @summary Change a filter condition
- */
 export const getUpdateSyncSettingUrl = (id: number) => {
   return `/api/v1/salesforce/data-mappings/sync-settings/${id}/`;
 };
 
+/**
+ * The app sends the whole row (including read-only `id`, `attribute`, `tenant`, `choices`, which the backend ignores) with `attribute_id` for the attribute.
+ * @summary Change a filter condition
+ */
 export const updateSyncSetting = async (
   id: number,
   syncFilterSettingWrite: SyncFilterSettingWrite,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<SyncFilterSetting> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<SyncFilterSetting>(getUpdateSyncSettingUrl(id), {
     ...options,
     method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(syncFilterSettingWrite),
   });
 };
+
+export const getUpdateSyncSettingMutationKey = () => ['updateSyncSetting'] as const;
 
 export const getUpdateSyncSettingMutationOptions = <
   TError = ErrorType<
@@ -299,17 +352,17 @@ export const getUpdateSyncSettingMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateSyncSetting>>,
     TError,
-    { id: number; data: BodyType<SyncFilterSettingWrite> },
+    UpdateSyncSettingMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateSyncSetting>>,
   TError,
-  { id: number; data: BodyType<SyncFilterSettingWrite> },
+  UpdateSyncSettingMutationVariables,
   TContext
 > => {
-  const mutationKey = ['updateSyncSetting'];
+  const mutationKey = getUpdateSyncSettingMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -318,7 +371,7 @@ export const getUpdateSyncSettingMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateSyncSetting>>,
-    { id: number; data: BodyType<SyncFilterSettingWrite> }
+    UpdateSyncSettingMutationVariables
   > = (props) => {
     const { id, data } = props ?? {};
 
@@ -335,6 +388,10 @@ export type UpdateSyncSettingMutationBody = BodyType<SyncFilterSettingWrite>;
 export type UpdateSyncSettingMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type UpdateSyncSettingMutationVariables = {
+  id: number;
+  data: BodyType<SyncFilterSettingWrite>;
+};
 
 /**
  * @summary Change a filter condition
@@ -349,7 +406,7 @@ export const useUpdateSyncSetting = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateSyncSetting>>,
       TError,
-      { id: number; data: BodyType<SyncFilterSettingWrite> },
+      UpdateSyncSettingMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -358,27 +415,30 @@ export const useUpdateSyncSetting = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateSyncSetting>>,
   TError,
-  { id: number; data: BodyType<SyncFilterSettingWrite> },
+  UpdateSyncSettingMutationVariables,
   TContext
 > => {
-  const mutationOptions = getUpdateSyncSettingMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getUpdateSyncSettingMutationOptions(options), queryClient);
 };
-/**
- * Deleting the last condition of a block removes the block.
- * @summary Remove a filter condition
- */
 export const getDeleteSyncSettingUrl = (id: number) => {
   return `/api/v1/salesforce/data-mappings/sync-settings/${id}/`;
 };
 
-export const deleteSyncSetting = async (id: number, options?: RequestInit): Promise<void> => {
+/**
+ * Deleting the last condition of a block removes the block.
+ * @summary Remove a filter condition
+ */
+export const deleteSyncSetting = async (
+  id: number,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<void> => {
   return apiFetch<void>(getDeleteSyncSettingUrl(id), {
     ...options,
     method: 'DELETE',
   });
 };
+
+export const getDeleteSyncSettingMutationKey = () => ['deleteSyncSetting'] as const;
 
 export const getDeleteSyncSettingMutationOptions = <
   TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
@@ -387,17 +447,17 @@ export const getDeleteSyncSettingMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof deleteSyncSetting>>,
     TError,
-    { id: number },
+    DeleteSyncSettingMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof deleteSyncSetting>>,
   TError,
-  { id: number },
+  DeleteSyncSettingMutationVariables,
   TContext
 > => {
-  const mutationKey = ['deleteSyncSetting'];
+  const mutationKey = getDeleteSyncSettingMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -406,7 +466,7 @@ export const getDeleteSyncSettingMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof deleteSyncSetting>>,
-    { id: number }
+    DeleteSyncSettingMutationVariables
   > = (props) => {
     const { id } = props ?? {};
 
@@ -423,6 +483,7 @@ export type DeleteSyncSettingMutationResult = NonNullable<
 export type DeleteSyncSettingMutationError = ErrorType<
   UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type DeleteSyncSettingMutationVariables = { id: number };
 
 /**
  * @summary Remove a filter condition
@@ -435,7 +496,7 @@ export const useDeleteSyncSetting = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof deleteSyncSetting>>,
       TError,
-      { id: number },
+      DeleteSyncSettingMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -444,26 +505,17 @@ export const useDeleteSyncSetting = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof deleteSyncSetting>>,
   TError,
-  { id: number },
+  DeleteSyncSettingMutationVariables,
   TContext
 > => {
-  const mutationOptions = getDeleteSyncSettingMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getDeleteSyncSettingMutationOptions(options), queryClient);
 };
-/**
- * Applies the tenant's current sync filters of one entity type to its Salesforce records, as
-the next sync would: `matching` of `total` records would be processed ("{n} of {total}
-leads would sync with these filters"). With no filters every record matches.
-
- * @summary How many records of one type the sync filters let through
- */
 export const getCountSyncFilterMatchesUrl = (params: CountSyncFilterMatchesParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -474,9 +526,15 @@ export const getCountSyncFilterMatchesUrl = (params: CountSyncFilterMatchesParam
     : `/api/v1/salesforce/data-mappings/sync-settings/count/`;
 };
 
+/**
+ * Applies the tenant's current sync filters of one entity type to its Salesforce records, as
+ * the next sync would: `matching` of `total` records would be processed ("{n} of {total}
+ * leads would sync with these filters"). With no filters every record matches.
+ * @summary How many records of one type the sync filters let through
+ */
 export const countSyncFilterMatches = async (
   params: CountSyncFilterMatchesParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<SyncFilterCount> => {
   return apiFetch<SyncFilterCount>(getCountSyncFilterMatchesUrl(params), {
     ...options,
@@ -602,7 +660,5 @@ export function useCountSyncFilterMatches<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }

@@ -36,22 +36,39 @@ import type {
   StartSyncRequest,
   SyncStats,
   UnauthorizedResponse,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType, BodyType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType, BodyType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
+
+export const getGetSyncStatsUrl = () => {
+  return `/api/v1/salesforce/get-sync-data`;
+};
 
 /**
  * Totals and last-sync counts for leads and opportunities, and when the last sync ran. No trailing slash, as in the specification.
  * @summary Dashboard sync statistics
  */
-export const getGetSyncStatsUrl = () => {
-  return `/api/v1/salesforce/get-sync-data`;
-};
-
-export const getSyncStats = async (options?: RequestInit): Promise<SyncStats> => {
+export const getSyncStats = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<SyncStats> => {
   return apiFetch<SyncStats>(getGetSyncStatsUrl(), {
     ...options,
     method: 'GET',
@@ -152,24 +169,15 @@ export function useGetSyncStats<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * Without `sync_type` a full sync runs both ways; with it only one direction runs. The sync
-runs in the background: the reply may carry a `message` (shown as a toast) or be an empty
-object (the app then shows "Sync started successfully in the background").
-
- * @summary Start a sync in the background
- */
 export const getStartSyncUrl = (params?: StartSyncParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -180,18 +188,45 @@ export const getStartSyncUrl = (params?: StartSyncParams) => {
     : `/api/v1/salesforce/data-mappings/sync-data/`;
 };
 
+/**
+ * Without `sync_type` a full sync runs both ways; with it only one direction runs. The sync
+ * runs in the background: the reply may carry a `message` (shown as a toast) or be an empty
+ * object (the app then shows "Sync started successfully in the background").
+ * @summary Start a sync in the background
+ */
 export const startSync = async (
   startSyncRequest: StartSyncRequest,
   params?: StartSyncParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<StartSyncReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<StartSyncReply>(getStartSyncUrl(params), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(startSyncRequest),
   });
 };
+
+export const getStartSyncMutationKey = () => ['startSync'] as const;
 
 export const getStartSyncMutationOptions = <
   TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
@@ -200,17 +235,17 @@ export const getStartSyncMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof startSync>>,
     TError,
-    { data: BodyType<StartSyncRequest>; params?: StartSyncParams },
+    StartSyncMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof startSync>>,
   TError,
-  { data: BodyType<StartSyncRequest>; params?: StartSyncParams },
+  StartSyncMutationVariables,
   TContext
 > => {
-  const mutationKey = ['startSync'];
+  const mutationKey = getStartSyncMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -219,7 +254,7 @@ export const getStartSyncMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof startSync>>,
-    { data: BodyType<StartSyncRequest>; params?: StartSyncParams }
+    StartSyncMutationVariables
   > = (props) => {
     const { data, params } = props ?? {};
 
@@ -234,6 +269,10 @@ export type StartSyncMutationBody = BodyType<StartSyncRequest>;
 export type StartSyncMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | ServerErrorResponse
 >;
+export type StartSyncMutationVariables = {
+  data: BodyType<StartSyncRequest>;
+  params?: StartSyncParams;
+};
 
 /**
  * @summary Start a sync in the background
@@ -246,7 +285,7 @@ export const useStartSync = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof startSync>>,
       TError,
-      { data: BodyType<StartSyncRequest>; params?: StartSyncParams },
+      StartSyncMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -255,23 +294,17 @@ export const useStartSync = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof startSync>>,
   TError,
-  { data: BodyType<StartSyncRequest>; params?: StartSyncParams },
+  StartSyncMutationVariables,
   TContext
 > => {
-  const mutationOptions = getStartSyncMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getStartSyncMutationOptions(options), queryClient);
 };
-/**
- * Records that failed to sync, newest first. The app reads `results` and `count`; the page size is the first page's result count.
- * @summary Open sync errors (paginated)
- */
 export const getListSyncErrorsUrl = (params?: ListSyncErrorsParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -282,9 +315,13 @@ export const getListSyncErrorsUrl = (params?: ListSyncErrorsParams) => {
     : `/api/v1/salesforce/data-mappings/sync-errors/`;
 };
 
+/**
+ * Records that failed to sync, newest first. The app reads `results` and `count`; the page size is the first page's result count.
+ * @summary Open sync errors (paginated)
+ */
 export const listSyncErrors = async (
   params?: ListSyncErrorsParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<PaginatedSyncErrorList> => {
   return apiFetch<PaginatedSyncErrorList>(getListSyncErrorsUrl(params), {
     ...options,
@@ -395,21 +432,15 @@ export function useListSyncErrors<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * History of sync errors, including resolved ones (the All Logs tab).
- * @summary Sync log (paginated)
- */
 export const getListSyncLogsUrl = (params?: ListSyncLogsParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString());
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
@@ -420,9 +451,13 @@ export const getListSyncLogsUrl = (params?: ListSyncLogsParams) => {
     : `/api/v1/salesforce/data-mappings/sync-errors/logs/`;
 };
 
+/**
+ * History of sync errors, including resolved ones (the All Logs tab).
+ * @summary Sync log (paginated)
+ */
 export const listSyncLogs = async (
   params?: ListSyncLogsParams,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<PaginatedSyncLogList> => {
   return apiFetch<PaginatedSyncLogList>(getListSyncLogsUrl(params), {
     ...options,
@@ -536,25 +571,28 @@ export function useListSyncLogs<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getDeleteSyncErrorUrl = (id: number) => {
+  return `/api/v1/salesforce/data-mappings/sync-errors/${id}`;
+};
 
 /**
  * Removes an error from the open list (it stays in the log). No trailing slash, as in the specification.
  * @summary Dismiss a sync error
  */
-export const getDeleteSyncErrorUrl = (id: number) => {
-  return `/api/v1/salesforce/data-mappings/sync-errors/${id}`;
-};
-
-export const deleteSyncError = async (id: number, options?: RequestInit): Promise<void> => {
+export const deleteSyncError = async (
+  id: number,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<void> => {
   return apiFetch<void>(getDeleteSyncErrorUrl(id), {
     ...options,
     method: 'DELETE',
   });
 };
+
+export const getDeleteSyncErrorMutationKey = () => ['deleteSyncError'] as const;
 
 export const getDeleteSyncErrorMutationOptions = <
   TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
@@ -563,17 +601,17 @@ export const getDeleteSyncErrorMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof deleteSyncError>>,
     TError,
-    { id: number },
+    DeleteSyncErrorMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof deleteSyncError>>,
   TError,
-  { id: number },
+  DeleteSyncErrorMutationVariables,
   TContext
 > => {
-  const mutationKey = ['deleteSyncError'];
+  const mutationKey = getDeleteSyncErrorMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -582,7 +620,7 @@ export const getDeleteSyncErrorMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof deleteSyncError>>,
-    { id: number }
+    DeleteSyncErrorMutationVariables
   > = (props) => {
     const { id } = props ?? {};
 
@@ -599,6 +637,7 @@ export type DeleteSyncErrorMutationResult = NonNullable<
 export type DeleteSyncErrorMutationError = ErrorType<
   UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type DeleteSyncErrorMutationVariables = { id: number };
 
 /**
  * @summary Dismiss a sync error
@@ -611,7 +650,7 @@ export const useDeleteSyncError = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof deleteSyncError>>,
       TError,
-      { id: number },
+      DeleteSyncErrorMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -620,22 +659,22 @@ export const useDeleteSyncError = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof deleteSyncError>>,
   TError,
-  { id: number },
+  DeleteSyncErrorMutationVariables,
   TContext
 > => {
-  const mutationOptions = getDeleteSyncErrorMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getDeleteSyncErrorMutationOptions(options), queryClient);
 };
-/**
- * Values the user entered in the errors table ("Overwritten value") to send instead of the record's value on the next sync. They do not change the CRM record.
- * @summary Overwritten values saved for the next sync
- */
 export const getListDummyValuesUrl = () => {
   return `/api/v1/salesforce/get-dummy-value-for-error/`;
 };
 
-export const listDummyValues = async (options?: RequestInit): Promise<DummyValueList> => {
+/**
+ * Values the user entered in the errors table ("Overwritten value") to send instead of the record's value on the next sync. They do not change the CRM record.
+ * @summary Overwritten values saved for the next sync
+ */
+export const listDummyValues = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<DummyValueList> => {
   return apiFetch<DummyValueList>(getListDummyValuesUrl(), {
     ...options,
     method: 'GET',
@@ -736,30 +775,49 @@ export function useListDummyValues<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getUpdateDummyValuesUrl = () => {
+  return `/api/v1/salesforce/update-dummy-value-for-error/`;
+};
 
 /**
  * "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value). The ACE attribute goes in `ace_id`. The app shows `message`.
  * @summary Save overwritten values for the next sync
  */
-export const getUpdateDummyValuesUrl = () => {
-  return `/api/v1/salesforce/update-dummy-value-for-error/`;
-};
-
 export const updateDummyValues = async (
   dummyValueOverride: DummyValueOverride[],
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getUpdateDummyValuesUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(dummyValueOverride),
   });
 };
+
+export const getUpdateDummyValuesMutationKey = () => ['updateDummyValues'] as const;
 
 export const getUpdateDummyValuesMutationOptions = <
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
@@ -768,17 +826,17 @@ export const getUpdateDummyValuesMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateDummyValues>>,
     TError,
-    { data: BodyType<DummyValueOverride[]> },
+    UpdateDummyValuesMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateDummyValues>>,
   TError,
-  { data: BodyType<DummyValueOverride[]> },
+  UpdateDummyValuesMutationVariables,
   TContext
 > => {
-  const mutationKey = ['updateDummyValues'];
+  const mutationKey = getUpdateDummyValuesMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -787,7 +845,7 @@ export const getUpdateDummyValuesMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateDummyValues>>,
-    { data: BodyType<DummyValueOverride[]> }
+    UpdateDummyValuesMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -804,6 +862,7 @@ export type UpdateDummyValuesMutationBody = BodyType<DummyValueOverride[]>;
 export type UpdateDummyValuesMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
 >;
+export type UpdateDummyValuesMutationVariables = { data: BodyType<DummyValueOverride[]> };
 
 /**
  * @summary Save overwritten values for the next sync
@@ -816,7 +875,7 @@ export const useUpdateDummyValues = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateDummyValues>>,
       TError,
-      { data: BodyType<DummyValueOverride[]> },
+      UpdateDummyValuesMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -825,10 +884,8 @@ export const useUpdateDummyValues = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateDummyValues>>,
   TError,
-  { data: BodyType<DummyValueOverride[]> },
+  UpdateDummyValuesMutationVariables,
   TContext
 > => {
-  const mutationOptions = getUpdateDummyValuesMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getUpdateDummyValuesMutationOptions(options), queryClient);
 };

@@ -31,24 +31,40 @@ import type {
   Tenant,
   TenantUpdate,
   UnauthorizedResponse,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType, BodyType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType, BodyType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
-/**
- * Reports whether the backend can currently reach the tenant's Salesforce org and ACE. Shown on
-Company Settings (green for ok, red otherwise) and on wizard step 5.
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
- * @summary Health of the Salesforce and AWS connections
- */
 export const getCheckConnectionUrl = () => {
   return `/api/v1/tenants/check-connection/`;
 };
 
-export const checkConnection = async (options?: RequestInit): Promise<ConnectionStatus> => {
+/**
+ * Reports whether the backend can currently reach the tenant's Salesforce org and ACE. Shown on
+ * Company Settings (green for ok, red otherwise) and on wizard step 5.
+ * @summary Health of the Salesforce and AWS connections
+ */
+export const checkConnection = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<ConnectionStatus> => {
   return apiFetch<ConnectionStatus>(getCheckConnectionUrl(), {
     ...options,
     method: 'GET',
@@ -149,27 +165,28 @@ export function useCheckConnection<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getGetTenantUrl = (id: number) => {
+  return `/api/v1/tenants/${id}/`;
+};
 
 /**
  * The tenant of the signed-in user (its id is read from the access token's `tenant_id`).
  * @summary Tenant details
  */
-export const getGetTenantUrl = (id: number) => {
-  return `/api/v1/tenants/${id}/`;
-};
-
-export const getTenant = async (id: number, options?: RequestInit): Promise<Tenant> => {
+export const getTenant = async (
+  id: number,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<Tenant> => {
   return apiFetch<Tenant>(getGetTenantUrl(id), {
     ...options,
     method: 'GET',
   });
 };
 
-export const getGetTenantQueryKey = (id?: number) => {
+export const getGetTenantQueryKey = (id: number) => {
   return [`/api/v1/tenants/${id}/`] as const;
 };
 
@@ -190,11 +207,14 @@ export const getGetTenantQueryOptions = <
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getTenant>>> = ({ signal }) =>
     getTenant(id, { signal, ...requestOptions });
 
-  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof getTenant>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
+  return {
+    queryKey,
+    queryFn,
+    enabled: id !== null && id !== undefined,
+    ...queryOptions,
+  } as UseQueryOptions<Awaited<ReturnType<typeof getTenant>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
 };
 
 export type GetTenantQueryResult = NonNullable<Awaited<ReturnType<typeof getTenant>>>;
@@ -272,34 +292,52 @@ export function useGetTenant<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
 
-/**
- * Toggles `is_production_enabled`. Irreversible in effect: the backend deletes the sync logs,
-dashboard error logs and Salesforce custom-attribute mappings of the environment being left.
-super_admin only.
-
- * @summary Switch the tenant between Beta and Production
- */
 export const getUpdateTenantUrl = (id: number) => {
   return `/api/v1/tenants/${id}/`;
 };
 
+/**
+ * Toggles `is_production_enabled`. Irreversible in effect: the backend deletes the sync logs,
+ * dashboard error logs and Salesforce custom-attribute mappings of the environment being left.
+ * super_admin only.
+ * @summary Switch the tenant between Beta and Production
+ */
 export const updateTenant = async (
   id: number,
   tenantUpdate: TenantUpdate,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<Tenant> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<Tenant>(getUpdateTenantUrl(id), {
     ...options,
     method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(tenantUpdate),
   });
 };
+
+export const getUpdateTenantMutationKey = () => ['updateTenant'] as const;
 
 export const getUpdateTenantMutationOptions = <
   TError = ErrorType<
@@ -310,17 +348,17 @@ export const getUpdateTenantMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateTenant>>,
     TError,
-    { id: number; data: BodyType<TenantUpdate> },
+    UpdateTenantMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateTenant>>,
   TError,
-  { id: number; data: BodyType<TenantUpdate> },
+  UpdateTenantMutationVariables,
   TContext
 > => {
-  const mutationKey = ['updateTenant'];
+  const mutationKey = getUpdateTenantMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -329,7 +367,7 @@ export const getUpdateTenantMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateTenant>>,
-    { id: number; data: BodyType<TenantUpdate> }
+    UpdateTenantMutationVariables
   > = (props) => {
     const { id, data } = props ?? {};
 
@@ -344,6 +382,7 @@ export type UpdateTenantMutationBody = BodyType<TenantUpdate>;
 export type UpdateTenantMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type UpdateTenantMutationVariables = { id: number; data: BodyType<TenantUpdate> };
 
 /**
  * @summary Switch the tenant between Beta and Production
@@ -358,7 +397,7 @@ export const useUpdateTenant = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateTenant>>,
       TError,
-      { id: number; data: BodyType<TenantUpdate> },
+      UpdateTenantMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -367,35 +406,54 @@ export const useUpdateTenant = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateTenant>>,
   TError,
-  { id: number; data: BodyType<TenantUpdate> },
+  UpdateTenantMutationVariables,
   TContext
 > => {
-  const mutationOptions = getUpdateTenantMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getUpdateTenantMutationOptions(options), queryClient);
 };
-/**
- * The "Update your Salesforce Account" modal (Company Settings and wizard step 5). The
-specification lists `POST /tenants/update-sf/` but also says the update path is not shown;
-this contract uses `POST /api/v1/tenants/update-sf/`. super_admin only.
-
- * @summary Change the Salesforce account of the tenant
- */
 export const getUpdateSalesforceConnectionUrl = () => {
   return `/api/v1/tenants/update-sf/`;
 };
 
+/**
+ * The "Update your Salesforce Account" modal (Company Settings and wizard step 5). The
+ * specification lists `POST /tenants/update-sf/` but also says the update path is not shown;
+ * this contract uses `POST /api/v1/tenants/update-sf/`. super_admin only.
+ * @summary Change the Salesforce account of the tenant
+ */
 export const updateSalesforceConnection = async (
   salesforceConnectionUpdate: SalesforceConnectionUpdate,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getUpdateSalesforceConnectionUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(salesforceConnectionUpdate),
   });
 };
+
+export const getUpdateSalesforceConnectionMutationKey = () =>
+  ['updateSalesforceConnection'] as const;
 
 export const getUpdateSalesforceConnectionMutationOptions = <
   TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
@@ -404,17 +462,17 @@ export const getUpdateSalesforceConnectionMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateSalesforceConnection>>,
     TError,
-    { data: BodyType<SalesforceConnectionUpdate> },
+    UpdateSalesforceConnectionMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateSalesforceConnection>>,
   TError,
-  { data: BodyType<SalesforceConnectionUpdate> },
+  UpdateSalesforceConnectionMutationVariables,
   TContext
 > => {
-  const mutationKey = ['updateSalesforceConnection'];
+  const mutationKey = getUpdateSalesforceConnectionMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -423,7 +481,7 @@ export const getUpdateSalesforceConnectionMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateSalesforceConnection>>,
-    { data: BodyType<SalesforceConnectionUpdate> }
+    UpdateSalesforceConnectionMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -440,6 +498,9 @@ export type UpdateSalesforceConnectionMutationBody = BodyType<SalesforceConnecti
 export type UpdateSalesforceConnectionMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | ServerErrorResponse
 >;
+export type UpdateSalesforceConnectionMutationVariables = {
+  data: BodyType<SalesforceConnectionUpdate>;
+};
 
 /**
  * @summary Change the Salesforce account of the tenant
@@ -452,7 +513,7 @@ export const useUpdateSalesforceConnection = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateSalesforceConnection>>,
       TError,
-      { data: BodyType<SalesforceConnectionUpdate> },
+      UpdateSalesforceConnectionMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -461,36 +522,54 @@ export const useUpdateSalesforceConnection = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateSalesforceConnection>>,
   TError,
-  { data: BodyType<SalesforceConnectionUpdate> },
+  UpdateSalesforceConnectionMutationVariables,
   TContext
 > => {
-  const mutationOptions = getUpdateSalesforceConnectionMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getUpdateSalesforceConnectionMutationOptions(options), queryClient);
 };
-/**
- * Rules tab of wizard step 5: whether a sync from AWS to Salesforce may create new leads
-(`type: lead`) or opportunities (`type: opportunity`) in Salesforce. Sets the tenant's
-`is_lead_create_allowed_in_sf` / `is_opportunity_create_allowed_in_sf`. No trailing slash,
-as in the specification.
-
- * @summary Allow or forbid creating new records in Salesforce
- */
 export const getUpdateCreateOnSfSettingsUrl = () => {
   return `/api/v1/salesforce/update-create-on-sf-settings`;
 };
 
+/**
+ * Rules tab of wizard step 5: whether a sync from AWS to Salesforce may create new leads
+ * (`type: lead`) or opportunities (`type: opportunity`) in Salesforce. Sets the tenant's
+ * `is_lead_create_allowed_in_sf` / `is_opportunity_create_allowed_in_sf`. No trailing slash,
+ * as in the specification.
+ * @summary Allow or forbid creating new records in Salesforce
+ */
 export const updateCreateOnSfSettings = async (
   createOnSfSettingsRequest: CreateOnSfSettingsRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getUpdateCreateOnSfSettingsUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(createOnSfSettingsRequest),
   });
 };
+
+export const getUpdateCreateOnSfSettingsMutationKey = () => ['updateCreateOnSfSettings'] as const;
 
 export const getUpdateCreateOnSfSettingsMutationOptions = <
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
@@ -499,17 +578,17 @@ export const getUpdateCreateOnSfSettingsMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateCreateOnSfSettings>>,
     TError,
-    { data: BodyType<CreateOnSfSettingsRequest> },
+    UpdateCreateOnSfSettingsMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateCreateOnSfSettings>>,
   TError,
-  { data: BodyType<CreateOnSfSettingsRequest> },
+  UpdateCreateOnSfSettingsMutationVariables,
   TContext
 > => {
-  const mutationKey = ['updateCreateOnSfSettings'];
+  const mutationKey = getUpdateCreateOnSfSettingsMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -518,7 +597,7 @@ export const getUpdateCreateOnSfSettingsMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateCreateOnSfSettings>>,
-    { data: BodyType<CreateOnSfSettingsRequest> }
+    UpdateCreateOnSfSettingsMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -535,6 +614,9 @@ export type UpdateCreateOnSfSettingsMutationBody = BodyType<CreateOnSfSettingsRe
 export type UpdateCreateOnSfSettingsMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
 >;
+export type UpdateCreateOnSfSettingsMutationVariables = {
+  data: BodyType<CreateOnSfSettingsRequest>;
+};
 
 /**
  * @summary Allow or forbid creating new records in Salesforce
@@ -547,7 +629,7 @@ export const useUpdateCreateOnSfSettings = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateCreateOnSfSettings>>,
       TError,
-      { data: BodyType<CreateOnSfSettingsRequest> },
+      UpdateCreateOnSfSettingsMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -556,10 +638,8 @@ export const useUpdateCreateOnSfSettings = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateCreateOnSfSettings>>,
   TError,
-  { data: BodyType<CreateOnSfSettingsRequest> },
+  UpdateCreateOnSfSettingsMutationVariables,
   TContext
 > => {
-  const mutationOptions = getUpdateCreateOnSfSettingsMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getUpdateCreateOnSfSettingsMutationOptions(options), queryClient);
 };

@@ -31,22 +31,37 @@ import type {
   User,
   UserList,
   UserUpdate,
-} from '.././model';
+} from '../model';
 
-import { apiFetch } from '../../../src/api/http';
-import type { ErrorType, BodyType } from '../../../src/api/http';
+import { apiFetch } from '../../../src/api/http.ts';
+import type { ErrorType, BodyType } from '../../../src/api/http.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
+
+export const getListUsersUrl = () => {
+  return `/api/v1/users/`;
+};
 
 /**
  * All users of the signed-in user's tenant, including invited users who have not set a password yet (`is_active` false). Not paginated.
  * @summary Users of the tenant
  */
-export const getListUsersUrl = () => {
-  return `/api/v1/users/`;
-};
-
-export const listUsers = async (options?: RequestInit): Promise<UserList> => {
+export const listUsers = async (options?: Parameters<typeof apiFetch>[1]): Promise<UserList> => {
   return apiFetch<UserList>(getListUsersUrl(), {
     ...options,
     method: 'GET',
@@ -147,27 +162,28 @@ export function useListUsers<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getGetUserUrl = (id: number) => {
+  return `/api/v1/users/${id}/`;
+};
 
 /**
  * Used when the stored user has no role; the app fetches the user whose id is the access token's `user_id`.
  * @summary One user
  */
-export const getGetUserUrl = (id: number) => {
-  return `/api/v1/users/${id}/`;
-};
-
-export const getUser = async (id: number, options?: RequestInit): Promise<User> => {
+export const getUser = async (
+  id: number,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<User> => {
   return apiFetch<User>(getGetUserUrl(id), {
     ...options,
     method: 'GET',
   });
 };
 
-export const getGetUserQueryKey = (id?: number) => {
+export const getGetUserQueryKey = (id: number) => {
   return [`/api/v1/users/${id}/`] as const;
 };
 
@@ -188,11 +204,14 @@ export const getGetUserQueryOptions = <
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getUser>>> = ({ signal }) =>
     getUser(id, { signal, ...requestOptions });
 
-  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof getUser>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
+  return {
+    queryKey,
+    queryFn,
+    enabled: id !== null && id !== undefined,
+    ...queryOptions,
+  } as UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
 };
 
 export type GetUserQueryResult = NonNullable<Awaited<ReturnType<typeof getUser>>>;
@@ -270,31 +289,50 @@ export function useGetUser<
     queryKey: DataTag<QueryKey, TData, TError>;
   };
 
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
+  return withQueryKey(query, queryOptions.queryKey);
 }
+
+export const getUpdateUserUrl = (id: number) => {
+  return `/api/v1/users/${id}/`;
+};
 
 /**
  * The edit-user modal changes only the name; e-mail and role are read-only there. super_admin only.
  * @summary Rename a user
  */
-export const getUpdateUserUrl = (id: number) => {
-  return `/api/v1/users/${id}/`;
-};
-
 export const updateUser = async (
   id: number,
   userUpdate: UserUpdate,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<User> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<User>(getUpdateUserUrl(id), {
     ...options,
     method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(userUpdate),
   });
 };
+
+export const getUpdateUserMutationKey = () => ['updateUser'] as const;
 
 export const getUpdateUserMutationOptions = <
   TError = ErrorType<
@@ -305,17 +343,17 @@ export const getUpdateUserMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateUser>>,
     TError,
-    { id: number; data: BodyType<UserUpdate> },
+    UpdateUserMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateUser>>,
   TError,
-  { id: number; data: BodyType<UserUpdate> },
+  UpdateUserMutationVariables,
   TContext
 > => {
-  const mutationKey = ['updateUser'];
+  const mutationKey = getUpdateUserMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -324,7 +362,7 @@ export const getUpdateUserMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateUser>>,
-    { id: number; data: BodyType<UserUpdate> }
+    UpdateUserMutationVariables
   > = (props) => {
     const { id, data } = props ?? {};
 
@@ -339,6 +377,7 @@ export type UpdateUserMutationBody = BodyType<UserUpdate>;
 export type UpdateUserMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type UpdateUserMutationVariables = { id: number; data: BodyType<UserUpdate> };
 
 /**
  * @summary Rename a user
@@ -353,7 +392,7 @@ export const useUpdateUser = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateUser>>,
       TError,
-      { id: number; data: BodyType<UserUpdate> },
+      UpdateUserMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -362,27 +401,30 @@ export const useUpdateUser = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateUser>>,
   TError,
-  { id: number; data: BodyType<UserUpdate> },
+  UpdateUserMutationVariables,
   TContext
 > => {
-  const mutationOptions = getUpdateUserMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getUpdateUserMutationOptions(options), queryClient);
 };
-/**
- * Deletes a user of role `user`. Irreversible. super_admin only.
- * @summary Delete a user
- */
 export const getDeleteUserUrl = (id: number) => {
   return `/api/v1/users/${id}/`;
 };
 
-export const deleteUser = async (id: number, options?: RequestInit): Promise<void> => {
+/**
+ * Deletes a user of role `user`. Irreversible. super_admin only.
+ * @summary Delete a user
+ */
+export const deleteUser = async (
+  id: number,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<void> => {
   return apiFetch<void>(getDeleteUserUrl(id), {
     ...options,
     method: 'DELETE',
   });
 };
+
+export const getDeleteUserMutationKey = () => ['deleteUser'] as const;
 
 export const getDeleteUserMutationOptions = <
   TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
@@ -391,26 +433,27 @@ export const getDeleteUserMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof deleteUser>>,
     TError,
-    { id: number },
+    DeleteUserMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof deleteUser>>,
   TError,
-  { id: number },
+  DeleteUserMutationVariables,
   TContext
 > => {
-  const mutationKey = ['deleteUser'];
+  const mutationKey = getDeleteUserMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
     : { mutation: { mutationKey }, request: undefined };
 
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteUser>>, { id: number }> = (
-    props,
-  ) => {
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof deleteUser>>,
+    DeleteUserMutationVariables
+  > = (props) => {
     const { id } = props ?? {};
 
     return deleteUser(id, requestOptions);
@@ -424,6 +467,7 @@ export type DeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof del
 export type DeleteUserMutationError = ErrorType<
   UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type DeleteUserMutationVariables = { id: number };
 
 /**
  * @summary Delete a user
@@ -436,38 +480,61 @@ export const useDeleteUser = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof deleteUser>>,
       TError,
-      { id: number },
+      DeleteUserMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof deleteUser>>, TError, { id: number }, TContext> => {
-  const mutationOptions = getDeleteUserMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+): UseMutationResult<
+  Awaited<ReturnType<typeof deleteUser>>,
+  TError,
+  DeleteUserMutationVariables,
+  TContext
+> => {
+  return useMutation(getDeleteUserMutationOptions(options), queryClient);
 };
-/**
- * Creates an inactive user and e-mails an invitation link to `/register/{uid}/{token}?name=...`.
-The modal splits the full name into first, middle and last name. super_admin only.
-
- * @summary Invite a user
- */
 export const getInviteUserUrl = () => {
   return `/api/v1/tenants/invite-users/`;
 };
 
+/**
+ * Creates an inactive user and e-mails an invitation link to `/register/{uid}/{token}?name=...`.
+ * The modal splits the full name into first, middle and last name. super_admin only.
+ * @summary Invite a user
+ */
 export const inviteUser = async (
   inviteRequest: InviteRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<User> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<User>(getInviteUserUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(inviteRequest),
   });
 };
+
+export const getInviteUserMutationKey = () => ['inviteUser'] as const;
 
 export const getInviteUserMutationOptions = <
   TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
@@ -476,17 +543,17 @@ export const getInviteUserMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof inviteUser>>,
     TError,
-    { data: BodyType<InviteRequest> },
+    InviteUserMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof inviteUser>>,
   TError,
-  { data: BodyType<InviteRequest> },
+  InviteUserMutationVariables,
   TContext
 > => {
-  const mutationKey = ['inviteUser'];
+  const mutationKey = getInviteUserMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -495,7 +562,7 @@ export const getInviteUserMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof inviteUser>>,
-    { data: BodyType<InviteRequest> }
+    InviteUserMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -510,6 +577,7 @@ export type InviteUserMutationBody = BodyType<InviteRequest>;
 export type InviteUserMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | ServerErrorResponse
 >;
+export type InviteUserMutationVariables = { data: BodyType<InviteRequest> };
 
 /**
  * @summary Invite a user
@@ -522,7 +590,7 @@ export const useInviteUser = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof inviteUser>>,
       TError,
-      { data: BodyType<InviteRequest> },
+      InviteUserMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -531,32 +599,51 @@ export const useInviteUser = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof inviteUser>>,
   TError,
-  { data: BodyType<InviteRequest> },
+  InviteUserMutationVariables,
   TContext
 > => {
-  const mutationOptions = getInviteUserMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getInviteUserMutationOptions(options), queryClient);
 };
-/**
- * Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false). super_admin only.
- * @summary Send an invitation again
- */
 export const getResendUserInviteUrl = () => {
   return `/api/v1/tenants/resend-user-invite/`;
 };
 
+/**
+ * Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false). super_admin only.
+ * @summary Send an invitation again
+ */
 export const resendUserInvite = async (
   resendInviteRequest: ResendInviteRequest,
-  options?: RequestInit,
+  options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
   return apiFetch<MessageReply>(getResendUserInviteUrl(), {
     ...options,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(resendInviteRequest),
   });
 };
+
+export const getResendUserInviteMutationKey = () => ['resendUserInvite'] as const;
 
 export const getResendUserInviteMutationOptions = <
   TError = ErrorType<
@@ -567,17 +654,17 @@ export const getResendUserInviteMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof resendUserInvite>>,
     TError,
-    { data: BodyType<ResendInviteRequest> },
+    ResendUserInviteMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof resendUserInvite>>,
   TError,
-  { data: BodyType<ResendInviteRequest> },
+  ResendUserInviteMutationVariables,
   TContext
 > => {
-  const mutationKey = ['resendUserInvite'];
+  const mutationKey = getResendUserInviteMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -586,7 +673,7 @@ export const getResendUserInviteMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof resendUserInvite>>,
-    { data: BodyType<ResendInviteRequest> }
+    ResendUserInviteMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
@@ -603,6 +690,7 @@ export type ResendUserInviteMutationBody = BodyType<ResendInviteRequest>;
 export type ResendUserInviteMutationError = ErrorType<
   BadRequestError | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
+export type ResendUserInviteMutationVariables = { data: BodyType<ResendInviteRequest> };
 
 /**
  * @summary Send an invitation again
@@ -617,7 +705,7 @@ export const useResendUserInvite = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof resendUserInvite>>,
       TError,
-      { data: BodyType<ResendInviteRequest> },
+      ResendUserInviteMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
@@ -626,10 +714,8 @@ export const useResendUserInvite = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof resendUserInvite>>,
   TError,
-  { data: BodyType<ResendInviteRequest> },
+  ResendUserInviteMutationVariables,
   TContext
 > => {
-  const mutationOptions = getResendUserInviteMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
+  return useMutation(getResendUserInviteMutationOptions(options), queryClient);
 };
