@@ -7,7 +7,8 @@
 //              instead, on the same port, so the app runs against a real backend and every
 //              contract violation is reported (see contract-proxy.mjs)
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEFAULT_APP_URL, startStack } from '../sandbox/stack.mjs';
 import { sandboxBanner } from '../sandbox/stack-banner.mjs';
@@ -16,12 +17,20 @@ import { ROOT, waitForPort } from './contract-proxy.mjs';
 const withProxy = process.argv.includes('--proxy') || process.env.START_WITH_PROXY === '1';
 const withMock = process.argv.includes('--mock');
 
+/** concurrently's command-line script, as its package declares it (its path moved in v10). */
+function concurrentlyBin() {
+  const require = createRequire(join(ROOT, 'package.json'));
+  const manifestPath = require.resolve('concurrently/package.json');
+  const { bin } = require(manifestPath);
+  return join(dirname(manifestPath), typeof bin === 'string' ? bin : bin.concurrently);
+}
+
 /** The example mock or the contract proxy, and the dev server, under concurrently. */
 function startWithConcurrently(backend) {
   const child = spawn(
     process.execPath,
     [
-      join(ROOT, 'node_modules/concurrently/dist/bin/concurrently.js'),
+      concurrentlyBin(),
       '--kill-others',
       '--names',
       `${backend},app`,
