@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { blueprintIconsByComponentOnly } from './src/lib/icons/build-plugin.ts';
+import { runtimeConfig } from './tests/serve/vite-plugins.ts';
 
 // Dev and preview servers send /api to the Prism mock (or any backend named by API_PROXY_TARGET).
 const apiProxy: Record<string, ProxyOptions> = {
@@ -19,7 +20,7 @@ const apiProxy: Record<string, ProxyOptions> = {
  * precompiled validators), API calls only to this origin or the tenant API hosts — plus the
  * usual hardening headers. Blueprint positions popovers with inline styles, hence style-src.
  */
-export function securityHeaders(apiHost = process.env.VITE_API_HOST): Record<string, string> {
+export function securityHeaders(apiHost = process.env.API_HOST): Record<string, string> {
   const api = apiHost ? ` https://${apiHost} https://*.${apiHost.replace(/^www\./, '')}` : '';
   const policy = [
     "default-src 'self'",
@@ -56,6 +57,8 @@ export default defineConfig({
     react(),
     // Icons by component only: Blueprint's table of every icon name stays out of the build.
     blueprintIconsByComponentOnly(),
+    // GET /config.json, as the production server answers it (no API host unless API_HOST is set).
+    runtimeConfig(),
   ],
   resolve: {
     alias: {
