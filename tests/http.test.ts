@@ -338,6 +338,15 @@ describe('apiFetch: headers', () => {
       expect(calls.map((call) => call.url)).toEqual(['https://acme.api.example.com/api/v1/users/']);
     });
 
+    it('once the configuration is read, sends a call in the same task it is made in', async () => {
+      const calls = fakeBackend(() => json(200, {}));
+      const reply = apiFetch('/api/v1/users/1/', { method: 'PATCH', body: '{}', keepalive: true });
+      expect(calls.map((call) => call.url)).toEqual([
+        'https://acme.api.example.com/api/v1/users/1/',
+      ]);
+      await reply;
+    });
+
     it('reaches a loopback API host over http, without a label on an IP address', async () => {
       startEnv(Promise.resolve({ apiHost: '127.0.0.1:4010' }));
       const calls = fakeBackend(() => json(200, {}));

@@ -1,4 +1,4 @@
-import { env } from '@/lib/env';
+import { env, loadedEnv } from '@/lib/env';
 import { ApiError, SessionExpiredError } from './api-error';
 import { apiOrigin, isApiUrl, subdomainFromPageHost } from './base-url';
 import { connectionStore, session } from './session';
@@ -205,7 +205,7 @@ async function refreshUnlessDone(rejected: string | null): Promise<RefreshOutcom
   if (!refresh) endSession({ kind: 'no-refresh-token' });
   const stored = session.getAccessToken();
   if (stored && stored !== rejected) return { token: stored, refreshed: false };
-  const { apiHost } = await env();
+  const { apiHost } = loadedEnv() ?? (await env());
   const url = resolveUrl(REFRESH_PATH, apiHost, tenantOf(REFRESH_PATH));
   let response: Response;
   try {
@@ -249,8 +249,9 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
   // both at once.
   const tenant = tenantOf(url);
   const sentWith = session.getAccessToken();
-  // The first calls wait for the runtime configuration (read once, at start-up).
-  const { apiHost } = await env();
+  // Calls made before the runtime configuration is read (at start-up) wait for it; later ones go
+  // out in the same task they are made in, as a save on pagehide or a sign-out needs.
+  const { apiHost } = loadedEnv() ?? (await env());
   const target = resolveUrl(url, apiHost, tenant);
   let response = await send(target, init, sentWith, apiHost);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { env, fetchEnv, parseEnv, startEnv } from './env';
+import { env, fetchEnv, loadedEnv, parseEnv, startEnv } from './env';
 
 const answer = (body: unknown, status = 200) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status }));
@@ -66,7 +66,17 @@ describe('the runtime configuration (/config.json)', () => {
     expect(error).toHaveBeenCalledTimes(3);
   });
 
-  it('has no API host before it is started (unit tests fetch nothing)', async () => {
+  it('is known without waiting once read, and not before', async () => {
+    let answer: (value: { apiHost: string }) => void = () => {};
+    startEnv(new Promise((resolve) => (answer = resolve)));
+    expect(loadedEnv()).toBeUndefined();
+    answer({ apiHost: 'api.acebridge.io' });
+    await env();
+    expect(loadedEnv()).toEqual({ apiHost: 'api.acebridge.io' });
+  });
+
+  it('has no API host unless started (unit tests fetch nothing)', async () => {
+    expect(loadedEnv()).toEqual({ apiHost: undefined });
     await expect(env()).resolves.toEqual({ apiHost: undefined });
     startEnv(Promise.resolve({ apiHost: 'api.acebridge.io' }));
     await expect(env()).resolves.toEqual({ apiHost: 'api.acebridge.io' });

@@ -54,6 +54,7 @@ export async function fetchEnv(fetchConfig: typeof fetch = fetch): Promise<AppEn
 }
 
 let current: Promise<AppEnv> = Promise.resolve(NO_API_HOST);
+let loaded: AppEnv | undefined = NO_API_HOST;
 
 /**
  * Starts reading the configuration (main.tsx, once, before the first render); `env()` answers
@@ -61,9 +62,24 @@ let current: Promise<AppEnv> = Promise.resolve(NO_API_HOST);
  */
 export function startEnv(pending: Promise<AppEnv> = fetchEnv()): void {
   current = pending;
+  loaded = undefined;
+  pending.then(
+    (value) => {
+      if (current === pending) loaded = value;
+    },
+    () => undefined,
+  );
 }
 
 /** The configuration, once read; before `startEnv()` (as in unit tests), no API host. */
 export function env(): Promise<AppEnv> {
   return current;
+}
+
+/**
+ * The configuration if it has been read already, else undefined: once it is known, a call can go
+ * out in the same task as it is made, without waiting for a promise.
+ */
+export function loadedEnv(): AppEnv | undefined {
+  return loaded;
 }
