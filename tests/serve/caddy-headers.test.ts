@@ -56,9 +56,11 @@ describe("the Caddyfile's security headers", () => {
     expect(connectSrc('127.0.0.1:4010')).toBe("connect-src 'self' 127.0.0.1:4010");
   });
 
-  it('allow this origin only without an API host, unset or empty', () => {
+  it('allow this origin only without an API host, unset, empty or not a host name', () => {
     expect(connectSrc(undefined)).toBe("connect-src 'self' ");
     expect(connectSrc('')).toBe("connect-src 'self' ");
+    expect(connectSrc("evil.example 'unsafe-eval'")).toBe("connect-src 'self' ");
+    expect(connectSrc('https://api.acebridge.io/')).toBe("connect-src 'self' ");
   });
 });
 
