@@ -4,6 +4,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { blueprintIconsByComponentOnly } from './src/lib/icons/build-plugin.ts';
+import { securityHeaders } from './tests/serve/caddy-headers.ts';
+import { runtimeConfig, sourceMapsBesideTheBuild } from './tests/serve/vite-plugins.ts';
 
 // Dev and preview servers send /api to the Prism mock (or any backend named by API_PROXY_TARGET).
 const apiProxy: Record<string, ProxyOptions> = {
@@ -12,34 +14,6 @@ const apiProxy: Record<string, ProxyOptions> = {
     changeOrigin: true,
   },
 };
-
-/**
- * Headers the production build is served with (`npm run preview`, and the README's production
- * notes): a strict Content-Security-Policy — no inline or eval'd script (schema forms use
- * precompiled validators), API calls only to this origin or the tenant API hosts — plus the
- * usual hardening headers. Blueprint positions popovers with inline styles, hence style-src.
- */
-export function securityHeaders(apiHost = process.env.VITE_API_HOST): Record<string, string> {
-  const api = apiHost ? ` https://${apiHost} https://*.${apiHost.replace(/^www\./, '')}` : '';
-  const policy = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src 'self'${api}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return {
-    'Content-Security-Policy': policy,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-  };
-}
 
 export default defineConfig({
   plugins: [
@@ -56,6 +30,10 @@ export default defineConfig({
     react(),
     // Icons by component only: Blueprint's table of every icon name stays out of the build.
     blueprintIconsByComponentOnly(),
+    // GET /config.json, as the production server answers it (no API host unless API_HOST is set).
+    runtimeConfig(),
+    // Source maps go beside the build, never in it (see build.sourcemap).
+    sourceMapsBesideTheBuild(),
   ],
   resolve: {
     alias: {
@@ -74,10 +52,13 @@ export default defineConfig({
     port: 4173,
     strictPort: true,
     proxy: apiProxy,
+    // The production headers, read from the Caddyfile's snippet: one source for both servers.
     headers: securityHeaders(),
   },
   build: {
-    sourcemap: true,
+    // Maps for error tracking, which no script references; the plugin above moves them out of the
+    // served folder to <outDir>-sourcemaps/.
+    sourcemap: 'hidden',
     target: 'es2022',
     rolldownOptions: {
       output: {

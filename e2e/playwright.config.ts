@@ -14,8 +14,9 @@ const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // The sandbox journeys have a config of their own (sandbox.config.ts).
-  testIgnore: 'sandbox/**',
+  // The sandbox journeys and the production server's suite have configs of their own
+  // (sandbox.config.ts, serve.config.ts).
+  testIgnore: ['sandbox/**', 'serve/**'],
   // Side-by-side suites keep their own results too.
   outputDir: process.env.E2E_OUT_DIR ? `../${process.env.E2E_OUT_DIR}-results` : '../test-results',
   fullyParallel: true,

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { apiFetch, onSessionEnded, REFRESH_PATH, setRequestHeadersDecorator } from '@/api/http';
-import { session } from '@/api/session';
+import { connectionStore, session } from '@/api/session';
+import { startEnv } from '@/lib/env';
 
 const USER = { id: 7, email: 'ada@acme.test', role: 'super_admin' as const };
 
@@ -10,6 +11,7 @@ interface Call {
   method: string;
   headers: Headers;
   body: BodyInit | null | undefined;
+  credentials: RequestCredentials | undefined;
 }
 
 function json(status: number, body: unknown): Response {
@@ -30,6 +32,7 @@ function fakeBackend(handler: (call: Call) => Response | Promise<Response>) {
         method: init.method ?? 'GET',
         headers: new Headers(init.headers),
         body: init.body,
+        credentials: init.credentials,
       };
       calls.push(call);
       return handler(call);
@@ -267,7 +270,7 @@ describe('apiFetch: headers', () => {
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
   });
 
-  it('sends X-XSRF-TOKEN from the cookie on non-GET relative requests only', async () => {
+  it('sends X-XSRF-TOKEN from the cookie on non-GET relative requests, with no API host', async () => {
     document.cookie = 'XSRF-TOKEN=xs%3Drf';
     const calls = fakeBackend(() => json(200, {}));
     await apiFetch('/api/v1/users/');
@@ -280,6 +283,78 @@ describe('apiFetch: headers', () => {
       'xs=rf',
       null,
     ]);
+  });
+
+  describe('with an API host (production: calls go to https://<tenant>.<API host>)', () => {
+    beforeEach(() => {
+      startEnv(Promise.resolve({ apiHost: 'api.example.com' }));
+      connectionStore.setTenantSubdomain('acme');
+      document.cookie = 'XSRF-TOKEN=xs%3Drf';
+    });
+    afterEach(() => {
+      startEnv(Promise.resolve({ apiHost: undefined }));
+      connectionStore.clear();
+    });
+
+    it("sends the XSRF token cross-origin to the tenant's API origin, with its cookies", async () => {
+      const calls = fakeBackend(() => json(200, {}));
+      await apiFetch('/api/v1/users/1/', { method: 'PATCH', body: '{}' });
+      await apiFetch('https://acme.api.example.com/api/v1/users/2/', { method: 'DELETE' });
+      await apiFetch('/api/v1/users/');
+      expect(calls.map((call) => call.url)).toEqual([
+        'https://acme.api.example.com/api/v1/users/1/',
+        'https://acme.api.example.com/api/v1/users/2/',
+        'https://acme.api.example.com/api/v1/users/',
+      ]);
+      expect(calls.map((call) => call.headers.get('X-XSRF-TOKEN'))).toEqual([
+        'xs=rf',
+        'xs=rf',
+        null, // a GET changes nothing
+      ]);
+      expect(calls.map((call) => call.credentials)).toEqual(['include', 'include', 'include']);
+    });
+
+    it('never sends the XSRF token or cookies to another origin', async () => {
+      const calls = fakeBackend(() => json(200, {}));
+      await apiFetch('https://evil.example/api/v1/users/1/', { method: 'PATCH', body: '{}' });
+      await apiFetch('https://acme.api.example.com.evil.example/api/v1/users/1/', {
+        method: 'POST',
+        body: '{}',
+      });
+      await apiFetch('http://acme.api.example.com/api/v1/users/1/', { method: 'PUT', body: '{}' });
+      expect(calls.map((call) => call.headers.get('X-XSRF-TOKEN'))).toEqual([null, null, null]);
+      expect(calls.map((call) => call.credentials)).toEqual([undefined, undefined, undefined]);
+    });
+
+    it('waits for the configuration before its first call', async () => {
+      let configure: (value: { apiHost: string }) => void = () => {};
+      startEnv(new Promise((resolve) => (configure = resolve)));
+      const calls = fakeBackend(() => json(200, {}));
+      const reply = apiFetch('/api/v1/users/');
+      await tick();
+      expect(calls).toHaveLength(0);
+      configure({ apiHost: 'api.example.com' });
+      await reply;
+      expect(calls.map((call) => call.url)).toEqual(['https://acme.api.example.com/api/v1/users/']);
+    });
+
+    it('once the configuration is read, sends a call in the same task it is made in', async () => {
+      const calls = fakeBackend(() => json(200, {}));
+      const reply = apiFetch('/api/v1/users/1/', { method: 'PATCH', body: '{}', keepalive: true });
+      expect(calls.map((call) => call.url)).toEqual([
+        'https://acme.api.example.com/api/v1/users/1/',
+      ]);
+      await reply;
+    });
+
+    it('reaches a loopback API host over http, without a label on an IP address', async () => {
+      startEnv(Promise.resolve({ apiHost: '127.0.0.1:4010' }));
+      const calls = fakeBackend(() => json(200, {}));
+      await apiFetch('/api/v1/users/1/', { method: 'PATCH', body: '{}' });
+      expect(calls[0]?.url).toBe('http://127.0.0.1:4010/api/v1/users/1/');
+      expect(calls[0]?.headers.get('X-XSRF-TOKEN')).toBe('xs=rf');
+      expect(calls[0]?.credentials).toBe('include');
+    });
   });
 
   it('lets the browser set the multipart boundary of a FormData upload', async () => {

@@ -1,6 +1,6 @@
-import { env } from '@/lib/env';
+import { env, loadedEnv } from '@/lib/env';
 import { ApiError, SessionExpiredError } from './api-error';
-import { apiOrigin, subdomainFromPageHost } from './base-url';
+import { apiOrigin, isApiUrl, subdomainFromPageHost } from './base-url';
 import { connectionStore, session } from './session';
 import { announceSessionEnd, type SessionEndReason } from './session-sync';
 
@@ -39,14 +39,21 @@ function pathOf(url: string): string {
   return url.startsWith('http') ? new URL(url).pathname : (url.split('?')[0] ?? url);
 }
 
-/** The full URL for a contract path, with the tenant's origin in production. */
-export function resolveUrl(url: string): string {
+/** The tenant a call is for: the page's own for an invitation link, the stored one otherwise. */
+function tenantOf(url: string): string | null | undefined {
+  return pathOf(url) === INVITE_VERIFY_PATH
+    ? subdomainFromPageHost(globalThis.location?.hostname ?? '')
+    : connectionStore.getTenantSubdomain();
+}
+
+/** The full URL for a contract path, with the tenant's origin on the API host when there is one. */
+export function resolveUrl(
+  url: string,
+  apiHost: string | undefined,
+  subdomain: string | null | undefined,
+): string {
   if (/^https?:\/\//i.test(url)) return url;
-  const subdomain =
-    pathOf(url) === INVITE_VERIFY_PATH
-      ? subdomainFromPageHost(globalThis.location?.hostname ?? '')
-      : connectionStore.getTenantSubdomain();
-  return `${apiOrigin(env.apiHost, subdomain)}${url}`;
+  return `${apiOrigin(apiHost, subdomain)}${url}`;
 }
 
 function readCookie(name: string): string | undefined {
@@ -60,13 +67,22 @@ function isRelative(url: string): boolean {
   return !/^[a-z][a-z\d+.-]*:|^\/\//i.test(url);
 }
 
-/** Headers for one attempt; the token and cookie are read afresh every time. */
-function buildHeaders(url: string, init: RequestInit, access: string | null): Headers {
+/**
+ * Headers for one attempt; the token and cookie are read afresh every time. The XSRF token goes
+ * with every write to the API (this origin's `/api`, or the API host and its tenants), and never
+ * to another origin.
+ */
+function buildHeaders(
+  url: string,
+  init: RequestInit,
+  access: string | null,
+  apiHost: string | undefined,
+): Headers {
   const headers = new Headers(init.headers);
   const method = (init.method ?? 'GET').toUpperCase();
   if (access && !url.includes('refresh')) headers.set('Authorization', `Bearer ${access}`);
   else headers.delete('Authorization');
-  if (method !== 'GET' && isRelative(url)) {
+  if (method !== 'GET' && (isRelative(url) || isApiUrl(url, apiHost))) {
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers.set(XSRF_HEADER, xsrf);
   }
@@ -95,9 +111,18 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-async function send(url: string, init: RequestInit, access: string | null): Promise<Response> {
+async function send(
+  url: string,
+  init: RequestInit,
+  access: string | null,
+  apiHost: string | undefined,
+): Promise<Response> {
+  const headers = buildHeaders(url, init, access, apiHost);
+  // The API host is another origin than the page's: its cookies (the XSRF cookie, the session's)
+  // go along only when asked for.
+  const credentials = isApiUrl(url, apiHost) ? 'include' : init.credentials;
   try {
-    return await fetch(url, { ...init, headers: buildHeaders(url, init, access) });
+    return await fetch(url, { ...init, headers, credentials });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, statusText: 'Network error', url });
@@ -180,10 +205,16 @@ async function refreshUnlessDone(rejected: string | null): Promise<RefreshOutcom
   if (!refresh) endSession({ kind: 'no-refresh-token' });
   const stored = session.getAccessToken();
   if (stored && stored !== rejected) return { token: stored, refreshed: false };
-  const url = resolveUrl(REFRESH_PATH);
+  const { apiHost } = loadedEnv() ?? (await env());
+  const url = resolveUrl(REFRESH_PATH, apiHost, tenantOf(REFRESH_PATH));
   let response: Response;
   try {
-    response = await send(url, { method: 'POST', body: JSON.stringify({ refresh }) }, null);
+    response = await send(
+      url,
+      { method: 'POST', body: JSON.stringify({ refresh }) },
+      null,
+      apiHost,
+    );
   } catch {
     endSession({ kind: 'refresh-failed', message: 'Error connecting to the backend services' });
   }
@@ -214,9 +245,15 @@ const NEVER_REFRESHED = new Set([LOGIN_PATH, LOGOUT_PATH, REFRESH_PATH]);
  * rejects with an `ApiError` otherwise (status 0 when the backend is unreachable).
  */
 export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const target = resolveUrl(url);
+  // The tenant and the token are read before any wait: a sign-out makes its call, then clears
+  // both at once.
+  const tenant = tenantOf(url);
   const sentWith = session.getAccessToken();
-  let response = await send(target, init, sentWith);
+  // Calls made before the runtime configuration is read (at start-up) wait for it; later ones go
+  // out in the same task they are made in, as a save on pagehide or a sign-out needs.
+  const { apiHost } = loadedEnv() ?? (await env());
+  const target = resolveUrl(url, apiHost, tenant);
+  let response = await send(target, init, sentWith, apiHost);
 
   if (response.status === 401 && !NEVER_REFRESHED.has(pathOf(url))) {
     const current = session.getAccessToken();
@@ -225,7 +262,7 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
       current && current !== sentWith && !refreshInFlight
         ? current
         : await abortable(refreshAccessToken(sentWith), init.signal);
-    response = await send(target, init, fresh);
+    response = await send(target, init, fresh, apiHost);
   }
 
   const body = await readBody(response);

@@ -1,27 +1,85 @@
 /**
- * The app's configuration, read from the build environment once and validated here; nothing
- * else reads import.meta.env.
+ * The app's configuration, read and validated here; nothing else reads it. The API host is
+ * runtime configuration, not a build setting: the server answers `GET /config.json` with it
+ * (Caddy from its API_HOST when it starts, a Vite plugin in dev and preview), so one build serves
+ * every environment. The app starts reading it at start-up without waiting for it to paint, and
+ * the transport waits for it before its first call.
  */
 export interface AppEnv {
-  /** The API host (e.g. `api.acebridge.io`); undefined means relative `/api` through the proxy. */
+  /** The API host (e.g. `api.acebridge.io`); undefined means relative `/api` on this origin. */
   apiHost: string | undefined;
-  /** True in `vite dev` and in tests; false in a production build. */
-  isDev: boolean;
 }
+
+/** Where the server answers the runtime configuration. */
+export const CONFIG_PATH = '/config.json';
 
 const HOSTNAME =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/i;
+/** The IPv6 loopback, for a local run against a backend on this machine (`[::1]:4010`). */
+const IPV6_LOOPBACK = /^\[::1\](?::\d{1,5})?$/;
 
-export function parseEnv(raw: Record<string, unknown>): AppEnv {
-  const problems: string[] = [];
-  const host = typeof raw.VITE_API_HOST === 'string' ? raw.VITE_API_HOST.trim() : '';
-  if (host && !HOSTNAME.test(host)) {
-    problems.push(`VITE_API_HOST must be a host name such as api.example.com, not "${host}".`);
+const NO_API_HOST: AppEnv = { apiHost: undefined };
+
+/** The body of `/config.json`, validated: throws with what is wrong. */
+export function parseEnv(raw: unknown): AppEnv {
+  if (typeof raw !== 'object' || raw === null)
+    throw new Error(`${CONFIG_PATH} is not a JSON object.`);
+  const value = (raw as Record<string, unknown>).apiHost;
+  if (value !== undefined && typeof value !== 'string') {
+    throw new Error(`apiHost must be a string, not ${JSON.stringify(value)}.`);
   }
-  if (problems.length > 0) {
-    throw new Error(`Invalid environment:\n- ${problems.join('\n- ')}`);
+  const host = (value ?? '').trim();
+  if (host && !HOSTNAME.test(host) && !IPV6_LOOPBACK.test(host)) {
+    throw new Error(`apiHost must be a host name such as api.example.com, not "${host}".`);
   }
-  return { apiHost: host || undefined, isDev: Boolean(raw.DEV) };
+  return { apiHost: host || undefined };
 }
 
-export const env: AppEnv = parseEnv(import.meta.env);
+/**
+ * Reads `/config.json`. Never rejects: a missing or bad configuration is reported on the console
+ * and not used, and the app calls `/api` on its own origin.
+ */
+export async function fetchEnv(fetchConfig: typeof fetch = fetch): Promise<AppEnv> {
+  try {
+    const response = await fetchConfig(CONFIG_PATH, { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${CONFIG_PATH} answered ${response.status}.`);
+    return parseEnv(await response.json());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `AceBridge configuration ignored: ${reason} API calls go to /api on this origin instead.`,
+    );
+    return NO_API_HOST;
+  }
+}
+
+let current: Promise<AppEnv> = Promise.resolve(NO_API_HOST);
+let loaded: AppEnv | undefined = NO_API_HOST;
+
+/**
+ * Starts reading the configuration (main.tsx, once, before the first render); `env()` answers
+ * with it from then on. Tests pass the configuration they want.
+ */
+export function startEnv(pending: Promise<AppEnv> = fetchEnv()): void {
+  current = pending;
+  loaded = undefined;
+  pending.then(
+    (value) => {
+      if (current === pending) loaded = value;
+    },
+    () => undefined,
+  );
+}
+
+/** The configuration, once read; before `startEnv()` (as in unit tests), no API host. */
+export function env(): Promise<AppEnv> {
+  return current;
+}
+
+/**
+ * The configuration if it has been read already, else undefined: once it is known, a call can go
+ * out in the same task as it is made, without waiting for a promise.
+ */
+export function loadedEnv(): AppEnv | undefined {
+  return loaded;
+}

@@ -96,9 +96,10 @@ const now = () => new Date().toTimeString().slice(0, 8);
 /**
  * Forwards one exchange to the server on `port` (Prism, or the sandbox). With `onExchange`, each
  * exchange's contract violations are handed to it ({ method, url, status, violations }); the reply
- * body is read only when it is Prism's own problem+json error.
+ * body is read only when it is Prism's own problem+json error. `replyHeaders` may change the
+ * reply's headers on their way back.
  */
-export function forward(req, res, { port, onExchange, name = 'Prism' }) {
+export function forward(req, res, { port, onExchange, name = 'Prism', replyHeaders = (h) => h }) {
   const upstream = request(
     { host: HOST, port, method: req.method, path: req.url, headers: req.headers, agent },
     (reply) => {
@@ -108,7 +109,7 @@ export function forward(req, res, { port, onExchange, name = 'Prism' }) {
         const violations = violationsOf({ headers: reply.headers, body });
         onExchange({ method: req.method, url: req.url, status, violations });
       };
-      res.writeHead(status, reply.headers);
+      res.writeHead(status, replyHeaders(reply.headers));
       if (onExchange && String(reply.headers['content-type'] ?? '').includes('problem+json')) {
         const chunks = [];
         reply.on('data', (chunk) => chunks.push(chunk));

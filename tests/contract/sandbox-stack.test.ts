@@ -103,6 +103,58 @@ describe('the sandbox stack', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the front door and cross-origin calls (npm run serve calls it from another port)', () => {
+  const page = 'http://127.0.0.1:8080';
+  const preflight = (origin: string) =>
+    fetch(`${stack.url}/api/v1/users/1/`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type,x-xsrf-token,prefer',
+      },
+    });
+
+  it('lets a page on this machine call it with cookies and the headers the app sends', async () => {
+    const reply = await preflight(page);
+    expect(reply.status).toBe(204);
+    expect(reply.headers.get('access-control-allow-origin')).toBe(page);
+    expect(reply.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(reply.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(reply.headers.get('access-control-allow-headers')?.toLowerCase().split(', ')).toEqual([
+      'authorization',
+      'content-type',
+      'x-xsrf-token',
+      'prefer',
+    ]);
+    for (const headers of [auth, { ...auth, prefer: 'example=neverSynced' }]) {
+      const call = await fetch(`${stack.url}/api/v1/salesforce/get-sync-data`, {
+        headers: { ...headers, origin: 'http://localhost:4173' },
+      });
+      expect(call.headers.get('access-control-allow-origin')).toBe('http://localhost:4173');
+      expect(call.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(call.headers.get('vary')).toMatch(/origin/i);
+    }
+  });
+
+  it.each([
+    'https://evil.example',
+    'https://127.0.0.1:8080',
+    'http://127.0.0.1.evil.example',
+    'null',
+  ])('allows no other origin (%s), though Prism would', async (origin) => {
+    const refused = await preflight(origin);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    const call = await fetch(`${stack.url}/api/v1/salesforce/get-sync-data`, {
+      headers: { ...auth, origin },
+    });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+    expect(call.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
 describe('the outbox page', () => {
   it('escapes what it shows', () => {
     const page = outboxPage([{ to: '<x>@a.test', subject: 'a & b', link: '/r?"' }]);

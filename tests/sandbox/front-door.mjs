@@ -10,6 +10,10 @@
 //
 // Every exchange through Prism that breaks the contract is printed as it happens and kept, for
 // `GET /api/sandbox/violations` (the e2e fixture fails a test on any).
+//
+// Cross-origin calls (CORS) are allowed from pages on this machine only: `npm run serve` runs the
+// production build on http://127.0.0.1:8080, and the app calls this port directly, with cookies.
+// Prism itself allows every origin, so its CORS headers are replaced here.
 import { request } from 'node:http';
 import { forward, HOST } from '../contract/contract-proxy.mjs';
 import { createOperationNamer, createViolationLog } from '../contract/violations.mjs';
@@ -43,6 +47,59 @@ export function createViolationRecorder({ doc, print = console.log }) {
     },
     summary: () => log.summary(),
   };
+}
+
+/** The headers the app sends cross-origin: the bearer, JSON, the XSRF token, a scenario. */
+const CORS_HEADERS = 'Authorization, Content-Type, X-XSRF-TOKEN, Prefer';
+const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
+
+/** A page on this machine: http on a loopback host, any port (cookies ignore ports). */
+export function isLoopbackOrigin(origin) {
+  if (typeof origin !== 'string') return false;
+  try {
+    const url = new URL(origin);
+    return (
+      url.origin === origin &&
+      url.protocol === 'http:' &&
+      ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A reply's headers with CORS for a loopback page, and none (not even Prism's) for another. */
+function withCors(headers, origin) {
+  const kept = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !/^access-control-|^vary$/i.test(name)),
+  );
+  const vary = /\borigin\b/i.test(headers.vary ?? '')
+    ? headers.vary
+    : [headers.vary, 'Origin'].filter(Boolean).join(', ');
+  if (!isLoopbackOrigin(origin)) return { ...kept, vary };
+  return {
+    ...kept,
+    vary,
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+  };
+}
+
+/** Answers a CORS preflight: allowed for a loopback page, refused for any other. */
+function answerPreflight(req, res) {
+  const origin = req.headers.origin;
+  if (!isLoopbackOrigin(origin)) {
+    res.writeHead(403, { 'content-type': 'text/plain', vary: 'Origin' });
+    res.end('Cross-origin calls are allowed from pages on this machine only.');
+    return;
+  }
+  res.writeHead(204, {
+    ...withCors({}, origin),
+    'access-control-allow-methods': CORS_METHODS,
+    'access-control-allow-headers': CORS_HEADERS,
+    'access-control-max-age': '600',
+  });
+  res.end();
 }
 
 function sendJson(res, status, body) {
@@ -95,6 +152,10 @@ export function createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }) 
   const onExchange = (exchange) => recorder.record(exchange);
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      return answerPreflight(req, res);
+    }
+    const replyHeaders = (headers) => withCors(headers, req.headers.origin);
     if (path === '/api/sandbox/violations') {
       if (req.method === 'GET') return sendJson(res, 200, recorder.list());
       if (req.method === 'DELETE') {
@@ -113,9 +174,14 @@ export function createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }) 
       return outboxAsHtml(res, sandboxPort);
     }
     if (path.startsWith('/api/sandbox/'))
-      return forward(req, res, { port: sandboxPort, name: 'The sandbox' });
+      return forward(req, res, { port: sandboxPort, name: 'The sandbox', replyHeaders });
     if (req.headers.prefer)
-      return forward(req, res, { port: mockPort, onExchange, name: 'The Prism mock' });
-    return forward(req, res, { port: proxyPort, onExchange });
+      return forward(req, res, {
+        port: mockPort,
+        onExchange,
+        name: 'The Prism mock',
+        replyHeaders,
+      });
+    return forward(req, res, { port: proxyPort, onExchange, replyHeaders });
   };
 }

@@ -26,7 +26,7 @@ function build(extraEnv: Record<string, string>): string {
   return outDir;
 }
 
-/** The files of a build (scripts, styles, source maps, index.html) that mention `text`. */
+/** The files of a build (scripts, styles, index.html) that mention `text`. */
 function filesMentioning(outDir: string, text: string): string[] {
   const files = [
     'index.html',
@@ -35,7 +35,12 @@ function filesMentioning(outDir: string, text: string): string[] {
   return files.filter((file) => readFileSync(join(outDir, file), 'utf8').includes(text));
 }
 
-afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+// A build's source maps go to a folder beside it (tests/serve/vite-plugins.ts).
+afterAll(() =>
+  outDirs
+    .flatMap((dir) => [dir, `${dir}-sourcemaps`])
+    .forEach((dir) => rmSync(dir, { recursive: true, force: true })),
+);
 
 describe('the scenario switcher in builds', { timeout: 240_000 }, () => {
   it('is absent from the production build', () => {
