@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
+import { prismMock, previewBuild, suiteDefaults } from './suite-defaults';
 
 const executablePath = await findChromium();
 if (!executablePath)
@@ -17,34 +18,11 @@ export default defineConfig({
   // The sandbox journeys and the production server's suite have configs of their own
   // (sandbox.config.ts, serve.config.ts).
   testIgnore: ['sandbox/**', 'serve/**'],
-  // Side-by-side suites keep their own results too.
-  outputDir: process.env.E2E_OUT_DIR ? `../${process.env.E2E_OUT_DIR}-results` : '../test-results',
+  ...suiteDefaults(process.env.E2E_OUT_DIR),
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  forbidOnly: Boolean(process.env.CI),
-  // One retry in CI: a test that passes only on its retry is reported as flaky, not hidden.
-  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
-  reporter: process.env.CI
-    ? [['list']]
-    : [
-        ['list'],
-        [
-          'html',
-          {
-            open: 'never',
-            outputFolder: process.env.E2E_OUT_DIR
-              ? `../${process.env.E2E_OUT_DIR}-report`
-              : '../playwright-report',
-          },
-        ],
-      ],
-  use: {
-    baseURL: PREVIEW_URL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
+  use: { ...suiteDefaults().use, baseURL: PREVIEW_URL },
   projects: [
     {
       name: 'chromium',
@@ -65,22 +43,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // Prism answers 404 on '/', so wait for its port rather than a URL.
-      command: `npx prism mock openapi.yaml --host 127.0.0.1 --port ${MOCK_PORT} --errors`,
-      cwd: '..',
-      port: MOCK_PORT,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // e2e runs the production build, as users get it.
-      command: `npx vite build --outDir ${OUT_DIR} --emptyOutDir && npx vite preview --outDir ${OUT_DIR} --port ${PREVIEW_PORT}`,
-      cwd: '..',
-      url: PREVIEW_URL,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      env: { API_PROXY_TARGET: `http://127.0.0.1:${MOCK_PORT}` },
-    },
+    prismMock(MOCK_PORT),
+    previewBuild(OUT_DIR, PREVIEW_PORT, `http://127.0.0.1:${MOCK_PORT}`),
   ],
 });

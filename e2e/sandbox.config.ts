@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import mockSuite from './playwright.config';
+import { previewBuild, suiteDefaults } from './suite-defaults';
 
 // Journeys through the living sandbox (tests/sandbox): the production build, served by
 // `vite preview`, whose /api goes to the sandbox stack's front door (Prism validating every
@@ -22,22 +23,12 @@ const chromium = mockSuite.projects?.[0]?.use;
 export default defineConfig({
   testDir: 'sandbox',
   testMatch: '**/*.spec.ts',
-  outputDir: `../${OUT_DIR}-results`,
+  ...suiteDefaults(OUT_DIR),
   // The journeys share one sandbox: one at a time.
   fullyParallel: false,
   workers: 1,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  expect: { timeout: 7_000 },
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: `../${OUT_DIR}-report` }]],
-  use: {
-    baseURL: PREVIEW_URL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
+  use: { ...suiteDefaults().use, baseURL: PREVIEW_URL },
   projects: [{ name: 'sandbox', use: chromium }],
   webServer: [
     {
@@ -53,13 +44,6 @@ export default defineConfig({
         SANDBOX_DATA_DIR: join(tmpdir(), `acebridge-sandbox-e2e-${FRONT_PORT}`),
       },
     },
-    {
-      command: `npx vite build --outDir ${OUT_DIR} --emptyOutDir && npx vite preview --outDir ${OUT_DIR} --port ${PREVIEW_PORT}`,
-      cwd: '..',
-      url: PREVIEW_URL,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      env: { API_PROXY_TARGET: `http://127.0.0.1:${FRONT_PORT}` },
-    },
+    previewBuild(OUT_DIR, PREVIEW_PORT, `http://127.0.0.1:${FRONT_PORT}`),
   ],
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import mockSuite from './playwright.config';
+import { prismMock, suiteDefaults } from './suite-defaults';
 import { API_HOST, MOCK_PORT, OUT_DIR, SERVE_PORT, SERVE_URL } from './serve/settings';
 
 // The production build as production serves it: `vite build`, then Caddy through the project's
@@ -8,32 +9,15 @@ import { API_HOST, MOCK_PORT, OUT_DIR, SERVE_PORT, SERVE_URL } from './serve/set
 export default defineConfig({
   testDir: 'serve',
   testMatch: '**/*.spec.ts',
-  outputDir: `../${OUT_DIR}-results`,
+  ...suiteDefaults(OUT_DIR),
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: `../${OUT_DIR}-report` }]],
-  use: {
-    baseURL: SERVE_URL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
+  use: { ...suiteDefaults().use, baseURL: SERVE_URL },
   // The same Chromium, with the same launch options, as the mock suite.
   projects: [{ name: 'serve', use: mockSuite.projects?.[0]?.use }],
   webServer: [
-    {
-      // Prism answers 404 on '/', so wait for its port rather than a URL.
-      command: `npx prism mock openapi.yaml --host 127.0.0.1 --port ${MOCK_PORT} --errors`,
-      cwd: '..',
-      port: MOCK_PORT,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
+    prismMock(MOCK_PORT),
     {
       command: `npx vite build --outDir ${OUT_DIR} --emptyOutDir && node tests/serve/serve.mjs --port ${SERVE_PORT} --root ${OUT_DIR}`,
       cwd: '..',
