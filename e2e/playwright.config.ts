@@ -20,7 +20,6 @@ export default defineConfig({
   testIgnore: ['sandbox/**', 'serve/**'],
   ...suiteDefaults(process.env.E2E_OUT_DIR),
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
   timeout: 30_000,
   use: { ...suiteDefaults().use, baseURL: PREVIEW_URL },
   projects: [

@@ -11,7 +11,6 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   ...suiteDefaults(OUT_DIR),
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
   timeout: 30_000,
   use: { ...suiteDefaults().use, baseURL: SERVE_URL },
   // The same Chromium, with the same launch options, as the mock suite.

@@ -13,6 +13,9 @@ export function suiteDefaults(outDir?: string) {
   const report = outDir ? `../${outDir}-report` : '../playwright-report';
   return {
     outputDir: results,
+    // Playwright's default, half the cores, in CI too: each worker's Chromium runs a browser, a
+    // GPU and a renderer process, and two workers on a 2-core runner starved both (screens
+    // such as /values-mapper took over 7 s to show, and tests timed out on their retry too).
     forbidOnly: Boolean(process.env.CI),
     retries: process.env.CI ? 1 : 0,
     expect: { timeout: 7_000 },
