@@ -1068,9 +1068,16 @@ export interface components {
     EntityType: 'Lead' | 'Opportunity';
     /**
      * @description Value type of an attribute. It decides the mapper row (Picklist and Boolean get value
-     *     sub-rows) and the sync-filter input and comparisons (Picklist: equal_to / not_equal_to;
-     *     Boolean: equal_to; Date, Int, Double: greater_than / lesser_than; Email, Textarea, String:
-     *     contains / equal_to). ACE "Yes / No" picklists are Boolean; currencies are Double; long text is Textarea.
+     *     sub-rows) and the sync-filter input and comparisons. ACE "Yes / No" picklists are Boolean;
+     *     currencies are Double; long text is Textarea.
+     *
+     *     `x-filter-comparisons` lists the comparisons a sync filter on an attribute of each type
+     *     accepts, in the order the filter editor offers them: a condition with another comparison is
+     *     refused with a field error on `comparison_type` (greater_than on a picklist or contains on a
+     *     number has no meaning). `x-filter-value-formats` names the format `field_value` must have
+     *     for each type that has one (IntValue, DoubleValue, DateValue): a value in another format is
+     *     refused with a field error on `field_value`. Both are read by the app's filter editor and
+     *     by the sandbox (`npm run generate` compiles them into `generated/rules`).
      * @enum {string}
      */
     DataType: 'Boolean' | 'Date' | 'Picklist' | 'Email' | 'Textarea' | 'String' | 'Double' | 'Int';
@@ -1102,6 +1109,53 @@ export interface components {
       | 'Order of Operations Error'
       | 'Record Not Found Error'
       | 'General ACE Error';
+    /**
+     * @description ACE attributes (by `name`) that are identifiers the backend fills itself: the id of the
+     *     record in the partner's CRM and in AWS's APN system. They link a Salesforce record to its
+     *     ACE twin, so a value chosen by a user would break that link. They are never offered as
+     *     mappable rows (the mapper sets them aside and a mapping of one is refused), never counted
+     *     in the required-mapping counts, left out of the record preview, and never take an override
+     *     value (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+     * @enum {string}
+     */
+    ReservedAttributeName:
+      'partnerCrmUniqueIdentifier' | 'apnCrmUniqueIdentifier' | 'partnerCrmLeadId';
+    /**
+     * @description Salesforce objects related to a lead or an opportunity. An attribute whose `name` contains
+     *     one of these followed by a dot, in any letter case (`Customer.Account.WebsiteUrl`,
+     *     `Customer.Contact.Email`, `Account.Name`, `user.email`), is a related-record field: its value
+     *     lives on the customer's account, a contact or a user, not on the record itself. Letter case
+     *     does not count because Salesforce field paths are case-insensitive (`account.name` and
+     *     `Account.Name` are the same field) while ACE writes `Customer.Account.…` in capitals. So
+     *     whether ACE's requirement is met depends on how the CRM relates those records: such
+     *     attributes are not highlighted as mandatory (grey asterisk, not red), and they take no
+     *     override value, which would replace a value of another record than the one that failed
+     *     (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+     * @enum {string}
+     */
+    RelatedRecordObject: 'Account' | 'User' | 'Contact';
+    /**
+     * @description A sync-filter value (`field_value`) for an Int attribute: a whole number in decimal digits
+     *     with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+     *     separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
+     *     compared it as a decimal would filter other records than the user sees. The filter editor
+     *     refuses it before saving, with the same rule.
+     */
+    IntValue: string;
+    /**
+     * @description A sync-filter value (`field_value`) for a Double attribute, and for any greater_than or
+     *     lesser_than comparison other than on a Date: a number in decimal with an optional sign and
+     *     fraction (`5000`, `-0.75`, `.5`, `7.`). No exponent (`1e3`), hexadecimal, thousands separator,
+     *     NaN or Infinity: every backend language reads this form the same way.
+     */
+    DoubleValue: string;
+    /**
+     * Format: date
+     * @description A sync-filter value (`field_value`) for a Date attribute: a calendar day written YYYY-MM-DD
+     *     (`2026-03-31`), which must exist (`2026-02-30` is refused). ACE dates are days, and this is
+     *     the form ACE itself accepts; no time and no time zone, so no backend can move it a day.
+     */
+    DateValue: string;
     /** @description A human-readable outcome the app shows in a toast. */
     MessageReply: {
       /** @description Text to show to the user. */
@@ -1490,9 +1544,10 @@ export interface components {
       /**
        * @description ACE field name (for example `stage`, or a path such as `Customer.Account.WebsiteUrl`) or
        *     Salesforce API name (`StageName`, `AWS_Stage__c`, `Account.Name`). Names containing
-       *     `account.`, `user.` or `contact.` are related-record fields and are not highlighted as
-       *     mandatory. partnerCrmUniqueIdentifier, apnCrmUniqueIdentifier and partnerCrmLeadId are
-       *     reserved identifiers the backend fills itself; the mapper does not show them.
+       *     `account.`, `user.` or `contact.` in any letter case are related-record fields
+       *     (RelatedRecordObject): not highlighted as mandatory, and no override value. The names
+       *     of ReservedAttributeName are identifiers the backend fills itself; the mapper does not
+       *     show them.
        */
       name: string;
       type?: components['schemas']['AttributeType'];
@@ -1877,13 +1932,26 @@ export interface components {
     DummyValueList: {
       data: components['schemas']['DummyValue'][];
     };
-    /** @description A value to save for the next sync (the ACE attribute id goes in `ace_id`). */
+    /**
+     * @description A value to save for the next sync (the ACE attribute id goes in `ace_id`).
+     *
+     *     `x-override-refused` says which ACE attributes take no override: a reserved identifier
+     *     (ReservedAttributeName: the backend fills it), a related-record field (RelatedRecordObject:
+     *     its value belongs to another record than the one that failed), and a `permission_type` of
+     *     Read Only (ACE only sends those; a value sent for one would be refused). The errors table
+     *     never offers them, and a request naming one is refused whole with a 400 field error on
+     *     `ace_id`, as for an attribute of the other entity.
+     */
     DummyValueOverride: {
       /** @description Sync error the value resolves. */
       sync_error_id: number;
       /** @description Salesforce record id. */
       salesforce_id: string;
-      /** @description Id of the ACE attribute whose value is replaced. */
+      /**
+       * @description Id of the ACE attribute whose value is replaced: an ACE attribute of the record's
+       *     entity that may take an override (see `x-override-refused` above), else a 400 field
+       *     error on `ace_id`.
+       */
       ace_id: number;
       /** @description The value to send instead. */
       dummy_value: string;

@@ -20,9 +20,10 @@ export interface Attribute {
   /**
    * ACE field name (for example `stage`, or a path such as `Customer.Account.WebsiteUrl`) or
    * Salesforce API name (`StageName`, `AWS_Stage__c`, `Account.Name`). Names containing
-   * `account.`, `user.` or `contact.` are related-record fields and are not highlighted as
-   * mandatory. partnerCrmUniqueIdentifier, apnCrmUniqueIdentifier and partnerCrmLeadId are
-   * reserved identifiers the backend fills itself; the mapper does not show them.
+   * `account.`, `user.` or `contact.` in any letter case are related-record fields
+   * (RelatedRecordObject): not highlighted as mandatory, and no override value. The names
+   * of ReservedAttributeName are identifiers the backend fills itself; the mapper does not
+   * show them.
    */
   name: string;
   type?: AttributeType;

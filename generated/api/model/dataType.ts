@@ -6,9 +6,16 @@
 
 /**
  * Value type of an attribute. It decides the mapper row (Picklist and Boolean get value
- * sub-rows) and the sync-filter input and comparisons (Picklist: equal_to / not_equal_to;
- * Boolean: equal_to; Date, Int, Double: greater_than / lesser_than; Email, Textarea, String:
- * contains / equal_to). ACE "Yes / No" picklists are Boolean; currencies are Double; long text is Textarea.
+ * sub-rows) and the sync-filter input and comparisons. ACE "Yes / No" picklists are Boolean;
+ * currencies are Double; long text is Textarea.
+ *
+ * `x-filter-comparisons` lists the comparisons a sync filter on an attribute of each type
+ * accepts, in the order the filter editor offers them: a condition with another comparison is
+ * refused with a field error on `comparison_type` (greater_than on a picklist or contains on a
+ * number has no meaning). `x-filter-value-formats` names the format `field_value` must have
+ * for each type that has one (IntValue, DoubleValue, DateValue): a value in another format is
+ * refused with a field error on `field_value`. Both are read by the app's filter editor and
+ * by the sandbox (`npm run generate` compiles them into `generated/rules`).
  */
 export type DataType = (typeof DataType)[keyof typeof DataType];
 

@@ -6,13 +6,24 @@
 
 /**
  * A value to save for the next sync (the ACE attribute id goes in `ace_id`).
+ *
+ * `x-override-refused` says which ACE attributes take no override: a reserved identifier
+ * (ReservedAttributeName: the backend fills it), a related-record field (RelatedRecordObject:
+ * its value belongs to another record than the one that failed), and a `permission_type` of
+ * Read Only (ACE only sends those; a value sent for one would be refused). The errors table
+ * never offers them, and a request naming one is refused whole with a 400 field error on
+ * `ace_id`, as for an attribute of the other entity.
  */
 export interface DummyValueOverride {
   /** Sync error the value resolves. */
   sync_error_id: number;
   /** Salesforce record id. */
   salesforce_id: string;
-  /** Id of the ACE attribute whose value is replaced. */
+  /**
+   * Id of the ACE attribute whose value is replaced: an ACE attribute of the record's
+   * entity that may take an override (see `x-override-refused` above), else a 400 field
+   * error on `ace_id`.
+   */
   ace_id: number;
   /**
    * The value to send instead.

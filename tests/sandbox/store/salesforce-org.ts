@@ -12,7 +12,7 @@
  *   Hooli (lead)                         no Status (ACE's mandatory lead status)           -> General ACE Error (REQUIRED_FIELD_MISSING)
  *   Soylent - Contact Center             CloseDate '03/31/2026'                            -> Data Type Mismatch (override 45 fixes it)
  *   Cyberdyne - Edge Inference           no Account.Website; the tenant's website dummy (mapping 7, added after error 8
- *                                        was logged) and override 28 now give it one     -> synced on the next sync
+ *                                        was logged) now gives it one                    -> synced on the next sync
  *
  * Every tenant's org also gets a sprinkling of the same defects (about one record in twenty), so a
  * fresh tenant's first sync has errors to fix too.

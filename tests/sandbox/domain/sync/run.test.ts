@@ -15,7 +15,7 @@ describe('runSync over the seeded Acme org', () => {
   it('drops the errors the seeded overrides fix and keeps the others', () => {
     const state = buildSeed();
     runSync(state, ACME, 'both', NOW);
-    // Overrides 44 (revenue), 45 (date) and 28 (website) fix errors 1, 7 and 8.
+    // Overrides 44 (revenue) and 45 (date) fix errors 1 and 7; the website dummy (mapping 7) fixes 8.
     for (const fixed of ['0065g00000XyZ12AAB', '0065g00000XyZ90AAB', '0065g00000XyZ91AAB'])
       expect(errorsOf(state, fixed)).toEqual([]);
     expect(errorsOf(state, '0065g00000XyZ34AAB')[0]?.error_type).toBe(

@@ -1,0 +1,54 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CONTRACT_FILE } from '../sandbox/contract';
+import { compileRules, type ContractDocument } from './compile-rules';
+
+const parsed = parse(readFileSync(CONTRACT_FILE, 'utf8')) as ContractDocument;
+const contract = (): ContractDocument => structuredClone(parsed);
+
+/** The contract with one schema changed by `edit`. */
+function withSchema(name: string, edit: (schema: Record<string, unknown>) => void) {
+  const doc = contract();
+  edit(doc.components!.schemas![name] as Record<string, unknown>);
+  return doc;
+}
+
+describe('compile-rules: the contract rules as code', () => {
+  it('compiles the rules of openapi.yaml', () => {
+    const code = compileRules(contract());
+    expect(code).toContain('Int: ["greater_than", "lesser_than"],');
+    expect(code).toContain('Int: new RegExp("^[-+]?\\\\d+$", \'u\'),');
+    expect(code).toContain('Object.values(ReservedAttributeName)');
+    expect(code).toContain('Object.values(RelatedRecordObject)');
+    expect(code).toContain('OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = ["Read Only"]');
+  });
+
+  it('refuses a comparison table that misses a data type or names an unknown comparison', () => {
+    const missing = withSchema('DataType', (schema) => {
+      delete (schema['x-filter-comparisons'] as Record<string, unknown>).Int;
+    });
+    expect(() => compileRules(missing)).toThrow(
+      'DataType.x-filter-comparisons: Int needs a non-empty list of comparisons.',
+    );
+    const unknown = withSchema('DataType', (schema) => {
+      (schema['x-filter-comparisons'] as Record<string, unknown>).Int = ['about'];
+    });
+    expect(() => compileRules(unknown)).toThrow('Int: about is not a ComparisonType.');
+  });
+
+  it('refuses a value format that is not a string schema with a pattern', () => {
+    const doc = withSchema('IntValue', (schema) => {
+      delete schema.pattern;
+    });
+    expect(() => compileRules(doc)).toThrow('IntValue must be a string schema with a pattern.');
+  });
+
+  it('refuses an override rule it does not understand', () => {
+    const doc = withSchema('DummyValueOverride', (schema) => {
+      (schema['x-override-refused'] as Record<string, unknown>).mandatory = true;
+    });
+    expect(() => compileRules(doc)).toThrow('mandatory: only names, related-records');
+  });
+});
