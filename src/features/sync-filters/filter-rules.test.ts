@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ComparisonType, DataType } from '@generated/api/model';
+import { DataType, type ComparisonType } from '@generated/api/model';
+import { FILTER_COMPARISONS } from '@generated/rules';
 import {
   attributeError,
   COMPARISON_LABELS,
@@ -38,6 +39,11 @@ describe('comparison options per data type (spec section 5)', () => {
     [undefined, ['Contains', 'Greater than', 'Lesser Than', 'Equal To']],
   ])('%s offers %j', (dataType, expected) => {
     expect(labels(dataType)).toEqual(expected);
+  });
+
+  it("offers every data type exactly the contract's comparisons, which the backend accepts", () => {
+    for (const dataType of Object.values(DataType))
+      expect(comparisonOptions(dataType)).toEqual(FILTER_COMPARISONS[dataType]);
   });
 
   it('defaults a new condition to greater_than, which a row without attribute offers', () => {
@@ -89,6 +95,17 @@ describe('value validation per type', () => {
       'Please input a valid number.',
     ],
     [{ dataType: 'Double', comparison: 'greater_than', value: '5000.50' }, undefined],
+    // an Int takes a whole number only, as the backend (the contract's IntValue)
+    [{ dataType: 'Int', comparison: 'greater_than', value: '42' }, undefined],
+    [{ dataType: 'Int', comparison: 'lesser_than', value: '-7' }, undefined],
+    [
+      { dataType: 'Int', comparison: 'greater_than', value: '2.5' },
+      'Please input a valid whole number.',
+    ],
+    [
+      { dataType: 'Int', comparison: 'lesser_than', value: '3.0' },
+      'Please input a valid whole number.',
+    ],
     // dates compare by day
     [{ dataType: 'Date', comparison: 'greater_than', value: '2026-01-01' }, undefined],
     [{ dataType: 'Date', comparison: 'greater_than', value: '' }, 'Value is Mandatory'],
@@ -128,6 +145,13 @@ describe('save or skip', () => {
       saved(),
       's',
       'create',
+    ],
+    [
+      'a decimal on an Int',
+      { dataType: 'Int', comparison: 'greater_than', value: '2.5' },
+      saved(3, 'old'),
+      's',
+      'skip',
     ],
     ['complete and new', {}, saved(), 's', 'create'],
     ['complete and changed', {}, saved(3, 'old'), 'new', 'update'],

@@ -1,4 +1,5 @@
 import { ComparisonType, DataType } from '@generated/api/model';
+import { FILTER_COMPARISONS, FILTER_VALUE_FORMATS, hasFilterValueFormat } from '@generated/rules';
 import { isDay } from '@/lib/day';
 
 /** A new condition compares with greater_than until its attribute says otherwise (spec section 9). */
@@ -9,23 +10,18 @@ export const VALUE_DEBOUNCE_MS = 500;
 
 export { COMPARISON_LABELS } from '@/lib/comparisons';
 
-const { equal_to, not_equal_to, greater_than, lesser_than, contains } = ComparisonType;
+const { equal_to, greater_than, lesser_than, contains } = ComparisonType;
 
-/** The comparisons a data type offers (spec section 5), in display order. */
-const OPTIONS_BY_TYPE: Partial<Record<DataType, readonly ComparisonType[]>> = {
-  Boolean: [equal_to],
-  Picklist: [equal_to, not_equal_to],
-  Date: [greater_than, lesser_than],
-  Int: [greater_than, lesser_than],
-  Double: [greater_than, lesser_than],
-  Email: [contains, equal_to],
-  Textarea: [contains, equal_to],
-  String: [contains, equal_to],
-};
-
-/** What a row without an attribute, or of an unlisted type, offers. */
+/**
+ * What a row without an attribute, or of a type the contract does not list, offers. Once an
+ * attribute is chosen, its data type's list comes from the contract (DataType's
+ * x-filter-comparisons, which the backend enforces too).
+ */
 const OTHER_OPTIONS: readonly ComparisonType[] = [contains, greater_than, lesser_than, equal_to];
 
+const OPTIONS_BY_TYPE: Partial<Record<string, readonly ComparisonType[]>> = FILTER_COMPARISONS;
+
+/** The comparisons a data type offers, in display order. */
 export function comparisonOptions(dataType: DataType | undefined): readonly ComparisonType[] {
   return (dataType && OPTIONS_BY_TYPE[dataType]) || OTHER_OPTIONS;
 }
@@ -46,15 +42,16 @@ export function isNumericComparison(comparison: ComparisonType): boolean {
   return comparison === greater_than || comparison === lesser_than;
 }
 
-/** A decimal number as the backend accepts it: optional sign, digits, optional fraction. */
+/** A decimal number as the backend accepts it (the contract's DoubleValue): optional sign, digits, optional fraction. */
 export function isNumeric(value: string): boolean {
-  return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim());
+  return FILTER_VALUE_FORMATS.Double.test(value.trim());
 }
 
 export const MESSAGES = {
   attributeRequired: 'Attribute is mandatory.',
   valueRequired: 'Value is Mandatory',
   invalidNumber: 'Please input a valid number.',
+  invalidWholeNumber: 'Please input a valid whole number.',
 } as const;
 
 /** What a row's validity depends on. */
@@ -74,12 +71,16 @@ export function attributeError(row: RowValues): string | undefined {
  * a numeric comparison (greater_than, lesser_than) on anything but a Date needs a number, so a
  * missing or non-numeric value there reads 'Please input a valid number.'. The spec's "otherwise"
  * does not cover contains and not_equal_to, nor an empty Date: those also read 'Value is Mandatory'.
+ * An Int attribute takes a whole number only (the contract's IntValue, which the backend
+ * enforces): a decimal there reads 'Please input a valid whole number.' and is not saved.
  */
 export function valueError(row: RowValues): string | undefined {
   const value = row.value.trim();
   const needsNumber = isNumericComparison(row.comparison) && row.dataType !== DataType.Date;
   if (needsNumber && !isNumeric(value)) return MESSAGES.invalidNumber;
   if (!value) return MESSAGES.valueRequired;
+  if (row.dataType === DataType.Int && !hasFilterValueFormat(DataType.Int, value))
+    return MESSAGES.invalidWholeNumber;
   if (row.dataType === DataType.Date && !isDay(value)) return MESSAGES.valueRequired;
   return undefined;
 }

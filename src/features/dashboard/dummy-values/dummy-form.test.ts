@@ -27,6 +27,9 @@ const ATTRIBUTES = [
   attr(9, 'isMarketingDevelopmentFunded', 'Boolean'),
   attr(10, 'partnerCrmUniqueIdentifier', 'String'),
   attr(11, 'campaignName', 'String', { permission_type: 'Read Only' }),
+  attr(12, 'Customer.Contact.Email', 'Email'),
+  attr(13, 'customer.account.duns', 'String'),
+  attr(14, 'apnCrmUniqueIdentifier', 'String'),
 ];
 const BY_ID = new Map(ATTRIBUTES.map((a) => [a.id, a]));
 
@@ -49,6 +52,23 @@ describe('override pairs: attribute selector', () => {
     expect(options).not.toContain('campaignName');
     expect(options).not.toContain('expectedMonthlyAwsRevenue'); // chosen by the other pair
     expect(options).toContain('targetCloseDate');
+  });
+
+  it("follows the contract's one related-record rule: Contact too, in any letter case", () => {
+    const r = row(1, [null, '']);
+    const options = attributeOptions(ATTRIBUTES, r, r.pairs[0]!.key).map((a) => a.name);
+    expect(options).not.toContain('Customer.Contact.Email');
+    expect(options).not.toContain('customer.account.duns');
+    expect(options).not.toContain('apnCrmUniqueIdentifier');
+    expect(options).toEqual([
+      'leadAge',
+      'expectedMonthlyAwsRevenue',
+      'targetCloseDate',
+      'stage',
+      'aWSAccountOwnerEmail',
+      'nextStep',
+      'isMarketingDevelopmentFunded',
+    ]);
   });
 
   it("keeps a pair's own choice in its list, and offers it again on another row", () => {

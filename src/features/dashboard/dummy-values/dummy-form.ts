@@ -1,4 +1,5 @@
-import type { Attribute, DummyValue, DummyValueOverride } from '@generated/api/model';
+import type { Attribute, DummyValue, DummyValueOverride, EntityType } from '@generated/api/model';
+import { FILTER_VALUE_FORMATS, mayTakeOverride } from '@generated/rules';
 import { isDay } from '@/lib/day';
 
 /**
@@ -53,28 +54,14 @@ export function rowsFromSaved(saved: readonly DummyValue[]): DummyRows {
   return rows;
 }
 
-/** Identifiers the backend fills itself (the mapper does not show them either). */
-const RESERVED_NAMES = new Set([
-  'partnerCrmUniqueIdentifier',
-  'apnCrmUniqueIdentifier',
-  'partnerCrmLeadId',
-]);
-
 /**
- * Whether an ACE attribute can take an override: not a related-record field ('Account.',
- * 'User.', spec section 5), not a reserved identifier, and not Read Only (ACE only sends those,
- * so a value sent for one would be refused).
+ * Whether an ACE attribute can take an override, by the contract's rule (which the backend
+ * applies too, answering 400 otherwise): not a related-record field (account., user. or
+ * contact., in any letter case: the value belongs to another record), not a reserved identifier
+ * (the backend fills it), and not Read Only (ACE only sends those, so a value sent for one would
+ * be refused).
  */
-export function isOverridable(attribute: Attribute): boolean {
-  return (
-    !attribute.name.includes('Account.') &&
-    !attribute.name.includes('User.') &&
-    !RESERVED_NAMES.has(attribute.name) &&
-    attribute.permission_type !== 'Read Only'
-  );
-}
-
-export type EntityType = 'Lead' | 'Opportunity';
+export const isOverridable = (attribute: Attribute): boolean => mayTakeOverride(attribute);
 
 /**
  * Whether a Salesforce record is a lead or an opportunity, from its id's key prefix (00Q, 006)
@@ -114,7 +101,12 @@ export function attributeOptions(
   );
 }
 
-const INT = /^[-+]?\d+$/;
+/** A whole number: the contract's format of an Int value (IntValue). */
+const INT = FILTER_VALUE_FORMATS.Int;
+/**
+ * Any number ACE reads as one: unlike a filter value (DoubleValue, decimal only), an override is
+ * sent to ACE as a JSON number, which may carry an exponent.
+ */
 const DOUBLE = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RelatedRecordObject, ReservedAttributeName } from '@generated/api/model';
 import { ace, choices } from '../test/fixtures';
 import { aceValues, mandatoryMark, rowsPage, salesforceValues, tabRows } from './attributes';
 
@@ -15,6 +16,15 @@ describe('which ACE fields the tabs show', () => {
   it('never shows the three reserved identifiers', () => {
     const names = [...tabRows(attributes, 'Lead').main, ...tabRows(attributes, 'Opportunity').main];
     expect(names.map((attribute) => attribute.name)).toEqual(['status', 'customerCompanyName']);
+  });
+
+  it('sets aside every reserved name of the contract (ReservedAttributeName), on both tabs', () => {
+    const reserved = Object.values(ReservedAttributeName).flatMap((name, i) => [
+      ace(200 + i, name, { type: 'Lead' }),
+      ace(300 + i, name, { type: 'Opportunity', permission_type: 'Read Only' }),
+    ]);
+    for (const type of ['Lead', 'Opportunity'] as const)
+      expect(tabRows(reserved, type)).toEqual({ main: [], extra: [] });
   });
 
   it("puts the read-only fields ACE only sends after the others, under 'Salesforce Optional Update Values'", () => {
@@ -63,6 +73,14 @@ describe('mandatory marks', () => {
       expect(mandatoryMark(ace(1, name, { is_mandatory: true }))).toBe('maybe');
     }
     expect(mandatoryMark(ace(1, 'accountName', { is_mandatory: true }))).toBe('required');
+  });
+
+  it("follows the contract's related-record objects (RelatedRecordObject), whatever their case", () => {
+    for (const object of Object.values(RelatedRecordObject)) {
+      for (const name of [`Customer.${object}.Field`, `${object.toUpperCase()}.FIELD`])
+        expect(mandatoryMark(ace(1, name, { is_mandatory: true }))).toBe('maybe');
+      expect(mandatoryMark(ace(1, `${object}Field`, { is_mandatory: true }))).toBe('required');
+    }
   });
 });
 

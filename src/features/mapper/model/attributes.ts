@@ -1,34 +1,31 @@
-import type { Attribute, AttributeRef } from '@generated/api/model';
+import type { Attribute, AttributeRef, EntityType } from '@generated/api/model';
+import { isRelatedRecordName, isReservedAttributeName } from '@generated/rules';
 
-/** The two entity types the mapper has a tab for. */
-export type EntityType = 'Lead' | 'Opportunity';
+/** The two entity types the mapper has a tab for (the contract's EntityType). */
+export type { EntityType };
 
 /** ACE rows per page (spec section 9: paginator default page size). */
 export const ROWS_PER_PAGE = 20;
 
-/** Identifiers the backend fills itself: never shown as mappable rows (spec section 2). */
-export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = [
-  'partnerCrmUniqueIdentifier',
-  'apnCrmUniqueIdentifier',
-  'partnerCrmLeadId',
-];
-
-const RELATED_RECORD = /account\.|user\.|contact\./i;
-
+/**
+ * Identifiers the backend fills itself (the contract's ReservedAttributeName): never shown as
+ * mappable rows, since a value chosen here would break the link between a record and ACE's.
+ */
 export const isReserved = (attribute: Pick<Attribute, 'name'>) =>
-  RESERVED_ATTRIBUTE_NAMES.includes(attribute.name);
+  isReservedAttributeName(attribute.name);
 
 export const isReadOnly = (attribute: Pick<Attribute, 'permission_type'>) =>
   attribute.permission_type === 'Read Only';
 
 /**
  * Red asterisk: mandatory, needs a match or a dummy value. Grey asterisk: mandatory for ACE but
- * on a related record (names with account., user. or contact.), so whether it is needed depends on
- * the CRM configuration; such fields are not highlighted as mandatory.
+ * on a related record (the contract's rule: a name with account., user. or contact., in any
+ * letter case), so whether it is needed depends on the CRM configuration; such fields are not
+ * highlighted as mandatory.
  */
 export function mandatoryMark(attribute: Pick<Attribute, 'name' | 'is_mandatory'>) {
   if (!attribute.is_mandatory) return null;
-  return RELATED_RECORD.test(attribute.name) ? 'maybe' : 'required';
+  return isRelatedRecordName(attribute.name) ? 'maybe' : 'required';
 }
 
 /** The rows of one tab: mappable fields first, then the read-only ones ACE only sends. */
