@@ -1,3 +1,4 @@
+import type { Role, User } from '@generated/api/model';
 import { readClaims } from '@/lib/jwt';
 import { storage } from '@/lib/storage';
 
@@ -11,18 +12,16 @@ export const SESSION_KEYS = {
   tenantSubdomain: 'tenantSubdomain',
 } as const;
 
-export type Role = 'super_admin' | 'user' | 'admin';
+export type { Role };
 
-/** The signed-in user as the login reply gives it (a subset of the contract's User). */
-export interface SessionUser {
-  id?: number;
-  first_name?: string;
-  middle_name?: string | null;
-  last_name?: string | null;
-  email?: string;
-  role?: Role;
-  is_active?: boolean;
-}
+/**
+ * The signed-in user as the login reply gives it: the contract's User, every field optional,
+ * because what localStorage holds may come from an older version of the app (a stored user
+ * without a role is completed from the token's user id).
+ */
+export type SessionUser = Partial<
+  Pick<User, 'id' | 'first_name' | 'middle_name' | 'last_name' | 'email' | 'role' | 'is_active'>
+>;
 
 export interface SessionTokens {
   user: SessionUser;
