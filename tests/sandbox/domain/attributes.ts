@@ -1,15 +1,13 @@
 /** ACE attributes as the mapper and the counts see them. */
+import { isReservedAttributeName } from '../../../generated/rules/index';
 import type { AttributeRow, Entity, MappingRow, State } from '../store/state';
 
-/** Identifiers the backend fills itself: never mapped, never counted. */
-export const RESERVED_ATTRIBUTES = [
-  'partnerCrmUniqueIdentifier',
-  'apnCrmUniqueIdentifier',
-  'partnerCrmLeadId',
-] as const;
-
+/**
+ * Identifiers the backend fills itself (the contract's ReservedAttributeName): never mapped,
+ * never counted, never overridden.
+ */
 export function isReserved(attribute: Pick<AttributeRow, 'name'>): boolean {
-  return (RESERVED_ATTRIBUTES as readonly string[]).includes(attribute.name);
+  return isReservedAttributeName(attribute.name);
 }
 
 export function aceAttributes(state: State, entity?: Entity): AttributeRow[] {

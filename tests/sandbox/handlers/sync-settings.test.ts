@@ -1,5 +1,8 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ComparisonType } from '../../../generated/api/model/comparisonType';
+import { DataType } from '../../../generated/api/model/dataType';
+import { FILTER_COMPARISONS } from '../../../generated/rules/index';
 import { createSandbox } from '../server';
 import { signIn, type ApiClient } from '../test-client';
 
@@ -93,5 +96,66 @@ describe('sync filter settings', () => {
     });
     expect((await acme.patch(`${SETTINGS}/11/`, { comparison_type: 'contains' })).status).toBe(400);
     expect((await acme.get(`${SETTINGS}?entity_type=Opportunity`)).body).toHaveLength(3);
+  });
+
+  it("takes a value in the contract's format for the data type: a whole number for an Int", async () => {
+    // leadAge (23) is an Int attribute of leads, targetCloseDate (45) a Date of opportunities.
+    const post = (attribute_id: number, entity_type: string, field_value: string) =>
+      acme.post(`${SETTINGS}/`, {
+        attribute_id,
+        entity_type,
+        comparison_type: 'greater_than',
+        field_value,
+        block: 1,
+      });
+    for (const decimal of ['2.5', '3.0', '1e3'])
+      expect((await post(23, 'Lead', decimal)).body).toEqual({
+        field_value: ['A valid integer is required.'],
+      });
+    expect((await post(23, 'Lead', '+30')).status).toBe(201);
+    expect((await post(44, 'Opportunity', '1e3')).body).toEqual({
+      field_value: ['A valid number is required.'],
+    });
+    expect((await post(44, 'Opportunity', '-.5')).status).toBe(201);
+    expect((await post(45, 'Opportunity', '2026-02-30')).body).toEqual({
+      field_value: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+    });
+    expect((await post(45, 'Opportunity', '2028-02-29')).status).toBe(201);
+  });
+
+  it("accepts exactly the contract's comparisons for each data type", async () => {
+    // One ACE attribute of each data type, with a value that fits it.
+    const attributes = (await acme.get('/api/v1/salesforce/aws/attributes/?page-size=1000')).body
+      .results as { id: number; type: string; data_type: DataType; choices: object | null }[];
+    const sample: Record<DataType, string> = {
+      Boolean: 'true',
+      Date: '2026-01-01',
+      Picklist: '',
+      Email: 'a@b.example',
+      Textarea: 'x',
+      String: 'x',
+      Double: '1',
+      Int: '1',
+    };
+    for (const dataType of Object.values(DataType)) {
+      const attribute = attributes.find((row) => row.data_type === dataType);
+      if (!attribute) throw new Error(`The seed has no ACE attribute of type ${dataType}.`);
+      for (const comparison of Object.values(ComparisonType)) {
+        const created = await acme.post(`${SETTINGS}/`, {
+          attribute_id: attribute.id,
+          entity_type: attribute.type,
+          comparison_type: comparison,
+          field_value: sample[dataType] || Object.keys(attribute.choices ?? {})[0],
+          block: 1,
+        });
+        const allowed = (FILTER_COMPARISONS[dataType] as readonly string[]).includes(comparison);
+        expect([dataType, comparison, created.status]).toEqual([
+          dataType,
+          comparison,
+          allowed ? 201 : 400,
+        ]);
+        if (!allowed) expect(created.body).toHaveProperty('comparison_type');
+      }
+    }
   });
 });

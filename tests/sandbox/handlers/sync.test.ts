@@ -149,7 +149,11 @@ describe('sync errors, the log and overrides', () => {
         dummy_value: '25000',
       },
     ]);
-    expect(data).toHaveLength(3);
+    // Error 7's seeded value stays: only the values of the errors named are replaced.
+    expect(data).toHaveLength(2);
+    expect(data).toContainEqual(
+      expect.objectContaining({ sync_error_id: 7, aws_ace_attribute: 45 }),
+    );
     const bad = (item: object) => acme.post(`${BASE}/update-dummy-value-for-error/`, [item]);
     expect(
       (await bad({ sync_error_id: 999, salesforce_id: 'x', ace_id: 44, dummy_value: '1' })).body,
@@ -186,6 +190,42 @@ describe('sync errors, the log and overrides', () => {
     ).toHaveProperty('salesforce_id');
     expect((await acme.post(`${BASE}/update-dummy-value-for-error/`, [])).status).toBe(400);
     expect((await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data).toEqual(data);
+  });
+});
+
+describe('overrides the contract refuses (DummyValueOverride x-override-refused)', () => {
+  const cyberdyne = { sync_error_id: 8, salesforce_id: '0065g00000XyZ91AAB', dummy_value: 'x' };
+  const revenue = {
+    sync_error_id: 1,
+    salesforce_id: '0065g00000XyZ12AAB',
+    ace_id: 44,
+    dummy_value: '25000',
+  };
+
+  it.each([
+    [25, 'partnerCrmUniqueIdentifier is an identifier the backend fills itself and'],
+    [26, 'apnCrmUniqueIdentifier is an identifier the backend fills itself and'],
+    [28, 'Customer.Account.WebsiteUrl is a field of a related record and'],
+    [38, 'Customer.Contact.Email is a field of a related record and'],
+    [47, 'status is Read Only: ACE only sends it, so it'],
+  ])('answers 400 on ace_id to an override of attribute %i, and saves nothing', async (id, why) => {
+    const before = (await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data;
+    const refused = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      revenue,
+      { ...cyberdyne, ace_id: id },
+    ]);
+    expect(refused).toEqual({
+      status: 400,
+      body: { ace_id: [`Item 2: ${why} takes no override.`] },
+    });
+    expect((await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data).toEqual(before);
+  });
+
+  it('accepts an override the errors table can create on the same record', async () => {
+    const saved = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      { ...cyberdyne, ace_id: 45, dummy_value: '2026-06-30' },
+    ]);
+    expect(saved.status).toBe(200);
   });
 });
 

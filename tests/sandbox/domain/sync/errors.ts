@@ -4,8 +4,13 @@
  * sync applies them every time (they do not change the CRM record), and while the record still
  * fails they follow its newest error.
  */
+import {
+  isRelatedRecordName,
+  isReservedAttributeName,
+  mayTakeOverride,
+} from '../../../../generated/rules/index';
 import type { Schemas } from '../../contract';
-import type { State, SyncErrorRow } from '../../store/state';
+import type { AttributeRow, State, SyncErrorRow } from '../../store/state';
 import { fieldErrors, notFound } from '../failure';
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
@@ -39,6 +44,18 @@ export function savedOverrides(state: State, tenantId: number): Schemas['DummyVa
 
 type OverrideInput = Partial<Schemas['DummyValueOverride']>;
 
+/**
+ * Why the contract refuses an override of this attribute (DummyValueOverride's
+ * x-override-refused), as the errors table never offers it.
+ */
+function whyNoOverride(attribute: AttributeRow): string {
+  if (isReservedAttributeName(attribute.name))
+    return 'is an identifier the backend fills itself and takes no override';
+  if (isRelatedRecordName(attribute.name))
+    return 'is a field of a related record and takes no override';
+  return `is ${attribute.permission_type ?? 'not writable'}: ACE only sends it, so it takes no override`;
+}
+
 function checkItem(
   state: State,
   tenantId: number,
@@ -66,6 +83,8 @@ function checkItem(
         `${at}: ${String(item.ace_id)} is not an ACE attribute of this ${error.entity.toLowerCase()}.`,
       ],
     });
+  if (!mayTakeOverride(attribute))
+    throw fieldErrors({ ace_id: [`${at}: ${attribute.name} ${whyNoOverride(attribute)}.`] });
   if (typeof item.dummy_value !== 'string' || item.dummy_value.trim() === '')
     throw fieldErrors({ dummy_value: [`${at}: this field may not be blank.`] });
   return error;

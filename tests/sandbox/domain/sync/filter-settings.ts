@@ -4,6 +4,10 @@
  * comparison must suit its data type, and the value must be of that type (a number for numbers,
  * YYYY-MM-DD for dates, a choice for picklists, true/false for booleans).
  */
+import { ComparisonType } from '../../../../generated/api/model/comparisonType';
+import { EntityType } from '../../../../generated/api/model/entityType';
+import { SyncFilterSettingSyncType } from '../../../../generated/api/model/syncFilterSettingSyncType';
+import { FILTER_COMPARISONS, FILTER_VALUE_FORMATS } from '../../../../generated/rules/index';
 import type { Schemas } from '../../contract';
 import type { AttributeRow, Entity, FilterRow, State } from '../../store/state';
 import { nextId } from '../../store/state';
@@ -11,34 +15,25 @@ import { fieldErrors, notFound, requireFields } from '../failure';
 
 export type FilterSetting = Schemas['SyncFilterSetting'];
 type Comparison = Schemas['ComparisonType'];
+type SyncType = Schemas['SyncFilterSetting']['sync_type'];
 
-const ENTITIES: Entity[] = ['Lead', 'Opportunity'];
-const COMPARISONS: Comparison[] = [
-  'equal_to',
-  'not_equal_to',
-  'greater_than',
-  'lesser_than',
-  'contains',
-];
+const ENTITIES: readonly Entity[] = Object.values(EntityType);
+const COMPARISONS: readonly Comparison[] = Object.values(ComparisonType);
+const SYNC_TYPES: readonly SyncType[] = Object.values(SyncFilterSettingSyncType);
 
-/** Which comparisons each data type offers (as the filter page offers them). */
-export const COMPARISONS_BY_TYPE: Record<Schemas['DataType'], Comparison[]> = {
-  Picklist: ['equal_to', 'not_equal_to'],
-  Boolean: ['equal_to'],
-  Date: ['greater_than', 'lesser_than'],
-  Int: ['greater_than', 'lesser_than'],
-  Double: ['greater_than', 'lesser_than'],
-  Email: ['contains', 'equal_to'],
-  Textarea: ['contains', 'equal_to'],
-  String: ['contains', 'equal_to'],
-};
+/**
+ * Which comparisons each data type accepts: the contract's DataType x-filter-comparisons, the
+ * list the filter page offers.
+ */
+export const COMPARISONS_BY_TYPE: Record<Schemas['DataType'], readonly Comparison[]> =
+  FILTER_COMPARISONS;
 
 export interface FilterInput {
   attribute_id?: number;
   comparison_type?: Comparison;
   field_value?: string;
   entity_type?: Entity;
-  sync_type?: 'or' | 'and';
+  sync_type?: SyncType;
   block?: number;
 }
 
@@ -51,16 +46,22 @@ export function parseEntity(value: unknown, field = 'entity_type'): Entity {
   return value as Entity;
 }
 
+/** A real calendar day: Date.parse would roll 2026-02-30 over into March. */
+function isRealDay(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+/** The value formats of the contract (IntValue, DoubleValue, DateValue) per data type. */
 function valueError(attribute: AttributeRow, value: string): string | null {
   const text = value.trim();
   switch (attribute.data_type) {
     case 'Double':
-      return text !== '' && Number.isFinite(Number(text)) ? null : 'A valid number is required.';
+      return FILTER_VALUE_FORMATS.Double.test(text) ? null : 'A valid number is required.';
     case 'Int':
-      return /^-?\d+$/.test(text) ? null : 'A valid integer is required.';
+      return FILTER_VALUE_FORMATS.Int.test(text) ? null : 'A valid integer is required.';
     case 'Date': {
-      const valid =
-        /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+      const valid = FILTER_VALUE_FORMATS.Date.test(text) && isRealDay(text);
       return valid ? null : 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
     }
     case 'Boolean':
@@ -100,7 +101,7 @@ function validate(state: State, input: Required<FilterInput>): Omit<FilterRow, '
   }
   if (!Number.isInteger(input.block) || input.block < 1)
     errors.block = ['Ensure this value is greater than or equal to 1.'];
-  if (input.sync_type !== 'or' && input.sync_type !== 'and')
+  if (!SYNC_TYPES.includes(input.sync_type))
     errors.sync_type = [`"${String(input.sync_type)}" is not a valid choice.`];
   if (Object.keys(errors).length > 0 || !attribute || !entity) throw fieldErrors(errors);
   return {
