@@ -17,6 +17,7 @@ import {
 } from './contract';
 import { ApiFailure } from './domain/failure';
 import { authenticate, type Session, type SessionSettings } from './domain/sessions';
+import type { SyncRun } from './store/state';
 import type { Store } from './store/store';
 
 export interface SandboxDeps {
@@ -26,10 +27,7 @@ export interface SandboxDeps {
   /** Told of every mail written to the outbox (`npm start` prints it). */
   onMail?: (mail: { to: string; subject: string; link: string }) => void;
   /** Runs a sync in the background (the sync engine's runner). */
-  startSync?: (
-    tenantId: number,
-    direction: 'both' | 'salesforce_to_aws' | 'aws_to_salesforce',
-  ) => void;
+  startSync?: (tenantId: number, direction: SyncRun['direction']) => void;
 }
 
 export type SandboxEnv = { Variables: { deps: SandboxDeps } };

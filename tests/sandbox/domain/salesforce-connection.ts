@@ -15,12 +15,15 @@
  * and its records, so the mapper and the sync have something to work with.
  */
 import type { Draft } from 'immer';
+import { SalesforceAccountAccountType } from '../../../generated/api/model/salesforceAccountAccountType';
 import type { Schemas } from '../contract';
 import { contractExample } from '../store/seed';
 import { generateSalesforceOrg } from '../store/salesforce-org';
 import { nextId, type SalesforceSetup, type State, type TenantRow } from '../store/state';
 import { salesforceVerdict } from './connection-health';
 import { badRequest, EMAIL_PATTERN, fieldErrors } from './failure';
+
+const ACCOUNT_TYPES: readonly unknown[] = Object.values(SalesforceAccountAccountType);
 
 export interface SalesforceLogin {
   username: string;
@@ -60,7 +63,7 @@ export function checkSalesforceLogin(
     throw fieldErrors({ username: ['A Salesforce username has the form of an e-mail address.'] });
   if (typeof login.is_salesforce_managed_package !== 'boolean')
     throw fieldErrors({ is_salesforce_managed_package: ['Must be a valid boolean.'] });
-  if (login.account_type !== 'salesforce_beta' && login.account_type !== 'salesforce_production')
+  if (!ACCOUNT_TYPES.includes(login.account_type))
     throw fieldErrors({ account_type: [`"${String(login.account_type)}" is not a valid choice.`] });
   if (login.account_type === 'salesforce_production' && !tenant.is_production_enabled)
     throw fieldErrors({

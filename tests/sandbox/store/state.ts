@@ -19,7 +19,7 @@ export interface SalesforceSetup {
   username: string;
   consumer_key: string | null;
   is_salesforce_managed_package: boolean;
-  account_type: 'salesforce_production' | 'salesforce_beta';
+  account_type: Schemas['SalesforceAccount']['account_type'];
 }
 
 export interface AwsSetup {
@@ -135,7 +135,8 @@ export interface LaunchRow {
 
 export interface SyncRun {
   tenantId: number;
-  direction: 'both' | 'salesforce_to_aws' | 'aws_to_salesforce';
+  /** Both directions, or the one of the contract's SyncDirection asked for. */
+  direction: 'both' | Schemas['SyncDirection'];
   startedAt: string;
   /** Null while the sync is running. */
   finishedAt: string | null;

@@ -7,6 +7,7 @@
  * override that fixed its error makes it disappear), the errors are appended to the log, the
  * counts and the last sync date move, and opportunities that reach Launched in ACE reach the inbox.
  */
+import type { Schemas } from '../../contract';
 import type {
   AceRecord,
   SalesforceRecord,
@@ -21,7 +22,8 @@ import { recordPasses } from './filters';
 import { transformRecord, type AceDraft } from './transform';
 import type { SyncDirection } from './types';
 
-export type SyncSide = 'salesforce_to_aws' | 'aws_to_salesforce';
+/** One direction of a sync: the contract's SyncDirection (the Source column of an error). */
+export type SyncSide = Schemas['SyncDirection'];
 
 /** What the sync does with one Salesforce record: the same path a preview of the record takes. */
 export interface RecordOutcome {

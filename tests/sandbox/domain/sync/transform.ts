@@ -7,12 +7,14 @@
  * shows exactly what the sync sends.
  */
 import { aceAttributes, isReserved } from '../attributes';
+import type { Schemas } from '../../contract';
 import type { AttributeRow, MappingRow, SalesforceRecord, State } from '../../store/state';
 
 export type AceValue = string | number | boolean | null;
 /** ACE values keyed by ACE attribute id. */
 export type AceValues = Record<number, AceValue>;
-export type ValueSource = 'field' | 'concatenation' | 'picklist' | 'dummy' | 'override' | 'none';
+/** Where a value comes from: the contract's ValueSource kinds. */
+export type ValueSource = Schemas['ValueSource']['kind'];
 
 export interface AceField {
   attribute: AttributeRow;
