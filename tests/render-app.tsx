@@ -1,14 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 
-/** Renders the real route tree at `path`, with a fresh query client that never retries. */
+/**
+ * The app's own query client (its toast policy: `silentErrors`, `presentError`), without retries:
+ * a failure shows at once, not after the back-off. Features may not import app/, tests use this.
+ */
+export function createTestQueryClient() {
+  return createQueryClient({ retry: false });
+}
+
+/** Renders the real route tree at `path`, with a fresh `createTestQueryClient()`. */
 export function renderApp(path: string) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = createTestQueryClient();
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(queryClient, history);
   const view = render(

@@ -29,14 +29,22 @@ export function presentError(error: unknown, meta: AppMeta | undefined): void {
   for (const message of errorMessages(error)) void toast.danger(message);
 }
 
-export function createQueryClient(): QueryClient {
+export interface QueryClientOptions {
+  /**
+   * `false` turns the retries of failed queries off. Tests do, to see a failure at once instead of
+   * after the retries' back-off (1 s, then 2 s); the app keeps `shouldRetry`.
+   */
+  retry?: false;
+}
+
+export function createQueryClient({ retry }: QueryClientOptions = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => presentError(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => presentError(error, mutation.meta),
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: { retry: retry ?? shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

@@ -4,6 +4,7 @@
  * list of operations (with which ones need no token) read from `openapi.yaml` itself.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { components, paths } from '../../generated/openapi';
@@ -56,7 +57,9 @@ interface OpenApiDoc {
   paths: Record<string, Partial<Record<Method, { operationId: string; security?: unknown[] }>>>;
 }
 
-export const CONTRACT_FILE = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+// Resolved from the module's own path, not with `new URL(…, import.meta.url)`: Vite rewrites that
+// pattern into a web asset URL when a jsdom test imports the sandbox (tests/sandbox-backend.ts).
+export const CONTRACT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../openapi.yaml');
 
 let cached: ContractOperation[] | undefined;
 

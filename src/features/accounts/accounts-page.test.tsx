@@ -1,13 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { session } from '@/api/session';
 import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
+import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
-import { DANA, fakeBackend, signIn, USERS, writes } from './test-backend';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
 wholeAppTestSettings();
+const backend = setupSandboxBackend();
+
+/** What the app sent that changes something: method, path and body. */
+const writes = () => backend.writes().map(({ method, path, body }) => ({ method, path, body }));
+
+/** Acme on the Enterprise plan at the Premier tier, its Salesforce connection failing. */
+function enterpriseWithFailingSalesforce() {
+  backend.store.transact((draft) => {
+    const acme = draft.tenants.find((tenant) => tenant.id === 1)!;
+    acme.subscription = 'Enterprise';
+    acme.aws_partner_status = 'premier';
+    acme.salesforce_connection = 'Failed';
+  });
+}
 
 const usersTable = () => screen.findByRole('table', { name: 'Users' });
 const rowOf = async (name: string) => {
@@ -18,8 +33,8 @@ const rowOf = async (name: string) => {
 
 describe('Company Settings as a super_admin', () => {
   it('shows the company, both connections upper-cased and coloured, and the Salesforce pencil', async () => {
-    fakeBackend();
-    signIn(DANA);
+    enterpriseWithFailingSalesforce();
+    await backend.signIn(DANA);
     renderApp('/accounts');
     expect(await screen.findByRole('heading', { name: 'Company Settings' })).toBeInTheDocument();
     expect(await screen.findByText('Enterprise')).toBeInTheDocument();
@@ -39,25 +54,20 @@ describe('Company Settings as a super_admin', () => {
   });
 
   it('shows CONNECTING until the check answers, then FAILED when it fails', async () => {
-    let answer: (value: Response) => void = () => {};
-    fakeBackend();
-    const fetchMock = vi.mocked(fetch);
-    const happy = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) =>
-      String(url).includes('check-connection')
-        ? new Promise<Response>((resolve) => (answer = resolve))
-        : happy(url, init),
-    );
-    signIn(DANA);
+    const check = backend.hold('checkConnection');
+    backend.fail('checkConnection', { status: 500, body: { error: 'Server Error' } });
+    await backend.signIn(DANA);
+    // renderApp's client does not retry: with the app's policy (shouldRetry) a 500 is asked twice
+    // more, 1 s and 2 s apart, and the tags would read CONNECTING through the retries; FAILED
+    // after the first failure is what a user sees once the retries are spent.
     renderApp('/accounts');
     expect(await screen.findAllByText('CONNECTING')).toHaveLength(2);
-    answer(new Response('{}', { status: 500 }));
+    check.release();
     expect(await screen.findAllByText('FAILED')).toHaveLength(2);
   });
 
   it('lists users by first and last name, role and e-mail, with the actions each may have', async () => {
-    fakeBackend();
-    signIn(DANA);
+    await backend.signIn(DANA);
     renderApp('/accounts');
     const table = await usersTable();
     const headers = within(table).getAllByRole('columnheader');
@@ -79,8 +89,7 @@ describe('Company Settings as a super_admin', () => {
   });
 
   it('invites a user from Add New, splitting the name, and reloads the list', async () => {
-    const calls = fakeBackend();
-    signIn(DANA);
+    await backend.signIn(DANA);
     const { router } = renderApp('/accounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
@@ -97,10 +106,10 @@ describe('Company Settings as a super_admin', () => {
         .map((option) => option.textContent),
     ).toEqual(['Select…', 'Super Admin', 'User']);
     await userEvent.selectOptions(role, 'User');
-    const listLoads = calls.filter((call) => call.path === '/api/v1/users/').length;
+    const listLoads = backend.callsTo('listUsers').length;
     await userEvent.click(invite);
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User Added Successfully'));
-    expect(writes(calls)).toEqual([
+    expect(writes()).toEqual([
       {
         method: 'POST',
         path: '/api/v1/tenants/invite-users/',
@@ -115,45 +124,37 @@ describe('Company Settings as a super_admin', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.search).toEqual({});
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path === '/api/v1/users/').length).toBe(listLoads + 1),
-    );
+    await waitFor(() => expect(backend.callsTo('listUsers').length).toBe(listLoads + 1));
   });
 
   it('shows a taken e-mail under the field and keeps the modal open', async () => {
-    const calls = fakeBackend((call) =>
-      call.path === '/api/v1/tenants/invite-users/'
-        ? { status: 400, body: { email: ['user with this email already exists.'] } }
-        : undefined,
-    );
-    signIn(DANA);
+    // The sandbox refuses an e-mail it has: Dana's own.
+    await backend.signIn(DANA);
     renderApp('/invite-user');
     const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Dana Whitfield');
-    await userEvent.type(within(dialog).getByLabelText(/^Email/), DANA.email);
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), DANA);
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Role/), 'Super Admin');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Invite User' }));
     expect(await within(dialog).findByText('user with this email already exists.')).toBeVisible();
     expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
-    expect(writes(calls)).toHaveLength(1);
+    expect(writes()).toHaveLength(1);
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 
   it('is not dismissed by Escape, and Cancel closes it without a call', async () => {
-    const calls = fakeBackend();
-    signIn(DANA);
+    await backend.signIn(DANA);
     renderApp('/accounts?invite=true');
     const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Ada{Escape}');
     expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes(calls)).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it('edits only the name, with the e-mail and role shown but disabled', async () => {
-    const calls = fakeBackend();
-    signIn(DANA);
+    await backend.signIn(DANA);
     renderApp('/accounts');
     await userEvent.click(
       within(await rowOf('Priya Raman')).getByRole('button', { name: 'Edit Priya Raman' }),
@@ -169,7 +170,7 @@ describe('Company Settings as a super_admin', () => {
     await userEvent.type(name, 'Priya Kaur Raman Iyer');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User Update Successfully'));
-    expect(writes(calls)).toEqual([
+    expect(writes()).toEqual([
       {
         method: 'PATCH',
         path: '/api/v1/users/3/',
@@ -179,8 +180,7 @@ describe('Company Settings as a super_admin', () => {
   });
 
   it('deletes a user only once confirmed; Cancel and the close icon decline', async () => {
-    const calls = fakeBackend();
-    signIn(DANA);
+    await backend.signIn(DANA);
     renderApp('/accounts');
     const remove = async () =>
       userEvent.click(
@@ -203,7 +203,7 @@ describe('Company Settings as a super_admin', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete User Marcus Oyelaran?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(writes(calls)).toEqual([]);
+    expect(writes()).toEqual([]);
 
     await remove();
     dialog = await screen.findByRole('dialog', { name: 'Delete User Marcus Oyelaran?' });
@@ -211,14 +211,11 @@ describe('Company Settings as a super_admin', () => {
     expect(accept).toHaveClass('bp6-intent-danger');
     await userEvent.click(accept);
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User deleted Successfully'));
-    expect(writes(calls)).toEqual([
-      { method: 'DELETE', path: '/api/v1/users/2/', body: undefined },
-    ]);
+    expect(writes()).toEqual([{ method: 'DELETE', path: '/api/v1/users/2/', body: undefined }]);
   });
 
   it('re-sends a pending invitation', async () => {
-    const calls = fakeBackend();
-    signIn(DANA);
+    await backend.signIn(DANA);
     renderApp('/accounts');
     await userEvent.click(
       within(await rowOf('Tomás Rivera')).getByRole('button', {
@@ -228,22 +225,19 @@ describe('Company Settings as a super_admin', () => {
     await waitFor(() =>
       expect(toasts.success).toHaveBeenCalledWith('User Re-invite email sent Successfully'),
     );
-    expect(writes(calls)).toEqual([
+    expect(writes()).toEqual([
       { method: 'POST', path: '/api/v1/tenants/resend-user-invite/', body: { user_id: 4 } },
     ]);
   });
 });
 
 describe('Company Settings as a user', () => {
-  const MARCUS = USERS[1]!;
-
   it('shows My Account only: no users, no Salesforce pencil, no users request', async () => {
-    const calls = fakeBackend();
-    signIn(MARCUS);
+    await backend.signIn(MARCUS);
     renderApp('/accounts');
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Marcus Oyelaran');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(MARCUS.email);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(MARCUS);
     expect(screen.getByRole('textbox', { name: 'Role' })).toHaveValue('user');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
@@ -251,13 +245,13 @@ describe('Company Settings as a user', () => {
     expect(
       screen.queryByRole('button', { name: 'Update your Salesforce Account' }),
     ).not.toBeInTheDocument();
-    expect(calls.some((call) => call.path === '/api/v1/users/')).toBe(false);
+    expect(backend.callsTo('listUsers').length > 0).toBe(false);
   });
 
   it('says the user details are not available when the stored user has no id', async () => {
-    fakeBackend();
-    const { id: _id, ...withoutId } = MARCUS;
-    signIn(withoutId);
+    await backend.signIn(MARCUS);
+    const { id: _id, ...withoutId } = session.getUser()!;
+    session.setUser(withoutId);
     renderApp('/accounts');
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     await waitFor(() =>
@@ -266,16 +260,14 @@ describe('Company Settings as a user', () => {
   });
 
   it('says nothing of the kind for a complete user', async () => {
-    fakeBackend();
-    signIn(MARCUS);
+    await backend.signIn(MARCUS);
     renderApp('/accounts');
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 
   it('is sent from /invite-user to Company Settings without the invite modal', async () => {
-    fakeBackend();
-    signIn(MARCUS);
+    await backend.signIn(MARCUS);
     const { router } = renderApp('/invite-user');
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/accounts');

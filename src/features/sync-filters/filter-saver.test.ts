@@ -1,10 +1,11 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_TEXT } from '@/api/error-messages';
 import { toast } from '@/lib/toaster';
+import { createTestQueryClient } from '../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { emptyRow, rowsFromSettings, type FilterAttribute, type FilterRow } from './filter-blocks';
 import { FilterSaver } from './filter-saver';
 import { syncFiltersQuery } from './sync-filter-queries';
-import { fakeSyncBackend, SETTINGS_PATH } from './test-backend';
 
 vi.mock('@/lib/toaster', () => ({
   toast: { success: vi.fn(), danger: vi.fn(), warning: vi.fn(), info: vi.fn() },
@@ -13,10 +14,17 @@ vi.mock('@/lib/toaster', () => ({
 const REVENUE: FilterAttribute = { id: 44, name: 'expectedMonthlyAwsRevenue', dataType: 'Double' };
 const DATE: FilterAttribute = { id: 45, name: 'targetCloseDate', dataType: 'Date' };
 
+const SETTINGS_PATH = '/api/v1/salesforce/data-mappings/sync-settings';
+
+const backend = setupSandboxBackend();
+beforeEach(() => backend.signIn(DANA));
+
+/** The id the sandbox gave the latest filter. */
+const lastFilterId = () => backend.store.state.filters.at(-1)?.id;
+
 function setup() {
-  const onError = vi.fn();
-  const client = new QueryClient({ mutationCache: new MutationCache({ onError }) });
-  return { client, onError, saver: new FilterSaver(client, 'Opportunity') };
+  const client = createTestQueryClient();
+  return { client, saver: new FilterSaver(client, 'Opportunity') };
 }
 
 const complete = (extra: Partial<FilterRow> = {}): FilterRow => ({
@@ -27,13 +35,12 @@ const complete = (extra: Partial<FilterRow> = {}): FilterRow => ({
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.danger).mockClear();
 });
 
 describe('FilterSaver', () => {
   it('POSTs a new complete row once, with keepalive, and toasts', async () => {
-    const backend = fakeSyncBackend();
     const { saver } = setup();
     const row = complete({ block: 2 });
     await saver.save(row);
@@ -57,7 +64,6 @@ describe('FilterSaver', () => {
   });
 
   it('skips rows without attribute or value, and numbers that are not numbers', async () => {
-    const backend = fakeSyncBackend();
     const { saver } = setup();
     await saver.save({ ...emptyRow(), value: '5' });
     await saver.save(complete({ value: '' }));
@@ -68,95 +74,95 @@ describe('FilterSaver', () => {
   });
 
   it('turns an edit made while the POST is in flight into a PATCH of the new id', async () => {
-    const backend = fakeSyncBackend({ holdWrites: true });
+    const writes = backend.hold((call) => call.method !== 'GET');
     const { saver } = setup();
     const row = complete();
     const first = saver.save(row);
     const second = saver.save({ ...row, value: '7000' });
     await vi.waitFor(() => expect(backend.writes()).toHaveLength(1));
-    backend.release();
+    writes.release();
     await vi.waitFor(() => expect(backend.writes()).toHaveLength(2));
-    backend.release();
+    writes.release();
     await Promise.all([first, second]);
     const [post, patch] = backend.writes();
     expect(post?.method).toBe('POST');
     expect(patch).toMatchObject({
       method: 'PATCH',
-      path: `${SETTINGS_PATH}/101/`,
+      path: `${SETTINGS_PATH}/${lastFilterId()}/`,
       body: { field_value: '7000', attribute_id: 44 },
     });
     expect(toast.success).toHaveBeenLastCalledWith('Sync filter updated successfully.');
   });
 
   it('PATCHes a loaded row only when it changed', async () => {
-    const backend = fakeSyncBackend();
+    const saved = await (
+      await backend.as(DANA)
+    ).post(`${SETTINGS_PATH}/`, {
+      attribute_id: 44,
+      comparison_type: 'greater_than',
+      field_value: '5000',
+      entity_type: 'Opportunity',
+      sync_type: 'or',
+      block: 1,
+      data_type: 'Double',
+    });
     const { saver } = setup();
-    const [loaded] = rowsFromSettings(
-      [
-        {
-          id: 12,
-          attribute: { id: 44, name: 'expectedMonthlyAwsRevenue' },
-          comparison_type: 'greater_than',
-          field_value: '5000',
-          entity_type: 'Opportunity',
-          sync_type: 'or',
-          block: 1,
-          data_type: 'Double',
-        },
-      ],
-      new Map(),
-    );
+    const [loaded] = rowsFromSettings([saved.body], new Map());
     await saver.save(loaded!);
     expect(backend.writes()).toEqual([]);
     await saver.save({ ...loaded!, comparison: 'lesser_than' });
     expect(backend.writes()).toMatchObject([
-      { method: 'PATCH', path: `${SETTINGS_PATH}/12/`, body: { comparison_type: 'lesser_than' } },
+      {
+        method: 'PATCH',
+        path: `${SETTINGS_PATH}/${saved.body.id}/`,
+        body: { comparison_type: 'lesser_than' },
+      },
     ]);
   });
 
   it('DELETEs a saved row, keeps the cached list in step and ignores later saves of it', async () => {
-    const backend = fakeSyncBackend();
     const { saver, client } = setup();
     const key = syncFiltersQuery('Opportunity').queryKey;
     client.setQueryData(key, []);
     const row = complete();
     await saver.save(row);
     expect(client.getQueryData(key)).toHaveLength(1);
+    const id = lastFilterId();
     await expect(saver.remove(row)).resolves.toBe(true);
     await saver.save({ ...row, value: '9' });
     expect(backend.writes().map((call) => `${call.method} ${call.path}`)).toEqual([
       `POST ${SETTINGS_PATH}/`,
-      `DELETE ${SETTINGS_PATH}/101/`,
+      `DELETE ${SETTINGS_PATH}/${id}/`,
     ]);
     expect(client.getQueryData(key)).toEqual([]);
     expect(toast.success).toHaveBeenLastCalledWith('Sync filter deleted successfully.');
   });
 
   it('removes a never-saved row without a call', async () => {
-    const backend = fakeSyncBackend();
     const { saver } = setup();
     await expect(saver.remove(emptyRow())).resolves.toBe(true);
     expect(backend.writes()).toEqual([]);
   });
 
   it('keeps a row whose delete the server refused, and reports the error once', async () => {
-    fakeSyncBackend({ fail: { method: 'DELETE', status: 500 } });
-    const { saver, onError } = setup();
-    const row = complete({ id: 5 });
+    backend.fail('deleteSyncSetting', { status: 500, body: { error: 'Server Error' } });
+    const { saver } = setup();
+    const row = complete({ id: backend.store.state.filters[0]?.id });
     await expect(saver.remove(row)).resolves.toBe(false);
-    expect(onError).toHaveBeenCalledTimes(1);
+    expect(toast.danger).toHaveBeenCalledTimes(1);
+    expect(toast.danger).toHaveBeenCalledWith(ERROR_TEXT.server);
     expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('reports pending calls to its subscribers until they settle', async () => {
-    const backend = fakeSyncBackend({ holdWrites: true });
+    const writes = backend.hold((call) => call.method !== 'GET');
     const { saver } = setup();
     const seen: number[] = [];
     saver.subscribe(() => seen.push(saver.pendingCount()));
     const done = saver.save(complete());
     expect(saver.pendingCount()).toBe(1);
     await vi.waitFor(() => expect(backend.writes()).toHaveLength(1));
-    backend.release();
+    writes.release();
     await done;
     await vi.waitFor(() => expect(saver.pendingCount()).toBe(0));
     expect(seen).toEqual([1, 0]);

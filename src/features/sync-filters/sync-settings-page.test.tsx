@@ -1,20 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SyncFilterSetting } from '@generated/api/model';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SyncFilterSettingCreate } from '@generated/api/model';
 import { toast } from '@/lib/toaster';
+import { createTestQueryClient } from '../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { SyncSettingsPage } from './sync-settings-page';
-import { ATTRIBUTES_PATH, COUNT_PATH, fakeSyncBackend, SETTINGS_PATH } from './test-backend';
 
 vi.mock('@/lib/toaster', () => ({
   toast: { success: vi.fn(), danger: vi.fn(), warning: vi.fn(), info: vi.fn() },
 }));
 
-const SAVED: SyncFilterSetting[] = [
+const SETTINGS_PATH = '/api/v1/salesforce/data-mappings/sync-settings';
+
+/** Stage is Committed and revenue above 5000, or the close date after New Year 2026. */
+const SAVED: SyncFilterSettingCreate[] = [
   {
-    id: 11,
-    attribute: { id: 46, name: 'stage', data_type: 'Picklist' },
+    attribute_id: 46, // stage
     comparison_type: 'equal_to',
     field_value: 'Committed',
     entity_type: 'Opportunity',
@@ -23,8 +26,7 @@ const SAVED: SyncFilterSetting[] = [
     data_type: 'Picklist',
   },
   {
-    id: 12,
-    attribute: { id: 44, name: 'expectedMonthlyAwsRevenue', data_type: 'Double' },
+    attribute_id: 44, // expectedMonthlyAwsRevenue
     comparison_type: 'greater_than',
     field_value: '5000',
     entity_type: 'Opportunity',
@@ -33,21 +35,42 @@ const SAVED: SyncFilterSetting[] = [
     data_type: 'Double',
   },
   {
-    id: 13,
-    attribute: { id: 45, name: 'targetCloseDate', data_type: 'Date' },
+    attribute_id: 45, // targetCloseDate
     comparison_type: 'greater_than',
     field_value: '2026-01-01',
     entity_type: 'Opportunity',
     sync_type: 'or',
     block: 2,
-    data_type: 'Double',
+    data_type: 'Date',
   },
 ];
 
-function renderPage(tab?: 'leads' | 'opportunities') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+const backend = setupSandboxBackend();
+
+beforeEach(async () => {
+  // Acme starts without filters: everything syncs until the page adds one.
+  backend.store.transact((draft) => {
+    draft.filters = [];
   });
+  await backend.signIn(DANA);
+});
+
+/** Saves SAVED through the sandbox's API, as Dana; resolves with their ids. */
+async function saveFilters(): Promise<number[]> {
+  const dana = await backend.as(DANA);
+  const ids: number[] = [];
+  for (const filter of SAVED) ids.push((await dana.post(`${SETTINGS_PATH}/`, filter)).body.id);
+  return ids;
+}
+
+/** What the sandbox counts for Acme's opportunities now. */
+async function opportunityCount(): Promise<{ matching: number; total: number }> {
+  const dana = await backend.as(DANA);
+  return (await dana.get(`${SETTINGS_PATH}/count/?entity_type=Opportunity`)).body;
+}
+
+function renderPage(tab?: 'leads' | 'opportunities') {
+  const client = createTestQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
       <SyncSettingsPage tab={tab} mapper={<p>Mapping editor</p>} />
@@ -61,13 +84,11 @@ const inBlock = (n: number) => within(block(n));
 const SLOW = { timeout: 3000 };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.mocked(toast.success).mockClear();
 });
 
 describe('Sync Settings page', () => {
   it('loads the Leads attributes with the sync-filter query and says all Leads sync', async () => {
-    const backend = fakeSyncBackend();
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Sync Settings' })).toBeInTheDocument();
     expect(
@@ -82,25 +103,30 @@ describe('Sync Settings page', () => {
       await screen.findByText('There are no filters set, so all Leads will sync.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    const attributes = backend.calls.find((call) => call.path === ATTRIBUTES_PATH);
+    const attributes = backend.callsTo('listAwsAttributes')[0];
     expect(Object.fromEntries(attributes?.search ?? [])).toEqual({
       fields: 'name,id,type,data_type,choices',
       type: 'Lead',
       from_sync_setting_page: '1',
       'page-size': '100000',
     });
-    expect(
-      backend.calls.find((call) => call.path === SETTINGS_PATH)?.search.get('entity_type'),
-    ).toBe('Lead');
+    expect(backend.callsTo('listSyncSettings')[0]?.search.get('entity_type')).toBe('Lead');
     // Only the lead attributes are offered.
     const options = within(inBlock(1).getByRole('combobox', { name: 'Attribute' })).getAllByRole(
       'option',
     );
-    expect(options.map((option) => option.textContent)).toEqual(['Select attribute', 'status']);
+    const leadAttributes = backend.store.state.attributes
+      .filter((attribute) => attribute.is_aws_ace && attribute.type === 'Lead')
+      .map((attribute) => attribute.name);
+    expect(leadAttributes).toContain('status');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Select attribute',
+      ...leadAttributes,
+    ]);
   });
 
   it('shows saved conditions as OR blocks of AND conditions with inputs by type', async () => {
-    fakeSyncBackend({ settings: SAVED });
+    await saveFilters();
     renderPage('opportunities');
     await screen.findByRole('group', { name: 'OR block 2' }, SLOW);
     expect(screen.queryByText(/^There are no filters set/)).not.toBeInTheDocument();
@@ -118,7 +144,6 @@ describe('Sync Settings page', () => {
   });
 
   it('builds conditions that save themselves: a choice at once, typed text once after a pause', async () => {
-    const backend = fakeSyncBackend();
     const { user } = renderPage('opportunities');
     const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Attribute' }), 'stage');
@@ -153,7 +178,7 @@ describe('Sync Settings page', () => {
     const second = block(2);
     await user.selectOptions(
       within(second).getByRole('combobox', { name: 'Attribute' }),
-      'isNationalSecurity',
+      'doesOppBelongToNatSec',
     );
     await user.selectOptions(
       within(second).getByRole('combobox', { name: 'Attribute value' }),
@@ -171,10 +196,13 @@ describe('Sync Settings page', () => {
   });
 
   it('says how many records the filters let through, and counts again after each saved change', async () => {
-    const backend = fakeSyncBackend();
+    const all = await opportunityCount();
+    expect(all.matching).toBe(all.total);
     const { user } = renderPage('opportunities');
     expect(
-      await screen.findByText('140 of 140 opportunities would sync with these filters'),
+      await screen.findByText(
+        `${all.total} of ${all.total} opportunities would sync with these filters`,
+      ),
     ).toBeInTheDocument();
     const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Attribute' }), 'stage');
@@ -182,10 +210,15 @@ describe('Sync Settings page', () => {
       within(first).getByRole('combobox', { name: 'Attribute value' }),
       'Committed',
     );
+    await waitFor(() => expect(backend.writes()).toHaveLength(1));
+    const committed = await opportunityCount();
+    expect(committed.matching).toBeLessThan(all.total);
     expect(
-      await screen.findByText('133 of 140 opportunities would sync with these filters'),
+      await screen.findByText(
+        `${committed.matching} of ${all.total} opportunities would sync with these filters`,
+      ),
     ).toBeInTheDocument();
-    const counts = backend.calls.filter((call) => call.path === COUNT_PATH);
+    const counts = backend.callsTo('countSyncFilterMatches');
     expect(counts.map((call) => call.search.get('entity_type'))).toEqual([
       'Opportunity',
       'Opportunity',
@@ -193,7 +226,6 @@ describe('Sync Settings page', () => {
   });
 
   it('does not save a non-numeric value for a numeric comparison, and says why', async () => {
-    const backend = fakeSyncBackend();
     const { user } = renderPage('opportunities');
     const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
     await user.selectOptions(
@@ -213,7 +245,6 @@ describe('Sync Settings page', () => {
   });
 
   it('flags an incomplete condition once another follows it in its block', async () => {
-    fakeSyncBackend();
     const { user } = renderPage('opportunities');
     const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
     expect(within(first).queryByText('Attribute is mandatory.')).not.toBeInTheDocument();
@@ -226,7 +257,6 @@ describe('Sync Settings page', () => {
   });
 
   it('saves what was typed when the page goes away inside the debounce', async () => {
-    const backend = fakeSyncBackend();
     const { user, unmount } = renderPage('opportunities');
     const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
     await user.selectOptions(
@@ -240,12 +270,11 @@ describe('Sync Settings page', () => {
     expect(backend.writes()[0]).toMatchObject({
       method: 'POST',
       keepalive: true,
-      body: { attribute_id: 60, comparison_type: 'contains', field_value: 'Acme' },
+      body: { attribute_id: 27, comparison_type: 'contains', field_value: 'Acme' },
     });
   });
 
   it('saves what was typed when the page is closed or reloaded inside the debounce', async () => {
-    const backend = fakeSyncBackend();
     const { user } = renderPage('opportunities');
     const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Attribute' }), 'stage');
@@ -263,12 +292,11 @@ describe('Sync Settings page', () => {
     await waitFor(() => expect(backend.writes()).toHaveLength(1));
     expect(backend.writes()[0]).toMatchObject({
       keepalive: true,
-      body: { attribute_id: 60, comparison_type: 'equal_to', field_value: 'Acme' },
+      body: { attribute_id: 27, comparison_type: 'equal_to', field_value: 'Acme' },
     });
   });
 
   it('saves what was typed when the tab changes inside the debounce, then loads the other entity', async () => {
-    const backend = fakeSyncBackend();
     const { user } = renderPage();
     await user.click(screen.getByRole('tab', { name: 'Opportunities' }));
     const first = await screen.findByRole('group', { name: 'OR block 1' }, SLOW);
@@ -291,7 +319,7 @@ describe('Sync Settings page', () => {
   });
 
   it('removes conditions: a block goes with its last one, and an empty form stays', async () => {
-    const backend = fakeSyncBackend({ settings: SAVED });
+    const [stage, revenue, closeDate] = await saveFilters();
     const { user } = renderPage('opportunities');
     const second = await screen.findByRole('group', { name: 'OR block 2' }, SLOW);
     await user.click(within(second).getByRole('button', { name: 'Remove condition' }));
@@ -305,9 +333,9 @@ describe('Sync Settings page', () => {
     await screen.findByText('There are no filters set, so all Opportunities will sync.');
     expect(inBlock(1).getByRole('combobox', { name: 'Attribute' })).toHaveValue('');
     expect(backend.writes().map((call) => `${call.method} ${call.path}`)).toEqual([
-      `DELETE ${SETTINGS_PATH}/13/`,
-      `DELETE ${SETTINGS_PATH}/11/`,
-      `DELETE ${SETTINGS_PATH}/12/`,
+      `DELETE ${SETTINGS_PATH}/${closeDate}/`,
+      `DELETE ${SETTINGS_PATH}/${stage}/`,
+      `DELETE ${SETTINGS_PATH}/${revenue}/`,
     ]);
   });
 });

@@ -1,24 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session, type Role } from '@/api/session';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@/api/session';
 import { renderApp } from '../../../tests/render-app';
-import { ATTRIBUTES_PATH, fakeSyncBackend } from './test-backend';
+import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 
-const signIn = (role: Role) =>
-  session.start({ user: { id: 1, email: 'dana@acme.test', role }, access: 'a', refresh: 'r' });
+const backend = setupSandboxBackend();
+/** A seeded Acme user of each role. */
+const ACME_USER: Record<Role, string> = {
+  super_admin: DANA,
+  user: MARCUS,
+  admin: 'priya.raman@acme-cloud.com',
+};
+const signIn = (role: Role) => backend.signIn(ACME_USER[role]);
+/** Acme without sync filters: everything syncs. */
+const withoutFilters = () =>
+  backend.store.transact((draft) => {
+    draft.filters = [];
+  });
 
 // The first render of the real route tree loads (and transforms) every lazy route chunk.
 const FIRST_LOAD = { timeout: 10_000 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/values-mapper', () => {
   it.each<Role>(['user', 'admin'])(
     'sends a signed-in %s to /login with returnUrl',
     async (role) => {
-      fakeSyncBackend();
-      signIn(role);
+      await signIn(role);
       const { router } = renderApp('/values-mapper');
       const visited: string[] = [];
       router.subscribe('onBeforeNavigate', (event) => visited.push(event.toLocation.href));
@@ -36,8 +44,8 @@ describe('/values-mapper', () => {
     'shows Sync Settings to a super_admin, with the tab kept in the URL',
     { timeout: 20_000 },
     async () => {
-      const backend = fakeSyncBackend();
-      signIn('super_admin');
+      withoutFilters();
+      await signIn('super_admin');
       const { router } = renderApp('/values-mapper?tab=opportunities');
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Sync Settings' }, FIRST_LOAD),
@@ -49,10 +57,9 @@ describe('/values-mapper', () => {
         'true',
       );
       await screen.findByText('There are no filters set, so all Opportunities will sync.');
-      const attributeTypes = backend.calls
-        .filter(
-          (call) => call.path === ATTRIBUTES_PATH && call.search.has('from_sync_setting_page'),
-        )
+      const attributeTypes = backend
+        .callsTo('listAwsAttributes')
+        .filter((call) => call.search.has('from_sync_setting_page'))
         .map((call) => call.search.get('type'));
       expect(new Set(attributeTypes)).toEqual(new Set(['Opportunity']));
 
@@ -63,8 +70,7 @@ describe('/values-mapper', () => {
   );
 
   it('puts the pencil that edits the Salesforce account beside the embedded mapper', async () => {
-    fakeSyncBackend();
-    signIn('super_admin');
+    await signIn('super_admin');
     renderApp('/values-mapper');
     const pencil = await screen.findByRole(
       'button',
