@@ -20,7 +20,7 @@ interface DialogCase {
   url: string;
   name: string;
   open: (page: Page) => Promise<void>;
-  /** Static dialogs (the invite/edit modal, spec section 2) ignore Escape: Cancel closes them. */
+  /** Static dialogs (the invite/edit modal) ignore Escape: only Cancel closes them. */
   isStatic?: boolean;
 }
 

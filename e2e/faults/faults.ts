@@ -5,10 +5,10 @@ import { PATHS } from '../scenarios';
 export type Fault = 400 | 401 | 404 | 405 | 413 | 500 | 'network';
 export const FAULTS: readonly Fault[] = [400, 401, 404, 405, 413, 500, 'network'];
 
-/** What a 400 reply carries: the spec's catalogue shows its `error` field. */
+/** What a 400 reply carries in its `error` field, which the toast shows as it is. */
 export const REJECTED = 'The fault matrix rejected this request.';
 
-/** The error catalogue of spec section 8, by fault (400 shows the body's error). */
+/** The error toast each fault shows (a 400 shows the body's `error`). */
 export const CATALOGUE: Record<Exclude<Fault, 401>, string> = {
   400: REJECTED,
   404: '404: URL Not Found..',

@@ -46,13 +46,13 @@ export const toastWith = (page: Page, value: string) =>
 const toastShows = async (page: Page, fault: Exclude<Fault, 401>) =>
   expect(toastWith(page, CATALOGUE[fault])).toBeVisible();
 
-/** A screen that reports a failed call as field state only: fields marked, no message (spec 8). */
+/** A screen that reports a failed call as field state only: fields marked, no message. */
 const fieldsInvalid = (fields: Array<(page: Page) => Locator>) => async (page: Page) => {
   for (const field of fields) await expect(field(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.bp6-toast')).toHaveCount(0);
 };
 
-/** The reset screens' own message: the 400's error, else the service fallback (spec 8). */
+/** The reset screens' own message: the 400's error, else the service fallback. */
 const resetMessage = (page: Page, fault: Exclude<Fault, 401>) =>
   text(fault === 400 ? REJECTED : SERVICE_PROBLEM)(page);
 
@@ -307,7 +307,7 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
     url: '/accounts',
     heading: 'Company Settings',
     onLoad: true,
-    // Errors loading the user list are silently ignored (spec section 8): no toast.
+    // Errors loading the user list are silently ignored: no toast.
     shows: async (page) => {
       await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
       await expect(page.locator('.bp6-toast')).toHaveCount(0);
@@ -392,8 +392,8 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
       await page.getByRole('option', { name: 'Website', exact: true }).click();
       await page.keyboard.press('Escape');
     },
-    // Mapping errors on create or update are silently ignored (spec section 4): no toast, and
-    // the choice stays on screen for another try.
+    // Mapping errors on create or update are silently ignored: no toast, and the choice stays on
+    // screen for another try.
     shows: async (page) => {
       await page.waitForTimeout(1500); // past the selection's 500 ms save debounce
       await expect(page.locator('.bp6-toast')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { ApiError, SessionExpiredError } from './api-error';
 import { InvalidTenantError } from './base-url';
 
-/** The error catalogue of spec section 8, by HTTP status. */
+/** The error toasts' texts: by HTTP status, then the session's and the tenant's. */
 export const ERROR_TEXT = {
   notFound: '404: URL Not Found..',
   methodNotAllowed: 'Requested method not allowed..',
@@ -13,7 +13,7 @@ export const ERROR_TEXT = {
   noTenant: 'Could not find the tenant details',
 } as const;
 
-/** Paths whose errors never toast (spec section 8: the list exists and is empty). */
+/** Paths whose errors never toast. None so far: this is where one would go. */
 export const EXCLUDED_PATHS: readonly string[] = [];
 
 function texts(value: unknown): string[] {

@@ -23,9 +23,9 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
 
-  // A lost session is announced once and leads to the login screen (spec sections 4 and 8),
-  // with nothing of the old user kept. A session ended in another tab (a sign-out there, or its
-  // failed refresh, which that tab tells) ends here too, quietly: this tab has nothing to add.
+  // A lost session is announced once and leads to the login screen, with nothing of the old user
+  // kept. A session ended in another tab (a sign-out there, or its failed refresh, which that tab
+  // tells) ends here too, quietly: this tab has nothing to add.
   useEffect(
     () =>
       onSessionEnded((reason) => {

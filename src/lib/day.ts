@@ -1,8 +1,7 @@
 /**
  * Calendar days (a sync filter's Date value, an override value of a Date attribute), kept as
- * year, month and day and written 'YYYY-MM-DD' with zero padding (spec sections 4 and 5: date
- * pickers accept year-month-day only). They never pass through UTC, so no time zone can move them
- * a day.
+ * year, month and day and written 'YYYY-MM-DD' with zero padding (date pickers accept
+ * year-month-day only). They never pass through UTC, so no time zone can move them a day.
  */
 export interface Day {
   year: number;

@@ -1,6 +1,6 @@
 import { Intent, type Toaster } from '@blueprintjs/core';
 
-/** Every toast stays on screen this long (spec section 9). */
+/** Every toast stays on screen this long. */
 export const TOAST_TIMEOUT_MS = 5000;
 
 let toaster: Promise<Toaster> | undefined;

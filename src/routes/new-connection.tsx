@@ -20,8 +20,8 @@ declare module '@tanstack/history' {
 const FieldMapper = lazyNamed(() => import('@/features/mapper'), 'FieldMapper');
 
 export const Route = createFileRoute('/new-connection')({
-  // A signed-in user who cannot set the company up goes to the dashboard (spec section 2). An
-  // admin stays: the dashboard's set-up guard sends admins here, so sending them back would loop.
+  // A signed-in user who cannot set the company up goes to the dashboard. An admin stays: the
+  // dashboard's set-up guard sends admins here, so sending them back would loop.
   beforeLoad: async ({ context, location }) => {
     if (session.isLoggedIn()) {
       const user = await currentUserWithRole(context.queryClient);

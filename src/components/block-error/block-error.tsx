@@ -9,8 +9,8 @@ export interface BlockErrorProps {
 }
 
 /**
- * A block's own error state: what failed, in the error catalogue's words (spec section 8), and a
- * way to ask again. The rest of the page keeps working.
+ * A block's own error state: what failed, in the same words as the error toasts, and a way to ask
+ * again. The rest of the page keeps working.
  */
 export function BlockError({ error, onRetry, retrying = false }: BlockErrorProps) {
   const [first = 'Error connecting to the backend services', ...rest] = errorMessages(error);

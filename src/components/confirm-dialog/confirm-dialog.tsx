@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
   onResult: (result: ConfirmResult) => void;
 }
 
-/** The reusable confirmation (spec section 2, Other): title, body, red accept, decline. */
+/** The reusable confirmation: title, body, red accept, decline; closing it declines. */
 export function ConfirmDialog({
   isOpen,
   title,

@@ -1,11 +1,11 @@
-/** The two environments a tenant syncs with (spec section 3: Production when enabled, else Beta). */
+/** The two environments a tenant syncs with: Production when enabled, else Beta. */
 export type EnvironmentName = 'Production' | 'Beta';
 
 export function environmentName(isProductionEnabled: boolean): EnvironmentName {
   return isProductionEnabled ? 'Production' : 'Beta';
 }
 
-/** The texts of the switch (spec section 4, Environment switch), from the current environment. */
+/** The switch's button and confirmation texts, from the current environment. */
 export function environmentSwitchTexts(isProductionEnabled: boolean) {
   const target = isProductionEnabled ? 'Beta' : 'Prod';
   const current = environmentName(isProductionEnabled);

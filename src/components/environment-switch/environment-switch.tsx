@@ -16,8 +16,8 @@ export interface EnvironmentSwitchDialogProps {
 }
 
 /**
- * The irreversible Beta/Production switch, confirmed in a modal (spec section 4): 'Are you sure
- * you want to switch to {Prod|Beta}?', Confirm and Cancel. Built on ConfirmDialog.
+ * The Beta/Production switch, confirmed in a modal as it cannot be undone: 'Are you sure you want
+ * to switch to {Prod|Beta}?', Confirm and Cancel. Built on ConfirmDialog.
  */
 export function EnvironmentSwitchDialog({
   isOpen,

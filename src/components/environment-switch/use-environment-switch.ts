@@ -22,9 +22,9 @@ import { toast } from '@/lib/toaster';
 export type EnvironmentSwitchDestination = '/dashboard' | '/new-connection';
 
 /**
- * The environment switch (spec section 4): PATCH the tenant's `is_production_enabled`, ask the
- * connection step again with the stored product key, then go to `destination`. Failed calls
- * toast through the query and mutation caches; the caller's dialog stays open for another try.
+ * The environment switch: PATCH the tenant's `is_production_enabled`, ask the connection step again
+ * with the stored product key, then go to `destination`. Failed calls toast through the query and
+ * mutation caches; the caller's dialog stays open for another try.
  */
 export function useEnvironmentSwitch(destination: EnvironmentSwitchDestination) {
   const queryClient = useQueryClient();

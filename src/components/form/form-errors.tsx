@@ -1,4 +1,4 @@
-/** The reusable form-error display: lists messages under a field (spec section 2, Other). */
+/** The reusable form-error display: lists messages under a field. */
 export function FormErrors({ messages }: { messages: readonly string[] }) {
   if (messages.length === 0) return null;
   if (messages.length === 1) return <>{messages[0]}</>;

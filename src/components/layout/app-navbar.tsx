@@ -20,7 +20,7 @@ interface NavTab {
   superAdminOnly: boolean;
 }
 
-/** The navbar tabs (spec section 2, Dashboard): the last two for super_admin only. */
+/** The navbar tabs: the last two for super_admin only. */
 const TABS: readonly NavTab[] = [
   { to: '/dashboard', text: 'Update Feed', superAdminOnly: false },
   { to: '/values-mapper', text: 'Values Mapper', superAdminOnly: true },

@@ -1,6 +1,6 @@
 import styles from './app-shell.module.css';
 
-/** The legal links open in a new tab so a half-filled form is never lost (spec section 1). */
+/** The legal links open in a new tab so a half-filled form is never lost. */
 export function Footer() {
   return (
     <footer className={styles.footer}>

@@ -1,13 +1,12 @@
 /**
- * Pagination arithmetic for server-paginated lists (spec sections 2 and 9): at most five page
- * buttons, a range text 'a-b of total', and a page size taken from the first page's result count.
- * Pages are 1-based throughout.
+ * Pagination arithmetic for server-paginated lists: at most five page buttons, a range text 'a-b of
+ * total', and a page size taken from the first page's result count. Pages are 1-based throughout.
  */
 
 /** The most page buttons a paginator shows. */
 export const MAX_PAGE_BUTTONS = 5;
 
-/** The page size when nothing better is known (spec section 9). */
+/** The page size when the server has not said: 20 rows, the backend's default. */
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** How many pages `total` items fill; 0 when there is nothing to show. */
@@ -47,8 +46,8 @@ export function rangeText(page: number, pageSize: number, total: number): string
 }
 
 /**
- * The page size of a server-paginated list: the first page's result count (spec section 9),
- * falling back to the current page's count when the list fits one page, else the default.
+ * The page size of a server-paginated list: the first page's result count, falling back to the
+ * current page's count when the list fits one page, else the default.
  */
 export function pageSizeFromFirstPage(
   firstPageCount: number | undefined,

@@ -19,7 +19,7 @@ export interface PaginatorProps {
   disabled?: boolean;
   /** Names the navigation landmark for screen readers, e.g. 'Sync errors pages'. */
   label?: string;
-  /** At most this many numbered buttons (5 by default, spec section 9). */
+  /** At most this many numbered buttons (5 by default). */
   maxButtons?: number;
 }
 

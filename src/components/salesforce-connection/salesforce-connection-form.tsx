@@ -32,8 +32,8 @@ export interface SalesforceConnectionFormProps {
 }
 
 /**
- * The Salesforce connection form (spec section 2, step 3): username, consumer key choice (the
- * managed package's default, or a custom key revealed on demand) and the environment.
+ * The Salesforce connection form (wizard step 3, the edit modal): username, consumer key choice
+ * (the managed package's default, or a custom key revealed on demand) and the environment.
  */
 export function SalesforceConnectionForm({
   id,

@@ -35,7 +35,7 @@ function credentials(values: SalesforceConnectionValues): SalesforceConnectionUp
   };
 }
 
-/** Step 3's payload (spec section 3). */
+/** Step 3's payload: a 'work_with_us' connection of one account, Beta unless chosen. */
 export function toConnectionRequest(
   values: SalesforceConnectionValues,
 ): SalesforceConnectionRequest {
@@ -51,8 +51,8 @@ export function toConnectionUpdate(values: SalesforceConnectionValues): Salesfor
 }
 
 /**
- * The server's field errors under the form's fields (spec section 8): `email` and `username`
- * under the username, `consumer_key` under the custom key. Undefined when the reply has none.
+ * The server's field errors under the form's fields: `email` and `username` under the username,
+ * `consumer_key` under the custom key. Undefined when the reply has none.
  */
 export function connectionServerErrors(
   body: unknown,

@@ -22,7 +22,7 @@ export interface CompanyCardProps {
   canEditSalesforce: boolean;
 }
 
-/** Subscription, AWS partner status and the health of both connections (spec section 2). */
+/** Subscription, AWS partner status and the health of both connections. */
 export function CompanyCard({ tenantId, canEditSalesforce }: CompanyCardProps) {
   const [editingSalesforce, setEditingSalesforce] = useState(false);
   const tenant = useQuery({
@@ -30,7 +30,7 @@ export function CompanyCard({ tenantId, canEditSalesforce }: CompanyCardProps) {
     enabled: tenantId !== undefined,
   });
   const connection = useQuery(connectionQueryOptions());
-  // 'connecting' until the check answers; a failed check means both failed (spec section 4).
+  // 'connecting' until the check answers; a failed check means both failed.
   const state = (pick: 'aws_connection' | 'salesforce_connection'): ConnectionState =>
     connection.isError ? 'Failed' : (connection.data?.[pick] ?? 'connecting');
   const loading = tenant.isPending && tenantId !== undefined;

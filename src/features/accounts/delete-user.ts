@@ -1,4 +1,4 @@
-/** The delete confirmation's texts (spec section 8). */
+/** The texts of the confirmation asked before a user is deleted. */
 export const deleteUserTitle = (name: string) => `Delete User ${name}?`;
 
 export const DELETE_USER_BODY =

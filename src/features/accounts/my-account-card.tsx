@@ -11,11 +11,11 @@ import styles from './accounts.module.css';
 
 export const USER_DETAILS_MISSING = 'User details is not available';
 
-/** The signed-in user's own account: Logout, who they are, and a password change (spec section 2). */
+/** The signed-in user's own account: Logout, who they are, and a password change. */
 export function MyAccountCard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const missingId = user.id === undefined;
-  // The stored user lacks the id its details are read by (spec section 8).
+  // Without the stored user's id its details cannot be read: say so once.
   useEffect(() => {
     if (missingId) void toast.danger(USER_DETAILS_MISSING);
   }, [missingId]);

@@ -7,7 +7,7 @@ export interface NameParts {
   last_name: string | null;
 }
 
-/** Shown if a name that passed the form still has fewer than two words (spec section 5). */
+/** Shown if a name that passed the form still has fewer than two words. */
 export const FORM_NOT_VALID = 'The form is not valid.';
 
 /** Words of a full name: any run of Unicode white space separates them. */
@@ -16,10 +16,10 @@ export function nameWords(fullName: string): string[] {
 }
 
 /**
- * Splits a full name the way the invite modal does (spec section 5): the first word is the first
- * name; with two words the second is the last name; with exactly three the second is the last
- * name and the third is dropped; with more the second is the middle name and the rest (joined
- * by a space) the last name. Fewer than two words is not a name: `null`.
+ * Splits a full name the way the invite modal does: the first word is the first name; with two
+ * words the second is the last name; with exactly three the second is the last name and the third
+ * is dropped; with more the second is the middle name and the rest (joined by a space) the last
+ * name. Fewer than two words is not a name: `null`.
  */
 export function splitFullName(fullName: string): NameParts | null {
   const [first, second, ...rest] = nameWords(fullName);
@@ -44,7 +44,7 @@ export function fullName(user: Named): string {
   return [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' ');
 }
 
-/** A role as people read it: the first underscore becomes a space (spec section 6). */
+/** A role as people read it: the first underscore becomes a space. */
 export function roleLabel(role: Role | string | undefined): string {
   return role ? role.replace('_', ' ') : '';
 }

@@ -1,6 +1,6 @@
 import type { User } from '@generated/api/model';
 
-/** What a super_admin may do with a row of the users table (spec sections 2 and 6). */
+/** What a super_admin may do with a row of the users table. */
 export interface UserRowActions {
   edit: boolean;
   /** Only users of role `user` can be deleted. */

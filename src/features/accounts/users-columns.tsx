@@ -7,7 +7,7 @@ import styles from './accounts.module.css';
 
 const column = createDataColumnHelper<User>();
 
-/** Name (first and last), role and email, then the row's actions (spec section 2). */
+/** Name (first and last), role and email, then the row's actions. */
 export const usersColumns = column.columns([
   column.accessor((user) => shortName(user), { id: 'name', header: 'Name' }),
   column.accessor((user) => roleLabel(user.role), { id: 'role', header: 'Role' }),

@@ -17,8 +17,8 @@ export interface DashboardPageProps extends DashboardView {
 }
 
 /**
- * The dashboard (spec section 2): sync statistics and controls, the launches inbox, the ACE
- * sync errors and logs, and the sync filters in force. Each block loads and fails on its own.
+ * The dashboard: sync statistics and controls, the launches inbox, the ACE sync errors and logs,
+ * and the sync filters in force. Each block loads and fails on its own.
  */
 export function DashboardPage({ tab, page, role, onViewChange }: DashboardPageProps) {
   return (

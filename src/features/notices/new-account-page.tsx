@@ -1,7 +1,7 @@
 import { Card, Classes } from '@blueprintjs/core';
 import styles from './notices.module.css';
 
-/** A static greeting with no behaviour (spec section 2). */
+/** A static placeholder greeting with no behaviour. */
 export function NewAccountPage() {
   return (
     <Card className={styles.notice}>

@@ -4,7 +4,7 @@ import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
 import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 
-/** The sync-filter attribute query (spec section 7): only what the editor needs, every page at once. */
+/** The sync-filter attribute query: only what the editor needs, every page at once. */
 export function filterAttributeParams(entity: EntityType): ListAwsAttributesParams {
   return {
     fields: 'name,id,type,data_type,choices',

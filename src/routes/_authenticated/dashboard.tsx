@@ -31,7 +31,7 @@ function toSearch({ tab, page }: DashboardView): DashboardSearch {
 export const Route = createFileRoute('/_authenticated/dashboard')({
   head: screenHead('Update Feed'),
   validateSearch: validateDashboardSearch,
-  // Set-up guard: the dashboard needs a completed set-up (spec section 4).
+  // Set-up guard: the dashboard needs a completed set-up, else the wizard or the notice.
   beforeLoad: async ({ context, location }) => {
     const decision = await setupDecision(context.user, context.queryClient);
     if (decision !== 'allow') {

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /**
- * /invite-user is Company Settings with the invite modal open. Only a super_admin manages users
- * (spec section 6); anyone else sees their own account there.
+ * /invite-user is Company Settings with the invite modal open. Only a super_admin manages users;
+ * anyone else sees their own account there.
  */
 export const Route = createFileRoute('/_authenticated/invite-user')({
   beforeLoad: ({ context }) => {

@@ -2,7 +2,7 @@ import { InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 
-/** Typed override text reaches the form after the user pauses this long (spec section 9). */
+/** Typed override text reaches the form after the user pauses this long, not on every key. */
 export const OVERRIDE_TEXT_DEBOUNCE_MS = 2000;
 
 export interface DebouncedTextInputProps {

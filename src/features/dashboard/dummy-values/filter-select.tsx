@@ -32,7 +32,7 @@ export interface FilterSelectProps<T> {
 }
 
 /**
- * A filterable single choice (case-insensitive), with the select widget texts of spec section 8.
+ * A filterable single choice (case-insensitive) that says 'No items found' like the other selects.
  * Built from Blueprint's QueryList and PopoverNext rather than its Select, whose target wrapper
  * carries aria-expanded without a role (an axe violation): here the button is the target.
  */

@@ -14,8 +14,8 @@ export interface SaveOverridesButtonProps {
 }
 
 /**
- * 'Save values for next Sync' (spec section 5): it looks disabled unless a pair is complete or
- * values were saved before, but still answers a click with the reason nothing was sent.
+ * 'Save values for next Sync': it looks disabled unless a pair is complete or values were saved
+ * before, but still answers a click with the reason nothing was sent.
  */
 export function SaveOverridesButton({ form, setSubmitted }: SaveOverridesButtonProps) {
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ import {
 
 /**
  * What the user has typed, by sync error id. It lives above the tabs and the pages (the errors
- * card), so unsaved values survive a page change or a look at the logs (spec section 4).
+ * card), so unsaved values survive a page change or a look at the logs.
  */
 export interface OverrideDrafts {
   drafts: DummyRows;

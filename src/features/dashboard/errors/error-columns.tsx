@@ -9,7 +9,7 @@ import styles from './errors.module.css';
 
 const errorColumn = createDataColumnHelper<SyncError>();
 
-/** The Errors tab (spec section 2): the columns in the specification's order. */
+/** The Errors tab: the record and its direction, the error, the override to send, the category. */
 export const errorColumns = errorColumn.columns([
   errorColumn.accessor('salesforce_id', {
     header: COLUMN_TEXT.salesforceId,

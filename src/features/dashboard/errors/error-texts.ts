@@ -1,6 +1,6 @@
 import type { SyncDirection, SyncErrorType } from '@generated/api/model';
 
-/** Texts of the ACE Sync Errors card (spec sections 2 and 8). */
+/** Texts of the ACE Sync Errors card. */
 export const ERRORS_TEXT = {
   title: 'ACE Sync Errors',
   errorsTab: 'Errors',
@@ -49,8 +49,8 @@ export function lastSyncText(formattedDate: string | null): string {
 }
 
 /**
- * The 'Go to SF' link shows only for URLs containing '.com' (spec section 2), and only for http(s)
- * URLs: a `javascript:` or `data:` value from the server never becomes a link.
+ * The 'Go to SF' link shows only for URLs containing '.com', and only for http(s) URLs: a
+ * `javascript:` or `data:` value from the server never becomes a link.
  */
 export function salesforceLink(entityUrl: string | null | undefined): string | undefined {
   if (!entityUrl || !entityUrl.includes('.com')) return undefined;

@@ -20,8 +20,8 @@ export interface PagedList {
 }
 
 /**
- * One page of a server-paginated list, plus the page size, which is the first page's count
- * (spec section 9): page 1 is read too (from the cache when it is the page shown). While the
+ * One page of a server-paginated list, plus the page size, which is the first page's count (the
+ * server does not say it): page 1 is read too (from the cache when it is the page shown). While the
  * next page loads the previous one stays on screen.
  */
 export function usePagedList<TPage extends Page, TError>(

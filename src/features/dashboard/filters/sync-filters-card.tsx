@@ -9,7 +9,7 @@ import { FilterCount } from '@/components/filter-count/filter-count';
 import { dashboardQueries } from '../dashboard-queries';
 import styles from './sync-filters-card.module.css';
 
-/** The dashboard's variant of the no-filter sentence (spec section 2, Values mapper). */
+/** The dashboard's no-filter sentence (the values mapper says every record will sync). */
 export const NO_FILTERS_TEXT = 'You have no filters currently set.';
 
 const ENTITIES: ReadonlyArray<[EntityType, string]> = [

@@ -1,4 +1,4 @@
-/** After a full sync starts, further sync clicks within this window only warn (spec section 9). */
+/** After a full sync starts, further sync clicks within this window only warn. */
 export const FULL_SYNC_WINDOW_MS = 15_000;
 
 /** True while a full sync started at `startedAt` still holds the buttons back. */

@@ -21,9 +21,9 @@ export const SYNC_TEXT = {
 export type SyncKind = 'full' | SyncTypeQueryParameter;
 
 /**
- * The sync buttons' behaviour (spec section 4): one request at a time; for 15 seconds after a
- * full sync starts, clicks only warn; a failure clears both the running flag and the window.
- * Once started, the dashboard follows the background sync until its results show.
+ * The sync buttons' behaviour: one request at a time; for 15 seconds after a full sync starts,
+ * clicks only warn; a failure clears both the running flag and the window. Once started, the
+ * dashboard follows the background sync until its results show.
  */
 export function useSyncStarter() {
   const fullSyncStartedAt = useRef<number | null>(null);

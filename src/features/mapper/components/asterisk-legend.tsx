@@ -1,6 +1,6 @@
 import styles from '../mapper.module.css';
 
-/** What the red and the grey asterisks mean (spec section 2, Step 5). */
+/** What the red and the grey asterisks of the step-5 mapper mean. */
 export function AsteriskLegend() {
   return (
     <ul className={styles.legend}>

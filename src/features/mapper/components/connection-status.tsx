@@ -3,7 +3,7 @@ import styles from '../mapper.module.css';
 
 /** 'Connection' and the Salesforce connection state, green when ok, red otherwise. */
 export function ConnectionStatus() {
-  // The line itself tells a failure: 'Failed' (spec section 4, Connection status).
+  // The line itself tells a failure ('Failed'), so the check's error does not toast.
   const check = useCheckConnection({ query: { meta: { silentErrors: true } } });
   const state = check.isError ? 'Failed' : (check.data?.salesforce_connection ?? 'connecting');
   return (

@@ -15,9 +15,9 @@ import { rowActions } from './row-actions';
 import { ValueRows } from './value-rows';
 import styles from '../mapper.module.css';
 
-/** Selections are saved 500 ms after the last change (spec section 9: multi-select). */
+/** Selections are saved 500 ms after the last change: a run of picks is one request. */
 export const SELECTION_SAVE_MS = 500;
-/** Dummy texts are saved 300 ms after the last keystroke (spec section 9: wizard mapping). */
+/** Dummy texts are saved 300 ms after the last keystroke, not on every key. */
 export const DUMMY_SAVE_MS = 300;
 const CLOSING_KEYS = [DUMMY_KEY];
 

@@ -25,12 +25,12 @@ import { createMappingStore } from '../model/mapping-store';
 import { createMappingSync, type MappingApi, type SyncHooks } from '../model/mapping-sync';
 import type { MapperContextValue } from './mapper-context';
 
-/** Every ACE attribute of the tenant at once; the tabs page them by 20 (spec section 7). */
+/** Every ACE attribute of the tenant at once; the tabs page them by 20. */
 export const ACE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = { 'page-size': 10000 };
-/** Every mapping, value rows included (spec section 9: mapping fetch page size). */
+/** Every mapping, value rows included, in one request. */
 export const MAPPING_PARAMS: ListDataMappingsParams = { 'page-size': 100000 };
 
-// Create and update errors are ignored (spec section 4); a delete's are told by the sync.
+// Create and update errors are ignored (no toast); a delete's are told by the sync.
 const silent = { meta: { silentErrors: true } };
 
 export function mappingApi(client: QueryClient): MappingApi {

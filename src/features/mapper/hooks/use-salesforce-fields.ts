@@ -6,7 +6,7 @@ import { salesforceOfType, salesforceValues, type EntityType } from '../model/at
 import { DUMMY_KEY } from '../model/mapping';
 import { makeOption, type SelectOption } from '../select/select-options';
 
-/** The row selectors are loaded with up to 10,000 Salesforce attributes (spec section 7). */
+/** The row selectors are loaded with up to 10,000 Salesforce attributes. */
 const salesforceParams = (type: EntityType): ListSalesforceAttributesParams => ({
   type,
   'page-size': 10000,

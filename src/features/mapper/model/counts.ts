@@ -3,11 +3,11 @@ import { tabRows, type EntityType } from './attributes';
 import type { MappingStore } from './mapping-store';
 import type { MandatoryEvent } from './mapping-sync';
 
-/** '{mapped}/{total} Required Fields of leads Matched' (spec section 2, Step 5). */
+/** '{mapped}/{total} Required Fields of leads Matched', and likewise for opportunities. */
 export const countLine = (mapped: number, total: number, entity: 'leads' | 'opportunities') =>
   `${mapped}/${total} Required Fields of ${entity} Matched`;
 
-/** The required counter moves with the mandatory-mapping events (spec section 4). */
+/** The required counter moves with the mandatory-mapping events: up on added, down on removed. */
 export function applyMandatoryEvent(
   counts: MappingCounts,
   event: MandatoryEvent,

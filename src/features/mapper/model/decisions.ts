@@ -1,7 +1,7 @@
 import type { DataMappingCreate, DataMappingWrite } from '@generated/api/model';
 import { isCleared, type LocalMapping } from './mapping';
 
-/** What one mapping change asks of the server (spec section 4, Mapping changes). */
+/** What one mapping change asks of the server: create, update, delete or nothing. */
 export type MappingAction =
   | { kind: 'none' }
   | { kind: 'create'; body: DataMappingCreate }

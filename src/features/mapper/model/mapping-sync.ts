@@ -21,7 +21,7 @@ export interface MappingApi {
   remove(id: number): Promise<void>;
 }
 
-/** Mandatory-mapping events (spec section 3): a mandatory field gained or lost its mapping. */
+/** Mandatory-mapping events: a mandatory field gained or lost its mapping. */
 export type MandatoryEvent = 'added' | 'removed';
 
 export interface SyncHooks {
@@ -89,7 +89,7 @@ export function createMappingSync(
           summary.created += 1;
           return { ...(view as LocalMapping), id: created.id };
         } catch {
-          summary.failed += 1; // mapping errors on create and update are ignored (spec section 4)
+          summary.failed += 1; // mapping errors on create and update are ignored
           return saved;
         }
       case 'update':

@@ -1,6 +1,6 @@
 import type { AttributeRef, DataMapping } from '@generated/api/model';
 
-/** The id of the dummy-value option (spec section 2, Row mapper). */
+/** The id of the dummy-value option: chosen in a row, it opens a text box. */
 export const DUMMY_ID = -1;
 /** The dummy option's key in the select widgets (field options use their id as key). */
 export const DUMMY_KEY = String(DUMMY_ID);
@@ -118,7 +118,7 @@ export function toggleKey(current: readonly string[], key: string): string[] {
   return [...current.filter((item) => item !== DUMMY_KEY), key];
 }
 
-/** The singular "cleared" states of spec section 4: such a mapping is deleted. */
+/** A mapping left with nothing chosen and no dummy value is cleared: it is deleted. */
 export function isCleared(mapping: LocalMapping): boolean {
   if (mapping.is_dummy_value) return false;
   if (mapping.aws_ace_picklist_value !== null) return !mapping.salesforce_picklist_value;

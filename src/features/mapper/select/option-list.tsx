@@ -11,7 +11,7 @@ export const ITEM_HEIGHT = 30;
 const MAX_VISIBLE = 8;
 /** The tallest the open list gets (its menu's padding included). */
 export const LIST_MAX_HEIGHT = MAX_VISIBLE * ITEM_HEIGHT + 12;
-/** Rows rendered beyond the visible ones (spec section 9: virtual-scroll buffer 4). */
+/** Rows rendered beyond the visible ones, so fast scrolling shows no blank rows. */
 const OVERSCAN = 4;
 /** The list's viewport has a fixed height: nothing to measure (and jsdom could not). */
 const VIEWPORT_HEIGHT = MAX_VISIBLE * ITEM_HEIGHT;

@@ -7,7 +7,7 @@ export interface SelectOption {
   search: string;
 }
 
-/** The select widget's texts (spec section 8). */
+/** The select widget's texts. */
 export const SELECT_TEXT = {
   notFound: 'No items found',
   typeToSearch: 'Type to search',

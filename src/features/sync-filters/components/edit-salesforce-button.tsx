@@ -6,8 +6,8 @@ import { LazySalesforceConnectionDialog } from '@/components/salesforce-connecti
 const LABEL = 'Update your Salesforce Account';
 
 /**
- * The edit pencil of the embedded mapper (spec section 2, step 5): it opens the Salesforce
- * connection modal. The page is super_admin only, so no role check is needed here.
+ * The edit pencil of the embedded step-5 mapper: it opens the Salesforce connection modal. The page
+ * is super_admin only, so no role check is needed here.
  */
 export function EditSalesforceConnectionButton() {
   const [open, setOpen] = useState(false);

@@ -32,8 +32,8 @@ const ignoreEnter = (event: KeyboardEvent) => {
 };
 
 /**
- * The value input by the attribute's type (spec section 2): a picklist's choices, true or false,
- * a read-only calendar for dates, free text for everything else.
+ * The value input by the attribute's type: a picklist's choices, true or false, a read-only
+ * calendar for dates, free text for everything else.
  */
 export function ValueInput(props: ValueInputProps) {
   const { attribute, value, invalid, describedBy, onPick, onType, onBlur } = props;
