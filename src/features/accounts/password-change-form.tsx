@@ -4,6 +4,7 @@ import { getChangePasswordMutationOptions } from '@generated/api/auth/auth';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { firstFieldError } from '@/lib/field-errors';
+import { isBlank } from '@/lib/required-text';
 import { toast } from '@/lib/toaster';
 import {
   EMPTY_PASSWORD_CHANGE,
@@ -87,7 +88,7 @@ export function PasswordChangeForm() {
           value={values[field]}
           invalid={
             tried &&
-            (!values[field] ||
+            (isBlank(values[field]) ||
               (field === 'confirmPassword' && problem === PASSWORD_CHANGE_MESSAGES.mismatch))
           }
           errors={serverErrors[field] ? [serverErrors[field]] : []}

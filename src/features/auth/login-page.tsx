@@ -7,6 +7,7 @@ import { session, type SessionUser } from '@/api/session';
 import { onSessionStartedElsewhere } from '@/api/session-sync';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
+import { isBlank } from '@/lib/required-text';
 import { safeReturnUrl } from '@/lib/return-url';
 import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { dismissToast, toast } from '@/lib/toaster';
@@ -58,7 +59,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
     event.preventDefault();
     setSubmitted(true);
     // Signed in from another tab: this one is already on its way.
-    if (!email.trim() || !password || routing) return;
+    if (isBlank(email) || isBlank(password) || routing) return;
     login.submit({ data: { email: email.trim().toLowerCase(), password } });
   };
 
@@ -78,7 +79,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
           autoFocus
           required
           value={email}
-          invalid={refused || (submitted && !email.trim())}
+          invalid={refused || (submitted && isBlank(email))}
           onChange={(event) => edit(() => setEmail(event.target.value))}
         />
         <TextField
@@ -87,7 +88,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
           autoComplete="current-password"
           required
           value={password}
-          invalid={refused || (submitted && !password)}
+          invalid={refused || (submitted && isBlank(password))}
           onChange={(event) => edit(() => setPassword(event.target.value))}
         />
         <div className={styles.actions}>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { getRequestPasswordResetMutationOptions } from '@generated/api/auth/auth';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
+import { isBlank } from '@/lib/required-text';
 import { resetRequestFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
 import styles from './auth.module.css';
@@ -26,7 +27,7 @@ export function RequestResetPage() {
       setMessage(resetRequestFailureMessage(error.body));
     },
   });
-  const missing = !email.trim();
+  const missing = isBlank(email);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

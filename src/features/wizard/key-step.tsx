@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { getVerifyProductKeyMutationOptions } from '@generated/api/onboarding/onboarding';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
+import { isBlank } from '@/lib/required-text';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
 
@@ -38,8 +39,8 @@ export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
 
   const authorize = (event: FormEvent) => {
     event.preventDefault();
-    if (key) verify.submit({ data: { key } });
-    else onChange({ ...value, status: 'invalid' });
+    if (isBlank(key)) onChange({ ...value, status: 'invalid' });
+    else verify.submit({ data: { key } });
   };
 
   return (
