@@ -56,6 +56,15 @@ describe('login', () => {
 });
 
 describe('request reset', () => {
+  it('is named the same in the tab and in its heading', async () => {
+    backend(() => [500, {}]);
+    renderApp('/request-reset-password');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reset your password' }),
+    ).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Reset your password · AceBridge'));
+  });
+
   it('an e-mail of only spaces says the e-mail is required, and nothing is sent', async () => {
     const calls = backend(() => [500, {}]);
     renderApp('/request-reset-password');
