@@ -17,7 +17,7 @@ const ROUTES: readonly TitledRoute[] = [
   { path: '/login', title: 'User Login' },
   { path: '/logout', title: 'User Login', as: 'superAdmin', lands: /\/login$/ },
   { path: '/register/NA/invite-token?name=Grace%20Hopper', title: 'New Account' },
-  { path: '/request-reset-password', title: 'Request Reset Password' },
+  { path: '/request-reset-password', title: 'Reset your password' },
   { path: '/password/reset/NA/reset-token', title: 'Reset Password' },
   { path: '/new-account', title: 'Welcome' },
   { path: '/new-connection', title: 'Step 1 · Account Authorization' },

@@ -4,7 +4,8 @@ import { useCallback, useRef } from 'react';
 /**
  * The same mutation, whose `mutate` ignores calls while one is in flight: a double click or a
  * second Enter sends once. (`isPending` alone is not enough: it updates on the next render, after
- * a double click's second event has already been handled.)
+ * a double click's second event has already been handled.) For a one-off action such as a button;
+ * a form sends itself with `useFormSubmit` (components/form), which also shows how the call went.
  */
 export function useSingleFlight<TData, TError, TVariables, TContext>(
   mutation: UseMutationResult<TData, TError, TVariables, TContext>,

@@ -3,6 +3,6 @@ import { RequestResetPage } from '@/features/auth/request-reset-page';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/request-reset-password')({
-  head: screenHead('Request Reset Password'),
+  head: screenHead('Reset your password'),
   component: RequestResetPage,
 });

@@ -1,20 +1,18 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   getCheckConnectionQueryKey,
-  useUpdateSalesforceConnection,
+  getUpdateSalesforceConnectionMutationOptions,
 } from '@generated/api/tenants/tenants';
-import { errorMessages } from '@/api/error-messages';
+import { useFormSubmit } from '@/components/form/use-form-submit';
 import { toast } from '@/lib/toaster';
 import { SalesforceConnectionForm } from './salesforce-connection-form';
 import {
   connectionServerErrors,
   INITIAL_SALESFORCE_CONNECTION,
   toConnectionUpdate,
-  type SalesforceConnectionValues,
 } from './salesforce-connection-values';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface SalesforceConnectionDialogProps {
   isOpen: boolean;
@@ -29,39 +27,21 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
   const formId = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(INITIAL_SALESFORCE_CONNECTION);
-  const [serverBody, setServerBody] = useState<unknown>();
-  // Field errors show under their fields; anything else is toasted here.
-  const update = useSingleFlight(
-    useUpdateSalesforceConnection({ mutation: { meta: { silentErrors: true } } }),
-  );
-  const serverErrors = useMemo(() => connectionServerErrors(serverBody), [serverBody]);
+  const update = useFormSubmit(getUpdateSalesforceConnectionMutationOptions(), {
+    fieldErrors: connectionServerErrors,
+    onSuccess: (reply) => {
+      void toast.success(reply?.message || 'Updated successfully');
+      void queryClient.invalidateQueries({ queryKey: getCheckConnectionQueryKey() });
+      setValues(INITIAL_SALESFORCE_CONNECTION);
+      onClose();
+    },
+  });
 
   const close = () => {
-    if (update.isPending) return;
+    if (update.busy) return;
     setValues(INITIAL_SALESFORCE_CONNECTION);
-    setServerBody(undefined);
+    update.setFieldErrors(undefined);
     onClose();
-  };
-
-  const submit = (data: SalesforceConnectionValues) => {
-    setServerBody(undefined);
-    update.mutate(
-      { data: toConnectionUpdate(data) },
-      {
-        onSuccess: (reply) => {
-          void toast.success(reply?.message || 'Updated successfully');
-          void queryClient.invalidateQueries({ queryKey: getCheckConnectionQueryKey() });
-          setValues(INITIAL_SALESFORCE_CONNECTION);
-          onClose();
-        },
-        onError: (error) => {
-          setServerBody(error.body);
-          if (!connectionServerErrors(error.body)) {
-            errorMessages(error).forEach((message) => void toast.danger(message));
-          }
-        },
-      },
-    );
   };
 
   return (
@@ -71,10 +51,10 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
           id={formId}
           formData={values}
           onChange={setValues}
-          onSubmit={submit}
-          serverErrors={serverErrors}
+          onSubmit={(data) => update.submit({ data: toConnectionUpdate(data) })}
+          serverErrors={update.fieldErrors}
           showEnvironment={false}
-          disabled={update.isPending}
+          disabled={update.busy}
         >
           <></>
         </SalesforceConnectionForm>
@@ -82,13 +62,13 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
       <DialogFooter
         actions={
           <>
-            <Button text="Cancel" onClick={close} disabled={update.isPending} />
+            <Button text="Cancel" onClick={close} disabled={update.busy} />
             <Button
               type="submit"
               form={formId}
               intent={Intent.PRIMARY}
               text="Update"
-              loading={update.isPending}
+              loading={update.busy}
             />
           </>
         }

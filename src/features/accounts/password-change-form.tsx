@@ -1,10 +1,10 @@
 import { Button, Callout, Classes, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
-import { useChangePassword } from '@generated/api/auth/auth';
-import { isApiError } from '@/api/api-error';
-import { errorMessages } from '@/api/error-messages';
+import { getChangePasswordMutationOptions } from '@generated/api/auth/auth';
 import { TextField } from '@/components/form/text-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
 import { firstFieldError } from '@/lib/field-errors';
+import { isBlank } from '@/lib/required-text';
 import { toast } from '@/lib/toaster';
 import {
   EMPTY_PASSWORD_CHANGE,
@@ -13,7 +13,6 @@ import {
   type PasswordChangeValues,
 } from './password-change';
 import styles from './accounts.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 type Field = keyof PasswordChangeValues;
 
@@ -23,6 +22,18 @@ const SERVER_FIELDS: Record<Field, string> = {
   newPassword: 'new_password',
   confirmPassword: 'confirm_password',
 };
+
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The first server error of each field, under the form field it belongs to. */
+function fieldErrors(body: unknown): FieldErrors | undefined {
+  const fields: FieldErrors = {};
+  for (const field of Object.keys(SERVER_FIELDS) as Field[]) {
+    const message = firstFieldError(body, SERVER_FIELDS[field]);
+    if (message) fields[field] = message;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
 
 const FIELDS: ReadonlyArray<{ field: Field; label: string; autoComplete: string }> = [
   { field: 'oldPassword', label: 'Current Password', autoComplete: 'current-password' },
@@ -38,40 +49,28 @@ const FIELDS: ReadonlyArray<{ field: Field; label: string; autoComplete: string 
 export function PasswordChangeForm() {
   const [values, setValues] = useState(EMPTY_PASSWORD_CHANGE);
   const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const change = useSingleFlight(useChangePassword({ mutation: { meta: { silentErrors: true } } }));
+  const change = useFormSubmit(getChangePasswordMutationOptions(), {
+    fieldErrors,
+    onSuccess: (reply) => {
+      if (reply?.message) void toast.success(reply.message);
+      setValues(EMPTY_PASSWORD_CHANGE);
+      setTried(false);
+    },
+  });
+  const serverErrors = change.fieldErrors ?? {};
   const problem = passwordChangeProblem(values);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (problem || change.isPending) return;
-    change.mutate(
-      {
-        data: {
-          old_password: values.oldPassword,
-          new_password: values.newPassword,
-          confirm_password: values.confirmPassword,
-        },
+    if (problem) return;
+    change.submit({
+      data: {
+        old_password: values.oldPassword,
+        new_password: values.newPassword,
+        confirm_password: values.confirmPassword,
       },
-      {
-        onSuccess: (reply) => {
-          if (reply?.message) void toast.success(reply.message);
-          setValues(EMPTY_PASSWORD_CHANGE);
-          setTried(false);
-        },
-        onError: (error) => {
-          const body = isApiError(error) ? error.body : undefined;
-          const fields: Partial<Record<Field, string>> = {};
-          for (const { field } of FIELDS) {
-            const message = firstFieldError(body, SERVER_FIELDS[field]);
-            if (message) fields[field] = message;
-          }
-          if (Object.keys(fields).length > 0) setServerErrors(fields);
-          else errorMessages(error).forEach((message) => void toast.danger(message));
-        },
-      },
-    );
+    });
   };
 
   return (
@@ -89,14 +88,14 @@ export function PasswordChangeForm() {
           value={values[field]}
           invalid={
             tried &&
-            (!values[field] ||
+            (isBlank(values[field]) ||
               (field === 'confirmPassword' && problem === PASSWORD_CHANGE_MESSAGES.mismatch))
           }
           errors={serverErrors[field] ? [serverErrors[field]] : []}
           onChange={(event) => {
             const next = event.target.value;
             setValues((current) => ({ ...current, [field]: next }));
-            setServerErrors((current) => ({ ...current, [field]: undefined }));
+            change.setFieldErrors((current) => current && { ...current, [field]: undefined });
           }}
         />
       ))}
@@ -110,7 +109,7 @@ export function PasswordChangeForm() {
           type="submit"
           intent={Intent.PRIMARY}
           text="Change Password"
-          loading={change.isPending}
+          loading={change.busy}
         />
       </div>
     </form>

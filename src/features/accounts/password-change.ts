@@ -1,3 +1,5 @@
+import { isBlank } from '@/lib/required-text';
+
 /** The password change form's messages (spec section 5). */
 export const PASSWORD_CHANGE_MESSAGES = {
   mandatory: 'New password, old password and confirm password are mandatory.',
@@ -18,7 +20,11 @@ export const EMPTY_PASSWORD_CHANGE: PasswordChangeValues = {
 
 /** The form's message, or undefined when it may be sent: all three are needed, two must match. */
 export function passwordChangeProblem(values: PasswordChangeValues): string | undefined {
-  if (!values.oldPassword || !values.newPassword || !values.confirmPassword) {
+  if (
+    isBlank(values.oldPassword) ||
+    isBlank(values.newPassword) ||
+    isBlank(values.confirmPassword)
+  ) {
     return PASSWORD_CHANGE_MESSAGES.mandatory;
   }
   if (values.newPassword !== values.confirmPassword) return PASSWORD_CHANGE_MESSAGES.mismatch;

@@ -3,13 +3,18 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { User } from '@generated/api/model';
-import { getListUsersQueryKey, useInviteUser, useUpdateUser } from '@generated/api/users/users';
+import {
+  getInviteUserMutationOptions,
+  getListUsersQueryKey,
+  getUpdateUserMutationOptions,
+} from '@generated/api/users/users';
 import { session } from '@/api/session';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { serverErrorSchema } from '@/components/schema-form/errors';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { toast } from '@/lib/toaster';
 import { FORM_NOT_VALID } from './names';
 import { RoleWidget } from './role-widget';
-import { formServerErrors } from './server-errors';
 import {
   editFormData,
   inviteRequest,
@@ -21,7 +26,6 @@ import {
   type UserFormData,
 } from './user-form';
 import { useReturnFocus } from '@/lib/use-return-focus';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 /** Whom the modal is for: a new user to invite, or an existing user to rename. */
 export type UserDialogTarget = { kind: 'invite' } | { kind: 'edit'; user: User };
@@ -42,6 +46,9 @@ const SERVER_FIELDS = {
   last_name: 'full_name',
 } as const;
 
+const fieldErrors = (body: unknown) =>
+  serverErrorSchema(body, SERVER_FIELDS) as ErrorSchema<UserFormData> | undefined;
+
 /**
  * The invite/edit user modal (spec sections 2 and 5): Name, Email and Role; 'Create Account' and
  * 'Invite User' by default. Static: neither the backdrop nor Escape closes it. In edit mode only
@@ -55,45 +62,37 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
   const [formData, setFormData] = useState<UserFormData>(() =>
     target.kind === 'edit' ? editFormData(target.user) : {},
   );
-  const [serverErrors, setServerErrors] = useState<ErrorSchema<UserFormData>>();
-  // Field errors show under their fields; anything else becomes a toast below.
-  const invite = useSingleFlight(useInviteUser({ mutation: { meta: { silentErrors: true } } }));
-  const update = useSingleFlight(useUpdateUser({ mutation: { meta: { silentErrors: true } } }));
-  const pending = invite.isPending || update.isPending;
-
-  const onError = (error: unknown) =>
-    setServerErrors(formServerErrors<UserFormData>(error, SERVER_FIELDS));
-
   const onSaved = (message: string) => {
     void toast.success(message);
     void queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
     onClose();
   };
+  const invite = useFormSubmit(getInviteUserMutationOptions(), {
+    fieldErrors,
+    onSuccess: () => onSaved('User Added Successfully'),
+  });
+  const update = useFormSubmit(getUpdateUserMutationOptions(), {
+    fieldErrors,
+    onSuccess: (user) => {
+      // Renaming oneself renames My Account too.
+      if (user && session.getUser()?.id === user.id) session.setUser(user);
+      onSaved('User Update Successfully');
+    },
+  });
+  // A dialog either invites or edits: its field errors and busy state are that call's.
+  const save = editing ? update : invite;
+  const serverErrors = save.fieldErrors;
 
   const onSubmit = (data: UserFormData) => {
-    if (pending) return;
     if (target.kind === 'edit') {
       const name = updateRequest(data);
       if (!name) return void toast.danger(FORM_NOT_VALID);
-      update.mutate(
-        { id: target.user.id, data: name },
-        {
-          onSuccess: (user) => {
-            // Renaming oneself renames My Account too.
-            if (user && session.getUser()?.id === user.id) session.setUser(user);
-            onSaved('User Update Successfully');
-          },
-          onError,
-        },
-      );
+      update.submit({ id: target.user.id, data: name });
       return;
     }
     const request = inviteRequest(data);
     if (!request) return void toast.danger(FORM_NOT_VALID);
-    invite.mutate(
-      { data: request },
-      { onSuccess: () => onSaved('User Added Successfully'), onError },
-    );
+    invite.submit({ data: request });
   };
 
   return (
@@ -101,7 +100,7 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
       isOpen
       title={editing ? 'Edit Account' : 'Create Account'}
       onClose={() => {
-        if (!pending) onClose();
+        if (!save.busy) onClose();
       }}
       canEscapeKeyClose={false}
       canOutsideClickClose={false}
@@ -116,11 +115,11 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
           formData={formData}
           onChange={(next) => {
             setFormData(next);
-            setServerErrors(undefined);
+            save.setFieldErrors(undefined);
           }}
           onSubmit={onSubmit}
           serverErrors={serverErrors}
-          disabled={pending}
+          disabled={save.busy}
         >
           {/* The buttons live in the dialog's footer and submit through `form`. */}
           <></>
@@ -129,14 +128,14 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
       <DialogFooter
         actions={
           <>
-            <Button text="Cancel" onClick={onClose} disabled={pending} />
+            <Button text="Cancel" onClick={onClose} disabled={save.busy} />
             <Button
               type="submit"
               form={formId}
               intent={Intent.PRIMARY}
               text={editing ? 'Update User' : 'Invite User'}
               disabled={!isUserFormValid(formData) || Boolean(serverErrors)}
-              loading={pending}
+              loading={save.busy}
             />
           </>
         }

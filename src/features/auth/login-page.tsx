@@ -2,16 +2,17 @@ import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
-import { useLogin } from '@generated/api/auth/auth';
+import { getLoginMutationOptions } from '@generated/api/auth/auth';
 import { session, type SessionUser } from '@/api/session';
 import { onSessionStartedElsewhere } from '@/api/session-sync';
 import { TextField } from '@/components/form/text-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { isBlank } from '@/lib/required-text';
 import { safeReturnUrl } from '@/lib/return-url';
 import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { dismissToast, toast } from '@/lib/toaster';
 import { homeAfterLogin } from './post-login';
 import styles from './auth.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const navigate = useNavigate();
@@ -21,8 +22,6 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const [submitted, setSubmitted] = useState(false);
   const [refused, setRefused] = useState(false);
   const [routing, setRouting] = useState(false);
-  // The screen shows a refused login itself: both fields invalid, no message (spec section 4).
-  const login = useSingleFlight(useLogin({ mutation: { meta: { silentErrors: true } } }));
 
   /** On to where the user was going, else their home (spec section 4). */
   const goOn = async (user: SessionUser, before: Promise<unknown> = Promise.resolve()) => {
@@ -40,26 +39,28 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   });
   useEffect(() => onSessionStartedElsewhere(goOnElsewhere), []);
 
+  const login = useFormSubmit(getLoginMutationOptions(), {
+    onSuccess: async (reply) => {
+      session.start(reply);
+      setRouting(true);
+      // The success toast shows for a second, then the user goes on. That second runs beside
+      // the look-up of the user's home, so it is this screen's own rather than the hook's `next`.
+      const shown = Promise.all([toast.success('Login successful'), wait(SUCCESS_DELAY_MS)]);
+      await goOn(
+        reply.user,
+        shown.then(([key]) => dismissToast(key)),
+      );
+    },
+    // The screen shows a refused login itself: both fields invalid, no message (spec section 4).
+    onError: () => setRefused(true),
+  });
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!email.trim() || !password || login.isPending || routing) return;
-    login.mutate(
-      { data: { email: email.trim().toLowerCase(), password } },
-      {
-        onSuccess: async (reply) => {
-          session.start(reply);
-          setRouting(true);
-          // The success toast shows for a second, then the user goes on.
-          const shown = Promise.all([toast.success('Login successful'), wait(SUCCESS_DELAY_MS)]);
-          await goOn(
-            reply.user,
-            shown.then(([key]) => dismissToast(key)),
-          );
-        },
-        onError: () => setRefused(true),
-      },
-    );
+    // Signed in from another tab: this one is already on its way.
+    if (isBlank(email) || isBlank(password) || routing) return;
+    login.submit({ data: { email: email.trim().toLowerCase(), password } });
   };
 
   const edit = (apply: () => void) => {
@@ -78,7 +79,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
           autoFocus
           required
           value={email}
-          invalid={refused || (submitted && !email.trim())}
+          invalid={refused || (submitted && isBlank(email))}
           onChange={(event) => edit(() => setEmail(event.target.value))}
         />
         <TextField
@@ -87,7 +88,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
           autoComplete="current-password"
           required
           value={password}
-          invalid={refused || (submitted && !password)}
+          invalid={refused || (submitted && isBlank(password))}
           onChange={(event) => edit(() => setPassword(event.target.value))}
         />
         <div className={styles.actions}>
@@ -96,7 +97,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
             type="submit"
             intent={Intent.PRIMARY}
             text="Login"
-            loading={login.isPending || routing}
+            loading={login.busy || routing}
           />
         </div>
       </form>

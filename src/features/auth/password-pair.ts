@@ -1,3 +1,5 @@
+import { isBlank } from '@/lib/required-text';
+
 /** The invite screen's messages (spec section 5), also used by the reset screen. */
 export const PASSWORD_PAIR_MESSAGES = {
   newRequired: 'New password field is required.',
@@ -15,9 +17,9 @@ export function validatePasswordPair(
   confirmPassword: string,
 ): PasswordPairErrors {
   const errors: PasswordPairErrors = { newPassword: [], confirmPassword: [] };
-  if (!newPassword) errors.newPassword.push(PASSWORD_PAIR_MESSAGES.newRequired);
-  if (!confirmPassword) errors.confirmPassword.push(PASSWORD_PAIR_MESSAGES.confirmRequired);
-  else if (newPassword && newPassword !== confirmPassword) {
+  if (isBlank(newPassword)) errors.newPassword.push(PASSWORD_PAIR_MESSAGES.newRequired);
+  if (isBlank(confirmPassword)) errors.confirmPassword.push(PASSWORD_PAIR_MESSAGES.confirmRequired);
+  else if (!isBlank(newPassword) && newPassword !== confirmPassword) {
     errors.confirmPassword.push(PASSWORD_PAIR_MESSAGES.mismatch);
   }
   return errors;
@@ -25,5 +27,5 @@ export function validatePasswordPair(
 
 /** Save stays disabled while the new password is empty or differs from its confirmation. */
 export function canSavePasswordPair(newPassword: string, confirmPassword: string): boolean {
-  return newPassword.length > 0 && newPassword === confirmPassword;
+  return !isBlank(newPassword) && newPassword === confirmPassword;
 }

@@ -1,9 +1,8 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
-import { useVerifyInvite } from '@generated/api/auth/auth';
+import { getVerifyInviteMutationOptions } from '@generated/api/auth/auth';
 import { errorMessages } from '@/api/error-messages';
 import { firstFieldError } from '@/lib/field-errors';
 import { toast } from '@/lib/toaster';
-import { useSingleFlight } from '@/lib/use-single-flight';
 import { PasswordPairFields } from './password-pair-fields';
 import { usePasswordPairForm } from './use-password-pair-form';
 import styles from './auth.module.css';
@@ -16,22 +15,21 @@ export interface RegisterPageProps {
 
 /** An invited user sets a password (spec sections 2, 4 and 5). */
 export function RegisterPage({ uid, token, name }: RegisterPageProps) {
-  // Failures show the reply's `error` field rather than the generic catalogue text.
-  const verify = useSingleFlight(useVerifyInvite({ mutation: { meta: { silentErrors: true } } }));
-  const form = usePasswordPairForm(({ newPassword, confirmPassword }, toLogin) =>
-    verify.mutate(
-      { data: { uid, token, user: { password: newPassword, confirm_password: confirmPassword } } },
-      {
-        onSuccess: async (reply) => {
-          if (reply?.message) void toast.success(reply.message);
-          await toLogin();
-        },
-        onError: (error) => {
-          const message = firstFieldError(error.body, 'error') ?? errorMessages(error)[0];
-          if (message) void toast.danger(message);
-        },
+  const form = usePasswordPairForm(
+    getVerifyInviteMutationOptions(),
+    ({ newPassword, confirmPassword }) => ({
+      data: { uid, token, user: { password: newPassword, confirm_password: confirmPassword } },
+    }),
+    {
+      onSuccess: (reply) => {
+        if (reply?.message) void toast.success(reply.message);
       },
-    ),
+      // Failures show the reply's `error` field rather than the generic catalogue text.
+      onError: (error) => {
+        const message = firstFieldError(error.body, 'error') ?? errorMessages(error)[0];
+        if (message) void toast.danger(message);
+      },
+    },
   );
 
   return (
@@ -54,7 +52,7 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
             intent={Intent.PRIMARY}
             text="Save"
             disabled={!form.canSave}
-            loading={verify.isPending || verify.isSuccess}
+            loading={form.busy}
           />
         </div>
       </form>

@@ -1,12 +1,13 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useRequestPasswordReset } from '@generated/api/auth/auth';
+import { getRequestPasswordResetMutationOptions } from '@generated/api/auth/auth';
 import { TextField } from '@/components/form/text-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { isBlank } from '@/lib/required-text';
 import { resetRequestFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
 import styles from './auth.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 export const EMAIL_REQUIRED = 'Email Field is required';
 
@@ -16,28 +17,22 @@ export function RequestResetPage() {
   const [status, setStatus] = useState<ResetStatus>(-1);
   const [message, setMessage] = useState('');
   // The result shows as the form's own feedback, not as a toast.
-  const request = useSingleFlight(
-    useRequestPasswordReset({ mutation: { meta: { silentErrors: true } } }),
-  );
-  const missing = !email.trim();
+  const request = useFormSubmit(getRequestPasswordResetMutationOptions(), {
+    onSuccess: (reply) => {
+      setStatus(1);
+      setMessage(reply.message);
+    },
+    onError: (error) => {
+      setStatus(0);
+      setMessage(resetRequestFailureMessage(error.body));
+    },
+  });
+  const missing = isBlank(email);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (missing || request.isPending) return;
-    request.mutate(
-      { data: { email: email.trim().toLowerCase() } },
-      {
-        onSuccess: (reply) => {
-          setStatus(1);
-          setMessage(reply.message);
-        },
-        onError: (error) => {
-          setStatus(0);
-          setMessage(resetRequestFailureMessage(error.body));
-        },
-      },
-    );
+    if (!missing) request.submit({ data: { email: email.trim().toLowerCase() } });
   };
 
   return (
@@ -63,7 +58,7 @@ export function RequestResetPage() {
         <StatusCallout status={status} message={message} />
         <div className={styles.actions}>
           <Link to="/login">Back to login</Link>
-          <Button type="submit" intent={Intent.PRIMARY} text="Send" loading={request.isPending} />
+          <Button type="submit" intent={Intent.PRIMARY} text="Send" loading={request.busy} />
         </div>
       </form>
     </Card>

@@ -1,7 +1,6 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useConfirmPasswordReset } from '@generated/api/auth/auth';
-import { useSingleFlight } from '@/lib/use-single-flight';
+import { getConfirmPasswordResetMutationOptions } from '@generated/api/auth/auth';
 import { PasswordPairFields } from './password-pair-fields';
 import { resetFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
@@ -12,24 +11,21 @@ export function ResetPasswordPage({ uid, token }: { uid: string; token: string }
   const [status, setStatus] = useState<ResetStatus>(-1);
   const [message, setMessage] = useState('');
   // The result shows under the form (field messages), not as a toast.
-  const reset = useSingleFlight(
-    useConfirmPasswordReset({ mutation: { meta: { silentErrors: true } } }),
-  );
-  const form = usePasswordPairForm(({ newPassword, confirmPassword }, toLogin) =>
-    reset.mutate(
-      { data: { uid, token, new_password: newPassword, confirm_password: confirmPassword } },
-      {
-        onSuccess: async (reply) => {
-          setStatus(1);
-          setMessage(reply.message);
-          await toLogin();
-        },
-        onError: (error) => {
-          setStatus(0);
-          setMessage(resetFailureMessage(error.body));
-        },
+  const form = usePasswordPairForm(
+    getConfirmPasswordResetMutationOptions(),
+    ({ newPassword, confirmPassword }) => ({
+      data: { uid, token, new_password: newPassword, confirm_password: confirmPassword },
+    }),
+    {
+      onSuccess: (reply) => {
+        setStatus(1);
+        setMessage(reply.message);
       },
-    ),
+      onError: (error) => {
+        setStatus(0);
+        setMessage(resetFailureMessage(error.body));
+      },
+    },
   );
 
   return (
@@ -52,7 +48,7 @@ export function ResetPasswordPage({ uid, token }: { uid: string; token: string }
             intent={Intent.PRIMARY}
             text="Save"
             disabled={!form.canSave}
-            loading={reset.isPending || status === 1}
+            loading={form.busy}
           />
         </div>
       </form>

@@ -1,6 +1,7 @@
+import type { UseMutationOptions } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
+import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-form-submit';
 import { canSavePasswordPair } from './password-pair';
 
 export interface PasswordPair {
@@ -9,13 +10,14 @@ export interface PasswordPair {
 }
 
 /**
- * The state of a new-password form (invitation and reset): the pair, whether a submit was tried
- * (the fields then show their messages), and a submit handler that sends only a valid pair.
- * `send` gets `toLogin`, what both forms do once saved: a moment for the success message, then
- * /login.
+ * A new-password form (invitation and reset): the pair, whether a submit was tried (the fields
+ * then show their messages), and a submit that sends only a valid pair, as `toVariables` makes
+ * it. Once saved, both forms do the same: a moment for the success message, then /login.
  */
-export function usePasswordPairForm(
-  send: (pair: PasswordPair, toLogin: () => Promise<void>) => void,
+export function usePasswordPairForm<TData, TError, TVariables, TContext>(
+  mutationOptions: UseMutationOptions<TData, TError, TVariables, TContext>,
+  toVariables: (pair: PasswordPair) => TVariables,
+  options: Pick<FormSubmitOptions<TData, TError, TVariables, never>, 'onSuccess' | 'onError'>,
 ) {
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState<PasswordPair>({
@@ -24,17 +26,16 @@ export function usePasswordPairForm(
   });
   const [submitted, setSubmitted] = useState(false);
   const canSave = canSavePasswordPair(passwords.newPassword, passwords.confirmPassword);
-
-  const toLogin = async () => {
-    await wait(SUCCESS_DELAY_MS);
-    await navigate({ to: '/login', replace: true });
-  };
+  const save = useFormSubmit(mutationOptions, {
+    ...options,
+    next: () => navigate({ to: '/login', replace: true }),
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (canSave) send(passwords, toLogin);
+    if (canSave) save.submit(toVariables(passwords));
   };
 
-  return { passwords, setPasswords, submitted, canSave, onSubmit };
+  return { passwords, setPasswords, submitted, canSave, onSubmit, busy: save.busy };
 }

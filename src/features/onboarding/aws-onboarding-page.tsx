@@ -3,9 +3,8 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AwsRegistrationRequest } from '@generated/api/model';
-import { useRegisterAwsPurchase } from '@generated/api/onboarding/onboarding';
-import { isApiError } from '@/api/api-error';
-import { errorMessages } from '@/api/error-messages';
+import { getRegisterAwsPurchaseMutationOptions } from '@generated/api/onboarding/onboarding';
+import { useFormSubmit } from '@/components/form/use-form-submit';
 import { serverErrorSchema } from '@/components/schema-form/errors';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { toast } from '@/lib/toaster';
@@ -18,7 +17,6 @@ import {
   type AwsRegistrationFormData,
 } from './aws-registration-form';
 import styles from './onboarding.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 /**
  * /aws-onboarding (spec sections 2, 5 and 7): a buyer coming from AWS Marketplace leaves contact
@@ -27,33 +25,16 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 export function AwsOnboardingPage() {
   const navigate = useNavigate();
   const [formData, setFormData] = useState<AwsRegistrationFormData>({});
-  const [serverErrors, setServerErrors] = useState<ErrorSchema<AwsRegistrationFormData>>();
-  // Field errors show under their fields; anything else is toasted in onError.
-  const register = useSingleFlight(
-    useRegisterAwsPurchase({ mutation: { meta: { silentErrors: true } } }),
-  );
-
-  const onSubmit = (data: AwsRegistrationFormData) => {
-    if (register.isPending) return;
-    register.mutate(
-      // The schema let only complete data through.
-      { data: data as AwsRegistrationRequest },
-      {
-        onSuccess: () => {
-          void toast.success(REGISTERED_TEXT);
-          void navigate({ to: '/', replace: true });
-        },
-        onError: (error) => {
-          const fields = serverErrorSchema(
-            isApiError(error) ? error.body : undefined,
-            REGISTRATION_SERVER_FIELDS,
-          );
-          if (fields) setServerErrors(fields as ErrorSchema<AwsRegistrationFormData>);
-          else errorMessages(error).forEach((message) => void toast.danger(message));
-        },
-      },
-    );
-  };
+  const register = useFormSubmit(getRegisterAwsPurchaseMutationOptions(), {
+    fieldErrors: (body) =>
+      serverErrorSchema(body, REGISTRATION_SERVER_FIELDS) as
+        ErrorSchema<AwsRegistrationFormData> | undefined,
+    // The form stays busy until the app has gone home.
+    onSuccess: () => {
+      void toast.success(REGISTERED_TEXT);
+      return navigate({ to: '/', replace: true });
+    },
+  });
 
   return (
     <Card className={styles.card} elevation={1}>
@@ -69,19 +50,15 @@ export function AwsOnboardingPage() {
         formData={formData}
         onChange={(next) => {
           setFormData(next);
-          setServerErrors(undefined);
+          register.setFieldErrors(undefined);
         }}
-        onSubmit={onSubmit}
-        serverErrors={serverErrors}
-        disabled={register.isPending || register.isSuccess}
+        // The schema let only complete data through.
+        onSubmit={(data) => register.submit({ data: data as AwsRegistrationRequest })}
+        serverErrors={register.fieldErrors}
+        disabled={register.busy}
       >
         <div className={styles.actions}>
-          <Button
-            type="submit"
-            intent={Intent.PRIMARY}
-            text="Register"
-            loading={register.isPending || register.isSuccess}
-          />
+          <Button type="submit" intent={Intent.PRIMARY} text="Register" loading={register.busy} />
         </div>
       </SchemaForm>
     </Card>

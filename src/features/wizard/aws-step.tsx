@@ -1,12 +1,15 @@
 import { Classes } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
-import { getGenerateUuidQueryOptions, useAddPolicy } from '@generated/api/onboarding/onboarding';
+import { useEffect, useMemo } from 'react';
+import {
+  getAddPolicyMutationOptions,
+  getGenerateUuidQueryOptions,
+} from '@generated/api/onboarding/onboarding';
 import addPolicyUi from '@schemas/add-policy.ui.json';
+import { useFormSubmit } from '@/components/form/use-form-submit';
 import { retargetRequired } from '@/components/schema-form/errors';
 import { SchemaForm } from '@/components/schema-form/schema-form';
-import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
 import {
   awsServerErrors,
@@ -18,10 +21,8 @@ import {
 import { CopyTextWidget } from './copy-text-widget';
 import { addPolicySchema, addPolicyValidator } from './add-policy-form';
 import { messagesByField } from './form-schemas';
-import { toastUnlessFieldErrors } from './server-errors';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 const widgets = { CopyTextWidget };
 
@@ -45,10 +46,13 @@ export interface AwsStepProps {
 
 /** Step 4: give AceBridge access to the ACE data with the policy file or the bucket details. */
 export function AwsStep({ value, onChange, onPrevious, onNext }: AwsStepProps) {
-  const [serverBody, setServerBody] = useState<unknown>();
-  const [moving, setMoving] = useState(false);
-  const add = useSingleFlight(useAddPolicy({ mutation: { meta: { silentErrors: true } } }));
-  const serverErrors = useMemo(() => awsServerErrors(serverBody), [serverBody]);
+  const add = useFormSubmit(getAddPolicyMutationOptions(), {
+    fieldErrors: awsServerErrors,
+    onSuccess: (reply) => {
+      if (reply?.message) void toast.success(reply.message);
+    },
+    next: onNext,
+  });
   // The external id the role must trust comes from the server, once.
   const uuid = useQuery(getGenerateUuidQueryOptions({ query: { staleTime: Infinity } }));
   const externalId = uuid.data?.uuid;
@@ -72,26 +76,6 @@ export function AwsStep({ value, onChange, onPrevious, onNext }: AwsStepProps) {
     [value.account_id],
   );
 
-  const submit = (values: AwsValues) => {
-    if (add.isPending || moving) return;
-    setServerBody(undefined);
-    add.mutate(
-      { data: toAddPolicyRequest(values) },
-      {
-        onSuccess: async (reply) => {
-          setMoving(true);
-          if (reply?.message) void toast.success(reply.message);
-          await wait(SUCCESS_DELAY_MS);
-          onNext();
-        },
-        onError: (error) => {
-          setServerBody(error.body);
-          toastUnlessFieldErrors(error, awsServerErrors(error.body));
-        },
-      },
-    );
-  };
-
   return (
     <>
       <h2 className={`${Classes.HEADING} ${styles.sectionTitle}`}>Connecting...</h2>
@@ -103,13 +87,13 @@ export function AwsStep({ value, onChange, onPrevious, onNext }: AwsStepProps) {
         customValidate={validatePolicyContent}
         formData={value}
         onChange={onChange}
-        onSubmit={submit}
-        serverErrors={serverErrors}
-        disabled={moving}
+        onSubmit={(values) => add.submit({ data: toAddPolicyRequest(values) })}
+        serverErrors={add.fieldErrors}
+        disabled={add.finishing}
       >
         <WizardNav
           onPrevious={onPrevious}
-          busy={add.isPending || moving}
+          busy={add.busy}
           // A submit attempt with missing or wrong fields also toasts why (spec section 5).
           onSubmitAttempt={() => submitMessages(value).forEach((text) => void toast.danger(text))}
         />

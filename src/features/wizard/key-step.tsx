@@ -1,11 +1,12 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { useVerifyProductKey } from '@generated/api/onboarding/onboarding';
+import { getVerifyProductKeyMutationOptions } from '@generated/api/onboarding/onboarding';
 import { TextField } from '@/components/form/text-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { isBlank } from '@/lib/required-text';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 export type KeyStatus = 'none' | 'valid' | 'invalid';
 
@@ -27,27 +28,19 @@ export interface KeyStepProps {
 /** Step 1: the licence key, checked by the server; Next waits for an accepted key. */
 export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
   // A refused key shows as an invalid input, without a message (spec section 8).
-  const verify = useSingleFlight(
-    useVerifyProductKey({ mutation: { meta: { silentErrors: true } } }),
-  );
+  const verify = useFormSubmit(getVerifyProductKeyMutationOptions(), {
+    onSuccess: (reply, { data: { key } }) => {
+      onChange({ key, status: 'valid', message: reply?.message });
+      onVerified(key);
+    },
+    onError: () => onChange({ key: value.key, status: 'invalid' }),
+  });
   const key = value.key.trim();
 
   const authorize = (event: FormEvent) => {
     event.preventDefault();
-    if (!key || verify.isPending) {
-      if (!key) onChange({ ...value, status: 'invalid' });
-      return;
-    }
-    verify.mutate(
-      { data: { key } },
-      {
-        onSuccess: (reply) => {
-          onChange({ key, status: 'valid', message: reply?.message });
-          onVerified(key);
-        },
-        onError: () => onChange({ key: value.key, status: 'invalid' }),
-      },
-    );
+    if (isBlank(key)) onChange({ ...value, status: 'invalid' });
+    else verify.submit({ data: { key } });
   };
 
   return (
@@ -69,7 +62,7 @@ export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
           type="submit"
           intent={Intent.PRIMARY}
           text="Authorize"
-          loading={verify.isPending}
+          loading={verify.busy}
         />
       </form>
       <p>

@@ -1,21 +1,18 @@
 import { Classes } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useCreateSalesforceConnection } from '@generated/api/onboarding/onboarding';
+import { getCreateSalesforceConnectionMutationOptions } from '@generated/api/onboarding/onboarding';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 import { session } from '@/api/session';
+import { useFormSubmit } from '@/components/form/use-form-submit';
 import { SalesforceConnectionForm } from '@/components/salesforce-connection/salesforce-connection-form';
 import {
   connectionServerErrors,
   toConnectionRequest,
   type SalesforceConnectionValues,
 } from '@/components/salesforce-connection/salesforce-connection-values';
-import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
-import { toastUnlessFieldErrors } from './server-errors';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface SalesforceStepProps {
   value: SalesforceConnectionValues;
@@ -32,32 +29,11 @@ export function SalesforceStep({ value, onChange, onPrevious, onNext }: Salesfor
     ...getGetTenantQueryOptions(tenantId ?? 0, { query: { meta: { silentErrors: true } } }),
     enabled: tenantId !== undefined,
   });
-  const [serverBody, setServerBody] = useState<unknown>();
-  const [moving, setMoving] = useState(false);
-  const connect = useSingleFlight(
-    useCreateSalesforceConnection({ mutation: { meta: { silentErrors: true } } }),
-  );
-  const serverErrors = useMemo(() => connectionServerErrors(serverBody), [serverBody]);
-
-  const submit = (values: SalesforceConnectionValues) => {
-    if (connect.isPending || moving) return;
-    setServerBody(undefined);
-    connect.mutate(
-      { data: toConnectionRequest(values) },
-      {
-        onSuccess: async (reply) => {
-          setMoving(true);
-          void toast.success(reply?.message || 'Connected Successfully');
-          await wait(SUCCESS_DELAY_MS);
-          onNext();
-        },
-        onError: (error) => {
-          setServerBody(error.body);
-          toastUnlessFieldErrors(error, connectionServerErrors(error.body));
-        },
-      },
-    );
-  };
+  const connect = useFormSubmit(getCreateSalesforceConnectionMutationOptions(), {
+    fieldErrors: connectionServerErrors,
+    onSuccess: (reply) => void toast.success(reply?.message || 'Connected Successfully'),
+    next: onNext,
+  });
 
   return (
     <>
@@ -65,12 +41,12 @@ export function SalesforceStep({ value, onChange, onPrevious, onNext }: Salesfor
       <SalesforceConnectionForm
         formData={value}
         onChange={onChange}
-        onSubmit={submit}
-        serverErrors={serverErrors}
+        onSubmit={(values) => connect.submit({ data: toConnectionRequest(values) })}
+        serverErrors={connect.fieldErrors}
         productionEnabled={tenant.data?.is_production_enabled === true}
-        disabled={moving}
+        disabled={connect.finishing}
       >
-        <WizardNav onPrevious={onPrevious} busy={connect.isPending || moving} />
+        <WizardNav onPrevious={onPrevious} busy={connect.busy} />
       </SalesforceConnectionForm>
     </>
   );
