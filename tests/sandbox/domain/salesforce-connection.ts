@@ -15,12 +15,11 @@
  * and its records, so the mapper and the sync have something to work with.
  */
 import type { Draft } from 'immer';
-import type { Schemas } from '../contract';
-import { contractExample } from '../store/seed';
-import { generateSalesforceOrg } from '../store/salesforce-org';
+import { contractExample, type Schemas } from '../contract';
 import { nextId, type SalesforceSetup, type State, type TenantRow } from '../store/state';
 import { salesforceVerdict } from './connection-health';
 import { badRequest, EMAIL_PATTERN, fieldErrors } from './failure';
+import { generateSalesforceOrg } from './salesforce-org';
 
 export interface SalesforceLogin {
   username: string;
