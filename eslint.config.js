@@ -75,6 +75,40 @@ const layering = [
   },
 ];
 
+// The sandbox's layers (tests/sandbox/): handlers -> app -> domain -> store, and the seed builder
+// above the domain and the store. The domain is plain functions over the store's state, so it
+// knows no HTTP layer and no seed; the store only keeps state, so it calls nothing above it.
+// Tests sit above every layer (a domain test builds its state from the seed).
+const sandboxAbove = ['app', 'server', 'test-client', 'handlers', 'seed'].flatMap((module) => [
+  `**/${module}`,
+  `**/${module}/**`,
+]);
+const sandboxLayering = [
+  {
+    files: ['tests/sandbox/domain/**'],
+    message:
+      'The sandbox domain is plain functions over the store: it imports no app, handler, server or seed.',
+    above: sandboxAbove,
+  },
+  {
+    files: ['tests/sandbox/store/**'],
+    message: 'The sandbox store keeps state: it imports no domain, app, handler, server or seed.',
+    above: [...sandboxAbove, '**/domain', '**/domain/**'],
+  },
+  {
+    files: ['tests/sandbox/seed/**'],
+    message:
+      'The seed builds state from the domain and the store: it imports no app, handler or server.',
+    above: sandboxAbove.filter((pattern) => !pattern.includes('seed')),
+  },
+].map(({ files, message, above }) => ({
+  files,
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: above, message }] }],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -115,4 +149,5 @@ export default tseslint.config(
     },
   },
   ...layering,
+  ...sandboxLayering,
 );

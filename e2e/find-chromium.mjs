@@ -23,7 +23,10 @@ async function playwrightsOwn() {
   }
 }
 
-/** The path of a usable Chromium, or undefined. */
+/**
+ * The path of a usable Chromium, or undefined.
+ * @returns {Promise<string | undefined>}
+ */
 export async function findChromium() {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {

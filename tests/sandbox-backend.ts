@@ -25,7 +25,7 @@ import { createSandboxApp, type SandboxApp, type SandboxDeps } from './sandbox/a
 import { contractOperations, type ContractOperation } from './sandbox/contract';
 import { createSyncRunner, type SyncRunner } from './sandbox/domain/sync/runner';
 import { handlerModules } from './sandbox/handlers';
-import { buildSeed, DEMO_PASSWORD } from './sandbox/store/seed';
+import { buildSeed, DEMO_PASSWORD } from './sandbox/seed/seed';
 import type { State } from './sandbox/store/state';
 import { createStore, type Store } from './sandbox/store/store';
 import { signIn as signInClient, type ApiClient } from './sandbox/test-client';

@@ -11,26 +11,60 @@ import { fileURLToPath } from 'node:url';
 import { apiCompare } from 'api-smart-diff';
 import { parse } from 'yaml';
 
+/**
+ * @import { Diff } from 'api-smart-diff'
+ *
+ * @typedef {'breaking' | 'deprecated' | 'non-breaking' | 'annotation' | 'unclassified'} ChangeType
+ * @typedef {{ type: ChangeType, text: string }} ContractChange
+ * @typedef {object} OperationDiff
+ * @property {string} method
+ * @property {string} path
+ * @property {string | undefined} id
+ * @property {'added' | 'removed' | 'changed'} status
+ * @property {ContractChange[]} changes Breaking first.
+ * @typedef {object} ContractDiffReport
+ * @property {OperationDiff[]} added
+ * @property {OperationDiff[]} removed
+ * @property {OperationDiff[]} changed Operations with a breaking change first.
+ * @property {ContractChange[]} other Changes outside operations (info, tags, security schemes, ...).
+ * @property {number} breakingCount
+ *
+ * What the report reads of a parsed OpenAPI document.
+ * @typedef {{ paths?: Record<string, PathItem | undefined> }} OpenApiDoc
+ * @typedef {Record<string, { operationId?: string } | undefined>} PathItem
+ */
+
+/** @type {readonly string[]} */
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+/** @type {readonly ChangeType[]} */
 const SEVERITY = ['breaking', 'deprecated', 'non-breaking', 'annotation', 'unclassified'];
 // Components are compared where operations use them ($refs are resolved), so only these parts
 // of `components` say something the operations do not.
+/** @type {ReadonlySet<unknown>} */
 const OWN_COMPONENTS = new Set(['securitySchemes']);
 
+/** @param {ContractChange} change */
 const rank = (change) => SEVERITY.indexOf(change.type);
+/** @type {(a: ContractChange, b: ContractChange) => number} */
 const byRank = (a, b) => rank(a) - rank(b);
 
+/** @param {PathItem | undefined} pathItem */
 function methodsOf(pathItem) {
   return Object.keys(pathItem ?? {}).filter((key) => METHODS.includes(key));
 }
 
+/** @param {unknown} value */
 function summarise(value) {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (text === undefined) return 'nothing';
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** A change in words: the library's own description, else action, place and values. */
+/**
+ * A change in words: the library's own description, else action, place and values.
+ * @param {Diff} diff
+ * @param {number} from
+ */
 function describe(diff, from) {
   if (diff.description) return diff.description;
   const where = diff.path.slice(from).join('.') || 'the document';
@@ -43,32 +77,51 @@ function describe(diff, from) {
  * Compares two parsed OpenAPI documents. Returns the operations added, removed and changed
  * (each change typed breaking, deprecated, non-breaking, annotation or unclassified; breaking
  * first) and the changes outside operations.
+ * @param {unknown} beforeDoc
+ * @param {unknown} afterDoc
+ * @returns {ContractDiffReport}
  */
-export function diffContracts(before, after) {
+export function diffContracts(beforeDoc, afterDoc) {
+  const before = /** @type {OpenApiDoc} */ (beforeDoc);
+  const after = /** @type {OpenApiDoc} */ (afterDoc);
   const { diffs } = apiCompare(before, after);
+  /** @type {Map<string, OperationDiff>} */
   const operations = new Map();
+  /** @type {ContractChange[]} */
   const other = [];
 
+  /**
+   * @param {string} path
+   * @param {string} method
+   */
   const entry = (path, method) => {
     const key = `${method.toUpperCase()} ${path}`;
-    if (!operations.has(key)) {
+    let found = operations.get(key);
+    if (!found) {
       const operation = after.paths?.[path]?.[method] ?? before.paths?.[path]?.[method] ?? {};
-      operations.set(key, {
+      found = {
         method: method.toUpperCase(),
         path,
         id: operation.operationId,
         status: 'changed',
         changes: [],
-      });
+      };
+      operations.set(key, found);
     }
-    return operations.get(key);
+    return found;
   };
+  /**
+   * @param {string} path
+   * @param {string} method
+   * @param {OperationDiff['status']} status
+   */
   const mark = (path, method, status) => {
     entry(path, method).status = status;
   };
 
   for (const diff of diffs) {
-    const [root, path, method] = diff.path;
+    // The parts of the path that name a place in `paths` are strings (`paths`, '/x', 'get').
+    const [root, path = '', method = ''] = /** @type {string[]} */ (diff.path);
     if (root === 'paths' && diff.path.length === 2) {
       // A whole path: each of its operations is added, removed or changed.
       if (diff.action === 'add') methodsOf(diff.after).forEach((m) => mark(path, m, 'added'));
@@ -100,8 +153,10 @@ export function diffContracts(before, after) {
     ...operation,
     changes: operation.changes.sort(byRank),
   }));
+  /** @param {OperationDiff} operation */
   const breaking = (operation) =>
     operation.status === 'removed' || operation.changes.some((c) => c.type === 'breaking');
+  /** @type {(a: OperationDiff, b: OperationDiff) => number} */
   const order = (a, b) => Number(breaking(b)) - Number(breaking(a)) || (a.path < b.path ? -1 : 1);
   const changed = all.filter((operation) => operation.status === 'changed').sort(order);
   return {
@@ -117,11 +172,16 @@ export function diffContracts(before, after) {
   };
 }
 
+/** @param {OperationDiff} operation */
 function label(operation) {
   return `${operation.method} ${operation.path}${operation.id ? ` (${operation.id})` : ''}`;
 }
 
-/** The report as text: removed operations and breaking changes first, then the rest. */
+/**
+ * The report as text: removed operations and breaking changes first, then the rest.
+ * @param {ContractDiffReport} report
+ * @returns {string}
+ */
 export function formatReport(report, title = 'Contract changes') {
   const { added, removed, changed, other, breakingCount } = report;
   const lines = [
@@ -131,6 +191,10 @@ export function formatReport(report, title = 'Contract changes') {
   if (added.length + removed.length + changed.length + other.length === 0) {
     return [...lines, '', 'No differences.'].join('\n');
   }
+  /**
+   * @param {ContractChange[]} changes
+   * @param {string} indent
+   */
   const changeLines = (changes, indent) =>
     changes.map(
       (change) =>
@@ -160,6 +224,11 @@ export function formatReport(report, title = 'Contract changes') {
   return lines.join('\n');
 }
 
+/**
+ * @param {string} root
+ * @param {string} ref
+ * @returns {unknown}
+ */
 function loadAt(root, ref) {
   try {
     const text = execFileSync('git', ['show', `${ref}:openapi.yaml`], {
@@ -169,9 +238,10 @@ function loadAt(root, ref) {
       maxBuffer: 64 * 1024 * 1024,
     });
     return parse(text);
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {Error & { stderr?: string }} */ (caught);
     const reason = String(error.stderr ?? error.message).trim();
-    throw new Error(`Cannot read openapi.yaml at "${ref}": ${reason}`, { cause: error });
+    throw new Error(`Cannot read openapi.yaml at "${ref}": ${reason}`, { cause: caught });
   }
 }
 
@@ -188,7 +258,7 @@ if (isMain) {
     console.log(formatReport(report, `Contract changes: openapi.yaml at ${ref} -> working tree`));
     if (failOnBreaking && report.breakingCount > 0) process.exitCode = 1;
   } catch (error) {
-    console.error(error.message);
+    console.error(/** @type {Error} */ (error).message);
     process.exitCode = 2;
   }
 }

@@ -22,26 +22,51 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { createOperationNamer, createViolationLog, violationsOf } from './violations.mjs';
 
+/**
+ * @import { ChildProcess } from 'node:child_process'
+ * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+ * @import { AddressInfo } from 'node:net'
+ * @import { Violation } from './violations.mjs'
+ */
+/**
+ * One exchange through Prism, with the contract violations it found.
+ * @typedef {{ method: string, url: string, status: number, violations: Violation[] }} Exchange
+ */
+/**
+ * A running Prism: its process, its port, and its last output (for when it stops on its own).
+ * @typedef {{ child: ChildProcess, port: number, output: () => string }} Prism
+ */
+
 export const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 export const HOST = '127.0.0.1';
 
-/** The contract, parsed (for naming operations in reports). */
+/**
+ * The contract, parsed (for naming operations in reports).
+ * @returns {unknown}
+ */
 export function loadContract() {
   return parse(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8'));
 }
 
-/** A port nothing listens on right now. */
+/**
+ * A port nothing listens on right now.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createNetServer().once('error', reject);
     server.listen(0, HOST, () => {
-      const { port } = server.address();
+      const { port } = /** @type {AddressInfo} */ (server.address());
       server.close(() => resolvePort(port));
     });
   });
 }
 
-/** Resolves once the port accepts connections (Prism answers 404 on '/'); fails if `child` exits. */
+/**
+ * Resolves once the port accepts connections (Prism answers 404 on '/'); fails if `child` exits.
+ * @param {number} port
+ * @param {{ child?: ChildProcess, name?: string, timeoutMs?: number }} [options]
+ */
 export async function waitForPort(port, { child, name = 'Prism', timeoutMs = 60_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -61,8 +86,12 @@ export async function waitForPort(port, { child, name = 'Prism', timeoutMs = 60_
  * Starts Prism: `mode` 'proxy' (validating in front of `target`) or 'mock' (answering from the
  * examples), `--errors` unless `lenient`. Its startup listing of routes and its per-request log
  * are kept out of the console (the last 50 chunks are in `output()`, for when it stops on its own).
+ * @param {({ mode: 'proxy', target: string } | { mode: 'mock', target?: undefined })
+ *   & { port: number, lenient?: boolean }} options
+ * @returns {Prism}
  */
 export function spawnPrism({ mode, target, port, lenient = false }) {
+  /** @type {string[]} */
   const output = [];
   const child = spawn(
     process.execPath,
@@ -98,19 +127,29 @@ const now = () => new Date().toTimeString().slice(0, 8);
  * exchange's contract violations are handed to it ({ method, url, status, violations }); the reply
  * body is read only when it is Prism's own problem+json error. `replyHeaders` may change the
  * reply's headers on their way back.
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ * @param {{
+ *   port: number,
+ *   onExchange?: (exchange: Exchange) => void,
+ *   name?: string,
+ *   replyHeaders?: (headers: IncomingHttpHeaders) => OutgoingHttpHeaders,
+ * }} options
  */
 export function forward(req, res, { port, onExchange, name = 'Prism', replyHeaders = (h) => h }) {
   const upstream = request(
     { host: HOST, port, method: req.method, path: req.url, headers: req.headers, agent },
     (reply) => {
       const status = reply.statusCode ?? 0;
+      /** @param {string | undefined} body */
       const report = (body) => {
         if (!onExchange) return;
         const violations = violationsOf({ headers: reply.headers, body });
-        onExchange({ method: req.method, url: req.url, status, violations });
+        onExchange({ method: req.method ?? '', url: req.url ?? '', status, violations });
       };
       res.writeHead(status, replyHeaders(reply.headers));
       if (onExchange && String(reply.headers['content-type'] ?? '').includes('problem+json')) {
+        /** @type {Buffer[]} */
         const chunks = [];
         reply.on('data', (chunk) => chunks.push(chunk));
         reply.on('end', () => {
@@ -145,6 +184,7 @@ async function main() {
 
   const log = createViolationLog(createOperationNamer(loadContract()));
   const prism = spawnPrism({ mode: 'proxy', target: backend, port: await freePort(), lenient });
+  /** @param {Exchange} exchange */
   const onExchange = (exchange) => {
     for (const line of log.record(exchange)) console.log(line);
   };
@@ -170,7 +210,7 @@ async function main() {
   try {
     await waitForPort(prism.port, { child: prism.child });
   } catch (error) {
-    console.error(`${error.message}\n${prism.output()}`);
+    console.error(`${/** @type {Error} */ (error).message}\n${prism.output()}`);
     stop(1);
   }
   server.once('error', (error) => {

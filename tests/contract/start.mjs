@@ -14,6 +14,8 @@ import { DEFAULT_APP_URL, startStack } from '../sandbox/stack.mjs';
 import { sandboxBanner } from '../sandbox/stack-banner.mjs';
 import { ROOT, waitForPort } from './contract-proxy.mjs';
 
+/** @import { RunningStack } from '../sandbox/stack.mjs' */
+
 const withProxy = process.argv.includes('--proxy') || process.env.START_WITH_PROXY === '1';
 const withMock = process.argv.includes('--mock');
 
@@ -25,7 +27,10 @@ function concurrentlyBin() {
   return join(dirname(manifestPath), typeof bin === 'string' ? bin : bin.concurrently);
 }
 
-/** The example mock or the contract proxy, and the dev server, under concurrently. */
+/**
+ * The example mock or the contract proxy, and the dev server, under concurrently.
+ * @param {'mock' | 'proxy'} backend
+ */
 function startWithConcurrently(backend) {
   const child = spawn(
     process.execPath,
@@ -51,7 +56,7 @@ function startWithConcurrently(backend) {
 // Vite's own start-up lines: the banner below replaces them.
 const VITE_STARTUP = /VITE v\d|ready in \d|➜|press h|^\s*$/;
 // eslint-disable-next-line no-control-regex
-const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
+const plain = (/** @type {string} */ line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** The dev server, its start-up lines dropped and everything else passed through. */
 function startVite() {
@@ -60,11 +65,12 @@ function startVite() {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
   });
+  /** @type {string[]} */
   const seen = [];
-  for (const [stream, out] of [
+  for (const [stream, out] of /** @type {const} */ ([
     [vite.stdout, process.stdout],
     [vite.stderr, process.stderr],
-  ]) {
+  ])) {
     createInterface({ input: stream }).on('line', (line) => {
       seen.push(line);
       if (!VITE_STARTUP.test(plain(line))) out.write(`${line}\n`);
@@ -74,9 +80,11 @@ function startVite() {
 }
 
 async function startWithSandbox() {
+  /** @type {RunningStack | undefined} */
   let stack;
   let stopping = false;
   const vite = startVite();
+  /** @param {number} code */
   async function stop(code) {
     if (stopping) return;
     stopping = true;
@@ -113,7 +121,7 @@ async function startWithSandbox() {
       );
   } catch (error) {
     if (stopping) return;
-    console.error(`npm start failed: ${error.message}`);
+    console.error(`npm start failed: ${/** @type {Error} */ (error).message}`);
     await stop(1);
     return;
   }

@@ -2,9 +2,42 @@
 // (its `sl-violations` header, or the problem+json error it answered in place of the backend),
 // printed as they happen and summed up on exit. Pure functions; contract-proxy.mjs does the I/O.
 
+/**
+ * One contract violation.
+ * @typedef {object} Violation
+ * @property {string} location Where: `request.body`, `response.body.user`, or Prism's error name
+ *   (`NO_PATH_MATCHED_ERROR`).
+ * @property {string} message
+ * @property {string} severity `error`, `warning`, ...
+ */
+/**
+ * One item of Prism's validation list (parsed JSON: any field may be missing).
+ * @typedef {{ location?: unknown, message?: unknown, code?: unknown, severity?: unknown }} PrismValidation
+ */
+/**
+ * Prism's problem+json error reply (parsed JSON).
+ * @typedef {{ type?: unknown, title?: string, detail?: string, validation?: unknown }} PrismProblem
+ */
+/**
+ * What naming an operation reads of the contract (parsed YAML).
+ * @typedef {{ paths?: Record<string, Record<string, { operationId?: string } | null> | null> }} ContractPaths
+ */
+/**
+ * The exchanges a violation log keeps and prints.
+ * @typedef {object} ViolationLog
+ * @property {(exchange: { method: string, url: string, status: number, violations: Violation[], at?: Date }) => string[]} record
+ *   Records one exchange; returns the lines to print (none when it kept to the contract).
+ * @property {() => string} summary The summary printed on exit.
+ * @property {number} violationCount
+ */
+
 const PRISM_ERROR = 'https://stoplight.io/prism/errors#';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
+/**
+ * @param {PrismValidation} item
+ * @returns {Violation}
+ */
 function fromValidation(item, prefix = '') {
   const path = Array.isArray(item.location) ? item.location.join('.') : String(item.location);
   // A refused request's problem+json names `body`, `query`, ...: say it is the request's.
@@ -20,19 +53,24 @@ function fromValidation(item, prefix = '') {
  * The violations of one exchange: Prism's `sl-violations` header (JSON, possibly cut with a
  * "Too many violations!" prefix), else the validation list or title of a Prism problem+json
  * reply (a refused request, an unknown route, an unreachable backend). [] when all is well.
+ * @param {{ headers: Record<string, string | string[] | undefined>, body: string | undefined }} exchange
+ * @returns {Violation[]}
  */
 export function violationsOf({ headers, body }) {
   const header = headers['sl-violations'];
   if (typeof header === 'string' && header.length > 0) {
     const json = header.replace(/^Too many violations! /, '');
     try {
-      return JSON.parse(json).map((item) => fromValidation(item));
+      return /** @type {PrismValidation[]} */ (JSON.parse(json)).map((item) =>
+        fromValidation(item),
+      );
     } catch {
       return [{ location: 'response', message: header.slice(0, 300), severity: 'error' }];
     }
   }
   const type = String(headers['content-type'] ?? '');
   if (!type.includes('application/problem+json') || typeof body !== 'string') return [];
+  /** @type {PrismProblem | null} */
   let problem;
   try {
     problem = JSON.parse(body);
@@ -42,22 +80,29 @@ export function violationsOf({ headers, body }) {
   if (typeof problem?.type !== 'string' || !problem.type.startsWith(PRISM_ERROR)) return [];
   if (Array.isArray(problem.validation) && problem.validation.length > 0) {
     const prefix = problem.type.endsWith('UNPROCESSABLE_ENTITY') ? 'request' : '';
-    return problem.validation.map((item) => fromValidation(item, prefix));
+    return problem.validation.map((/** @type {PrismValidation} */ item) =>
+      fromValidation(item, prefix),
+    );
   }
   const message = [problem.title, problem.detail].filter(Boolean).join(': ');
   return [{ location: problem.type.slice(PRISM_ERROR.length), message, severity: 'error' }];
 }
 
-/** `GET /api/v1/users/7/` → `GET /api/v1/users/{id}/ (getUser)`, from the contract's paths. */
+/**
+ * `GET /api/v1/users/7/` → `GET /api/v1/users/{id}/ (getUser)`, from the contract's paths.
+ * @param {unknown} doc the parsed contract
+ * @returns {(method: string, url: string) => string}
+ */
 export function createOperationNamer(doc) {
-  const matchers = Object.entries(doc?.paths ?? {})
+  const { paths } = /** @type {ContractPaths | null | undefined} */ (doc) ?? {};
+  const matchers = Object.entries(paths ?? {})
     .flatMap(([path, item]) =>
-      Object.keys(item ?? {})
-        .filter((key) => METHODS.includes(key))
-        .map((method) => ({
+      Object.entries(item ?? {})
+        .filter(([key]) => METHODS.includes(key))
+        .map(([method, operation]) => ({
           method: method.toUpperCase(),
           path,
-          id: item[method]?.operationId,
+          id: operation?.operationId,
           pattern: new RegExp(
             `^${path
               .split(/(\{[^}]+\})/)
@@ -71,7 +116,7 @@ export function createOperationNamer(doc) {
     )
     .sort((a, b) => b.weight - a.weight);
   return (method, url) => {
-    const path = url.split('?')[0];
+    const path = url.split('?')[0] ?? url;
     const found = matchers.find((m) => m.method === method && m.pattern.test(path));
     return found
       ? `${found.method} ${found.path}${found.id ? ` (${found.id})` : ''}`
@@ -79,9 +124,14 @@ export function createOperationNamer(doc) {
   };
 }
 
-/** Keeps every exchange's violations; prints each violating one and a summary at the end. */
+/**
+ * Keeps every exchange's violations; prints each violating one and a summary at the end.
+ * @param {(method: string, url: string) => string} nameOperation
+ * @returns {ViolationLog}
+ */
 export function createViolationLog(nameOperation) {
   let requests = 0;
+  /** @type {Array<{ operation: string, status: number, violations: Violation[] }>} */
   const exchanges = [];
 
   return {
@@ -102,6 +152,7 @@ export function createViolationLog(nameOperation) {
       const total = exchanges.reduce((sum, exchange) => sum + exchange.violations.length, 0);
       const head = `Contract proxy summary: ${requests} request(s), ${exchanges.length} with violations, ${total} violation(s).`;
       if (total === 0) return `${head}\nNo contract violations.`;
+      /** @type {Map<string, number>} */
       const counts = new Map();
       for (const { operation, violations } of exchanges) {
         for (const v of violations) {
@@ -109,11 +160,13 @@ export function createViolationLog(nameOperation) {
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
       }
+      /** @type {Map<string, string[]>} */
       const byOperation = new Map();
       for (const [key, count] of counts) {
-        const [operation, line] = key.split('\n');
-        if (!byOperation.has(operation)) byOperation.set(operation, []);
-        byOperation.get(operation).push(`    ${String(count).padStart(3)}x ${line}`);
+        const [operation = '', line] = key.split('\n');
+        let lines = byOperation.get(operation);
+        if (!lines) byOperation.set(operation, (lines = []));
+        lines.push(`    ${String(count).padStart(3)}x ${line}`);
       }
       return [
         head,

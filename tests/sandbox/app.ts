@@ -16,16 +16,17 @@ import {
   type RequestBody,
 } from './contract';
 import { ApiFailure } from './domain/failure';
+import type { Mail, MailDeps } from './domain/outbox';
 import { authenticate, type Session, type SessionSettings } from './domain/sessions';
 import type { SyncRun } from './store/state';
 import type { Store } from './store/store';
 
-export interface SandboxDeps {
+export interface SandboxDeps extends MailDeps {
   store: Store;
   sessions: SessionSettings;
   now: () => Date;
   /** Told of every mail written to the outbox (`npm start` prints it). */
-  onMail?: (mail: { to: string; subject: string; link: string }) => void;
+  onMail?: (mail: Mail) => void;
   /** Runs a sync in the background (the sync engine's runner). */
   startSync?: (tenantId: number, direction: SyncRun['direction']) => void;
 }

@@ -1,7 +1,8 @@
 /**
  * The sandbox's view of the contract: request and reply types taken from the generated
  * `openapi.d.ts`, so a contract change the sandbox does not follow is a compile error, and the
- * list of operations (with which ones need no token) read from `openapi.yaml` itself.
+ * list of operations (with which ones need no token) and the named examples read from `openapi.yaml`
+ * itself.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -54,19 +55,60 @@ export interface ContractOperation {
 
 interface OpenApiDoc {
   security?: unknown[];
-  paths: Record<string, Partial<Record<Method, { operationId: string; security?: unknown[] }>>>;
+  paths: Record<
+    string,
+    Partial<
+      Record<
+        Method,
+        {
+          operationId: string;
+          security?: unknown[];
+          responses: Record<string, ExampleResponse>;
+        }
+      >
+    >
+  >;
+  components: { examples: Record<string, { value: unknown }> };
+}
+interface ExampleResponse {
+  content?: {
+    'application/json'?: { examples?: Record<string, { value?: unknown; $ref?: string }> };
+  };
 }
 
 // Resolved from the module's own path, not with `new URL(…, import.meta.url)`: Vite rewrites that
 // pattern into a web asset URL when a jsdom test imports the sandbox (tests/sandbox-backend.ts).
 export const CONTRACT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../openapi.yaml');
 
+let contract: OpenApiDoc | undefined;
+function contractDoc(): OpenApiDoc {
+  contract ??= parse(readFileSync(CONTRACT_FILE, 'utf8')) as OpenApiDoc;
+  return contract;
+}
+
+/** A named example of the contract (`components/examples`), deep-copied. */
+export function contractExample<T>(name: string): T {
+  const example = contractDoc().components.examples[name];
+  if (!example) throw new Error(`openapi.yaml has no example ${name}`);
+  return structuredClone(example.value) as T;
+}
+
+/** The named example of an operation's reply, following a `$ref` to `components/examples`. */
+export function replyExample<T>(path: string, method: Method, status: string, name: string): T {
+  const example =
+    contractDoc().paths[path]?.[method]?.responses[status]?.content?.['application/json']
+      ?.examples?.[name];
+  if (!example) throw new Error(`openapi.yaml: no example ${name} for ${method} ${path} ${status}`);
+  if (example.$ref) return contractExample<T>(example.$ref.split('/').pop() ?? '');
+  return structuredClone(example.value) as T;
+}
+
 let cached: ContractOperation[] | undefined;
 
 /** Every operation of `openapi.yaml`, in document order. */
 export function contractOperations(): ContractOperation[] {
   if (cached) return cached;
-  const doc = parse(readFileSync(CONTRACT_FILE, 'utf8')) as OpenApiDoc;
+  const doc = contractDoc();
   const methods: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
   cached = Object.entries(doc.paths).flatMap(([path, item]) =>
     methods.flatMap((method) => {

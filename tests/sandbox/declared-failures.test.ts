@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONTRACT_FILE, contractOperations, type ContractOperation } from './contract';
 import { createSandbox } from './server';
-import { ACME, GLOBEX } from './store/seed';
+import { ACME, GLOBEX } from './seed/seed';
 import { anonymous, signIn, type Answer, type ApiClient } from './test-client';
 
 interface World {

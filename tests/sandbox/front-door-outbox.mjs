@@ -2,13 +2,16 @@
 // (a browser) gets this, a script gets the sandbox's JSON. Links are relative to the page, so the
 // same page works through the dev server (5173), the preview (4173) or the front door itself.
 
-const escape = (text) =>
-  String(text).replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char],
-  );
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** The HTML page listing `mails` ({ id, at, to, subject, link }), newest first. */
+/** @param {unknown} text */
+const escape = (text) => String(text).replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+
+/**
+ * The HTML page listing `mails` ({ id, at, to, subject, link }), newest first.
+ * @param {ReadonlyArray<{ at?: string, to: string, subject: string, link: string }>} mails
+ */
 export function outboxPage(mails) {
   const rows = [...mails]
     .reverse()

@@ -19,10 +19,38 @@ import { forward, HOST } from '../contract/contract-proxy.mjs';
 import { createOperationNamer, createViolationLog } from '../contract/violations.mjs';
 import { outboxPage } from './front-door-outbox.mjs';
 
-/** Prints and keeps every exchange that breaks the contract. */
+/**
+ * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+ * @import { Exchange } from '../contract/contract-proxy.mjs'
+ * @import { Violation } from '../contract/violations.mjs'
+ */
+/**
+ * An exchange that broke the contract, as `GET /api/sandbox/violations` lists it.
+ * @typedef {object} ViolatingExchange
+ * @property {string} at
+ * @property {string} method
+ * @property {string} url
+ * @property {number} status
+ * @property {string} operation
+ * @property {Violation[]} violations
+ */
+/**
+ * @typedef {object} ViolationRecorder
+ * @property {(exchange: Exchange) => void} record
+ * @property {() => ViolatingExchange[]} list The violating exchanges since the last clear().
+ * @property {() => void} clear
+ * @property {() => string} summary
+ */
+
+/**
+ * Prints and keeps every exchange that breaks the contract.
+ * @param {{ doc: unknown, print?: (line: string) => void }} options
+ * @returns {ViolationRecorder}
+ */
 export function createViolationRecorder({ doc, print = console.log }) {
   const nameOperation = createOperationNamer(doc);
   const log = createViolationLog(nameOperation);
+  /** @type {ViolatingExchange[]} */
   let kept = [];
   return {
     record(exchange) {
@@ -53,7 +81,11 @@ export function createViolationRecorder({ doc, print = console.log }) {
 const CORS_HEADERS = 'Authorization, Content-Type, X-XSRF-TOKEN, Prefer';
 const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
-/** A page on this machine: http on a loopback host, any port (cookies ignore ports). */
+/**
+ * A page on this machine: http on a loopback host, any port (cookies ignore ports).
+ * @param {unknown} origin
+ * @returns {origin is string}
+ */
 export function isLoopbackOrigin(origin) {
   if (typeof origin !== 'string') return false;
   try {
@@ -68,7 +100,12 @@ export function isLoopbackOrigin(origin) {
   }
 }
 
-/** A reply's headers with CORS for a loopback page, and none (not even Prism's) for another. */
+/**
+ * A reply's headers with CORS for a loopback page, and none (not even Prism's) for another.
+ * @param {IncomingHttpHeaders} headers
+ * @param {string | undefined} origin
+ * @returns {OutgoingHttpHeaders}
+ */
 function withCors(headers, origin) {
   const kept = Object.fromEntries(
     Object.entries(headers).filter(([name]) => !/^access-control-|^vary$/i.test(name)),
@@ -85,7 +122,11 @@ function withCors(headers, origin) {
   };
 }
 
-/** Answers a CORS preflight: allowed for a loopback page, refused for any other. */
+/**
+ * Answers a CORS preflight: allowed for a loopback page, refused for any other.
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ */
 function answerPreflight(req, res) {
   const origin = req.headers.origin;
   if (!isLoopbackOrigin(origin)) {
@@ -102,13 +143,22 @@ function answerPreflight(req, res) {
   res.end();
 }
 
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ */
 function sendJson(res, status, body) {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(text);
 }
 
-/** Answers the outbox as HTML, from the sandbox's JSON. */
+/**
+ * Answers the outbox as HTML, from the sandbox's JSON.
+ * @param {ServerResponse} res
+ * @param {number} sandboxPort
+ */
 function outboxAsHtml(res, sandboxPort) {
   const upstream = request(
     {
@@ -118,9 +168,11 @@ function outboxAsHtml(res, sandboxPort) {
       headers: { accept: 'application/json' },
     },
     (reply) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       reply.on('data', (chunk) => chunks.push(chunk));
       reply.on('end', () => {
+        /** @type {unknown} */
         let mails;
         try {
           mails = JSON.parse(Buffer.concat(chunks).toString('utf8')).mails;
@@ -147,14 +199,20 @@ function outboxAsHtml(res, sandboxPort) {
   upstream.end();
 }
 
-/** The front door's request handler. */
+/**
+ * The front door's request handler.
+ * @param {{ sandboxPort: number, proxyPort: number, mockPort: number, recorder: ViolationRecorder }} ports
+ * @returns {(req: IncomingMessage, res: ServerResponse) => void}
+ */
 export function createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }) {
+  /** @param {Exchange} exchange */
   const onExchange = (exchange) => recorder.record(exchange);
   return (req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       return answerPreflight(req, res);
     }
+    /** @param {IncomingHttpHeaders} headers */
     const replyHeaders = (headers) => withCors(headers, req.headers.origin);
     if (path === '/api/sandbox/violations') {
       if (req.method === 'GET') return sendJson(res, 200, recorder.list());

@@ -17,7 +17,7 @@ import { serve } from '@hono/node-server';
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
 import { createSyncRunner, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';
-import { buildSeed } from './store/seed';
+import { buildSeed } from './seed/seed';
 import { createStore, type Store } from './store/store';
 
 export interface SandboxOptions {

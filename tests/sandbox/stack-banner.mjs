@@ -12,6 +12,7 @@ export const DEMO_LICENCE_KEYS = ['DEMO-LICENCE-1', 'DEMO-LICENCE-2', 'DEMO-LICE
 /**
  * `withApp`: the dev server runs too (`npm start`); else only the stack (`npm run sandbox`), and
  * the banner says how to reach it.
+ * @param {{ appUrl: string, apiUrl: string, readyMs: number, withApp?: boolean }} options
  */
 export function sandboxBanner({ appUrl, apiUrl, readyMs, withApp = true }) {
   const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.email.length));

@@ -25,19 +25,63 @@ import {
 import { createFrontDoor, createViolationRecorder } from './front-door.mjs';
 import { sandboxBanner } from './stack-banner.mjs';
 
+/**
+ * @import { Server } from 'node:http'
+ * @import { AddressInfo } from 'node:net'
+ * @import { ViolationRecorder } from './front-door.mjs'
+ */
+/**
+ * An exchange that broke the contract (the front door's; the e2e fixture reads it from here).
+ * @typedef {import('./front-door.mjs').ViolatingExchange} ViolatingExchange
+ */
+/**
+ * What `startStack` hands the sandbox it starts (the real one: server.ts's startSandbox).
+ * @typedef {object} SandboxStarterOptions
+ * @property {number} port
+ * @property {string} host
+ * @property {boolean} fresh
+ * @property {number | undefined} accessTtl
+ * @property {string | undefined} dataDir
+ * @property {(mail: { to: string, subject: string, link: string }) => void} onMail
+ */
+/**
+ * A sandbox started for the stack.
+ * @typedef {{ url: string, close(): Promise<void> }} StartedSandbox
+ */
+/**
+ * The running stack.
+ * @typedef {object} RunningStack
+ * @property {string} url The front door, e.g. http://127.0.0.1:4010.
+ * @property {string} sandboxUrl
+ * @property {ViolationRecorder} recorder
+ * @property {number} readyMs
+ * @property {() => Promise<string>} stop Stops every part; resolves with the violation summary.
+ */
+
 export const DEFAULT_APP_URL = 'http://127.0.0.1:5173';
 const time = () => new Date().toTimeString().slice(0, 8);
 
-/** The real sandbox, loaded through tsx (it is TypeScript) into this process. */
+/**
+ * The real sandbox, loaded through tsx (it is TypeScript) into this process.
+ * @param {SandboxStarterOptions} options
+ * @returns {Promise<StartedSandbox>}
+ */
 async function startRealSandbox(options) {
   const { tsImport } = await import('tsx/esm/api');
-  const { startSandbox } = await tsImport(join(ROOT, 'tests/sandbox/server.ts'), import.meta.url);
+  const { startSandbox } = /** @type {typeof import('./server.ts')} */ (
+    await tsImport(join(ROOT, 'tests/sandbox/server.ts'), import.meta.url)
+  );
   return startSandbox(options);
 }
 
+/**
+ * @param {Server} server
+ * @param {number} port
+ * @returns {Promise<void>}
+ */
 function listen(server, port) {
   return new Promise((done, fail) => {
-    server.once('error', (error) =>
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
       fail(
         new Error(
           error.code === 'EADDRINUSE'
@@ -53,6 +97,17 @@ function listen(server, port) {
 /**
  * Starts the stack; resolves once every part answers. `onFatal` hears of a Prism that stops on its
  * own (the stack is then stopped). `startSandbox` replaces the real sandbox (tests).
+ * @param {{
+ *   frontPort?: number,
+ *   fresh?: boolean,
+ *   accessTtl?: number,
+ *   dataDir?: string,
+ *   appUrl?: string,
+ *   print?: (line: string) => void,
+ *   onFatal?: (error: Error) => void,
+ *   startSandbox?: (options: SandboxStarterOptions) => Promise<StartedSandbox>,
+ * }} [options]
+ * @returns {Promise<RunningStack>}
  */
 export async function startStack({
   frontPort = 4010,
@@ -77,6 +132,7 @@ export async function startStack({
   ];
   const recorder = createViolationRecorder({ doc: loadContract(), print });
   const server = createServer(createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }));
+  /** @type {StartedSandbox | undefined} */
   let sandbox;
   let stopping = false;
 
@@ -86,7 +142,7 @@ export async function startStack({
     for (const prism of prisms) if (prism.child.exitCode === null) prism.child.kill('SIGTERM');
     if (server.listening) {
       server.closeAllConnections();
-      await new Promise((done) => server.close(() => done()));
+      await new Promise((done) => server.close(() => done(undefined)));
     }
     // Prism gets 3 s to stop on its own; the sandbox closes once Prism's connections are gone.
     const kill = setTimeout(() => prisms.forEach(({ child }) => child.kill('SIGKILL')), 3_000);
@@ -126,17 +182,18 @@ export async function startStack({
       ...prisms.map((prism) => waitForPort(prism.port, { child: prism.child })),
     ]);
     await listen(server, frontPort);
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {Error} */ (caught);
     // Prism's own output says why it did not start; it is noise when something else failed.
     const output = /Prism/.test(error.message)
       ? prisms.map((prism) => prism.output()).join('')
       : '';
     await stop();
-    throw new Error(`${error.message}${output ? `\n${output}` : ''}`, { cause: error });
+    throw new Error(`${error.message}${output ? `\n${output}` : ''}`, { cause: caught });
   }
 
   return {
-    url: `http://${HOST}:${server.address().port}`,
+    url: `http://${HOST}:${/** @type {AddressInfo} */ (server.address()).port}`,
     sandboxUrl,
     recorder,
     readyMs: Math.round(performance.now() - started),
@@ -145,13 +202,16 @@ export async function startStack({
 }
 
 async function main() {
+  /** @param {string} name */
   const argument = (name) => {
     const index = process.argv.indexOf(name);
     return index >= 0 ? process.argv[index + 1] : undefined;
   };
   const frontPort = Number(argument('--port') ?? 4010);
   const appUrl = argument('--app-url') ?? DEFAULT_APP_URL;
+  /** @type {RunningStack | undefined} */
   let stack;
+  /** @param {number} code */
   const finish = async (code) => {
     const summary = await stack?.stop();
     if (summary) console.log(`\n${summary}`);
@@ -168,7 +228,7 @@ async function main() {
       },
     });
   } catch (error) {
-    console.error(`The sandbox stack did not start: ${error.message}`);
+    console.error(`The sandbox stack did not start: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
   process.on('SIGINT', () => void finish(0));

@@ -7,7 +7,7 @@
  *   const { status, body } = await api.post('/api/v1/tenants/invite-users/', { ... });
  */
 import type { SandboxApp } from './app';
-import { DEMO_PASSWORD } from './store/seed';
+import { DEMO_PASSWORD } from './seed/seed';
 
 /** Replies as tests read them: assertions check their shape (the handlers are typed by the contract). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

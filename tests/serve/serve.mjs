@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @import { ChildProcess } from 'node:child_process' */
+
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const HOST = '127.0.0.1';
 const DEFAULT_API_HOST = '127.0.0.1:4010';
@@ -23,12 +25,17 @@ const HOW_TO_INSTALL = `Caddy is not installed (it serves the production build).
   brew install caddy                   (macOS)
   https://caddyserver.com/docs/install (every other system)`;
 
+/** @param {string} name */
 function argument(name) {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-/** Resolves once something accepts connections on the port; false if `child` exits first. */
+/**
+ * Resolves once something accepts connections on the port; false if `child` exits first.
+ * @param {number} port
+ * @param {ChildProcess} child
+ */
 async function waitForPort(port, child, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && child.exitCode === null) {
@@ -58,6 +65,7 @@ if (!existsSync(join(root, 'index.html'))) {
 }
 
 const state = mkdtempSync(join(tmpdir(), 'acebridge-caddy-'));
+/** @type {string[]} */
 const output = [];
 const caddy = spawn(
   'caddy',

@@ -8,11 +8,63 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+/**
+ * @import { Catalogue, CatalogueOperation, CatalogueResponse } from './catalogue-types'
+ *
+ * What the extraction reads of an OpenAPI document (parsed YAML: anything else is ignored).
+ * @typedef {{ $ref: string }} Reference
+ * @typedef {{ summary?: unknown }} Example
+ * @typedef {{
+ *   description?: unknown,
+ *   content?: Record<string, { examples?: Record<string, Example | Reference> }>,
+ * }} Response
+ * @typedef {{
+ *   operationId?: string,
+ *   tags?: string[],
+ *   summary?: unknown,
+ *   responses?: Record<string, Response | Reference>,
+ * }} Operation
+ * @typedef {{
+ *   info?: { title?: string, version?: string },
+ *   tags?: Array<{ name: string }>,
+ *   paths?: Record<string, Partial<Record<Method, Operation>>>,
+ * }} OpenApiDoc
+ * @typedef {typeof METHODS[number]} Method
+ */
 
-/** Follows a local `$ref` (`#/components/...`) until a plain object is reached. */
+const METHODS = /** @type {const} */ ([
+  'get',
+  'put',
+  'post',
+  'delete',
+  'patch',
+  'options',
+  'head',
+  'trace',
+]);
+
+/**
+ * @param {string} key
+ * @returns {key is Method}
+ */
+const isMethod = (key) => /** @type {readonly string[]} */ (METHODS).includes(key);
+
+/**
+ * @param {unknown} node
+ * @returns {node is Reference}
+ */
+const isReference = (node) =>
+  !!node && typeof node === 'object' && '$ref' in node && typeof node.$ref === 'string';
+
+/**
+ * Follows a local `$ref` (`#/components/...`) until a plain object is reached.
+ * @template T
+ * @param {OpenApiDoc} doc
+ * @param {T | Reference} node
+ * @returns {T}
+ */
 function resolve(doc, node, seen = new Set()) {
-  if (!node || typeof node !== 'object' || typeof node.$ref !== 'string') return node;
+  if (!isReference(node)) return node;
   const ref = node.$ref;
   if (!ref.startsWith('#/') || seen.has(ref)) {
     throw new Error(`Cannot resolve ${ref}: only local, non-circular references are supported.`);
@@ -22,18 +74,30 @@ function resolve(doc, node, seen = new Set()) {
     .slice(2)
     .split('/')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((at, key) => (at && typeof at === 'object' ? at[key] : undefined), doc);
+    .reduce(
+      (/** @type {unknown} */ at, key) =>
+        at && typeof at === 'object' ? /** @type {Record<string, unknown>} */ (at)[key] : undefined,
+      doc,
+    );
   if (target === undefined) throw new Error(`Cannot resolve ${ref}: no such node.`);
-  return resolve(doc, target, seen);
+  return resolve(doc, /** @type {T | Reference} */ (target), seen);
 }
 
-/** The first line of a text, trimmed, or undefined. */
+/**
+ * The first line of a text, trimmed, or undefined.
+ * @param {unknown} text
+ */
 function firstLine(text) {
   if (typeof text !== 'string') return undefined;
   const line = text.trim().split('\n')[0]?.trim();
   return line || undefined;
 }
 
+/**
+ * @param {OpenApiDoc} doc
+ * @param {Operation} operation
+ * @returns {CatalogueResponse[]}
+ */
 function responsesOf(doc, operation) {
   return Object.entries(operation.responses ?? {})
     .filter(([code]) => /^[1-5]\d\d$/.test(code))
@@ -54,15 +118,19 @@ function responsesOf(doc, operation) {
 /**
  * The catalogue of a parsed OpenAPI document: tags in the document's order (then any tag only
  * operations name, then `untagged`), each with its operations in document order.
+ * @param {OpenApiDoc} doc
+ * @returns {Catalogue}
  */
 export function extractCatalogue(doc) {
+  /** @type {Map<string, CatalogueOperation[]>} */
   const groups = new Map((doc.tags ?? []).map((tag) => [tag.name, []]));
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of Object.keys(item).filter((key) => METHODS.includes(key))) {
-      const operation = item[method];
+    for (const method of Object.keys(item).filter(isMethod)) {
+      const operation = /** @type {Operation} */ (item[method]);
       const tag = operation.tags?.[0] ?? 'untagged';
-      if (!groups.has(tag)) groups.set(tag, []);
-      groups.get(tag).push({
+      let operations = groups.get(tag);
+      if (!operations) groups.set(tag, (operations = []));
+      operations.push({
         id: operation.operationId ?? `${method} ${path}`,
         method: method.toUpperCase(),
         path,

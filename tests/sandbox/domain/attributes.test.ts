@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ReservedAttributeName } from '../../../generated/api/model/reservedAttributeName';
-import { buildSeed } from '../store/seed';
+import { buildSeed } from '../seed/seed';
 import { createStore } from '../store/store';
 import { aceAttributes, isReserved, mappingCounts } from './attributes';
 import { ApiFailure } from './failure';

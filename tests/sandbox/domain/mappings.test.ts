@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from './failure';
 import { mappingCounts } from './attributes';
 import { autoMatch, createMapping, deleteMapping, updateMapping } from './mappings';
-import { buildSeed } from '../store/seed';
+import { buildSeed } from '../seed/seed';
 import { createStore } from '../store/store';
 
 const ACME = 1;

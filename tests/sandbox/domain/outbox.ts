@@ -9,8 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Draft } from 'immer';
-import type { SandboxDeps } from '../app';
 import { nextId, type LinkToken, type State, type UserRow } from '../store/state';
+import type { Store } from '../store/store';
 
 /** How long a link works (Django's PASSWORD_RESET_TIMEOUT default). */
 export const LINK_LIFETIME_MS = 3 * 24 * 3600 * 1000;
@@ -19,6 +19,14 @@ export interface Mail {
   to: string;
   subject: string;
   link: string;
+}
+
+/** What writing mail needs from the running sandbox (the app's deps carry it). */
+export interface MailDeps {
+  store: Store;
+  now: () => Date;
+  /** Told of every mail once its transaction has committed. */
+  onMail?: (mail: Mail) => void;
 }
 
 /** `2` -> `Mg`, as Django's urlsafe_base64_encode(force_bytes(pk)). */
@@ -112,7 +120,7 @@ export function redeemLink(
  * (a change that throws rolls its mails back with everything else, and nothing is printed).
  */
 export function transactWithMail<T>(
-  deps: SandboxDeps,
+  deps: MailDeps,
   change: (draft: Draft<State>, now: Date) => { result: T; mails: Mail[] },
 ): T {
   const now = deps.now();

@@ -16,12 +16,11 @@
  */
 import type { Draft } from 'immer';
 import { SalesforceAccountAccountType } from '../../../generated/api/model/salesforceAccountAccountType';
-import type { Schemas } from '../contract';
-import { contractExample } from '../store/seed';
-import { generateSalesforceOrg } from '../store/salesforce-org';
+import { contractExample, type Schemas } from '../contract';
 import { nextId, type SalesforceSetup, type State, type TenantRow } from '../store/state';
 import { salesforceVerdict } from './connection-health';
 import { badRequest, EMAIL_PATTERN, fieldErrors } from './failure';
+import { generateSalesforceOrg } from './salesforce-org';
 
 const ACCOUNT_TYPES: readonly unknown[] = Object.values(SalesforceAccountAccountType);
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { buildSeed } from '../../store/seed';
+import { buildSeed } from '../../seed/seed';
 import type { AceRecord, SalesforceRecord } from '../../store/state';
 import { checkRecord } from './checks';
 import { transformRecord } from './transform';

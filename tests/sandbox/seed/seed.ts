@@ -4,19 +4,22 @@
  * of all five categories, launches), read from `openapi.yaml` so the mock and the sandbox tell the
  * same story, plus a second company (Globex), unused licence keys and a simulated Salesforce org
  * per tenant.
+ *
+ * The seed builder sits above the domain and the store: it hashes the demo password and runs a sync
+ * with the domain's own functions and hands the store a finished state (`createStore({ seed })`),
+ * so the store never calls the domain and the domain never reads the seed.
  */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { CONTRACT_FILE, type Schemas } from '../contract';
+import { contractExample, replyExample, type Schemas } from '../contract';
+import { generateSalesforceOrg } from '../domain/salesforce-org';
 import { hashPassword } from '../domain/sessions';
-import { generateSalesforceOrg, seedSyncHistory } from './salesforce-org';
 import {
   STATE_VERSION,
   type AttributeRow,
   type MappingRow,
   type State,
   type TenantRow,
-} from './state';
+} from '../store/state';
+import { seedSyncHistory } from './sync-history';
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'Sup3r-Secret!';
@@ -25,38 +28,6 @@ export const ACME = { id: 1, key: 'ACEB-7Q2M-K9XD-41PF', subdomain: 'acme' } as 
 export const GLOBEX = { id: 2, key: 'ACEB-GLBX-2026-0002', subdomain: 'globex' } as const;
 /** Globex's Salesforce fields are Acme's field set under ids offset by this much. */
 export const GLOBEX_FIELD_OFFSET = 1000;
-
-interface Examples {
-  components: { examples: Record<string, { value: unknown }> };
-  paths: Record<string, Record<string, { responses: Record<string, ExampleResponse> }>>;
-}
-interface ExampleResponse {
-  content?: {
-    'application/json'?: { examples?: Record<string, { value?: unknown; $ref?: string }> };
-  };
-}
-
-let contract: Examples | undefined;
-function doc(): Examples {
-  contract ??= parse(readFileSync(CONTRACT_FILE, 'utf8')) as Examples;
-  return contract;
-}
-
-/** A named example of the contract (`components/examples`), deep-copied. */
-export function contractExample<T>(name: string): T {
-  const example = doc().components.examples[name];
-  if (!example) throw new Error(`openapi.yaml has no example ${name}`);
-  return structuredClone(example.value) as T;
-}
-
-/** The named example of an operation's reply, following a `$ref` to `components/examples`. */
-export function replyExample<T>(path: string, method: string, status: string, name: string): T {
-  const example =
-    doc().paths[path]?.[method]?.responses[status]?.content?.['application/json']?.examples?.[name];
-  if (!example) throw new Error(`openapi.yaml: no example ${name} for ${method} ${path} ${status}`);
-  if (example.$ref) return contractExample<T>(example.$ref.split('/').pop() ?? '');
-  return structuredClone(example.value) as T;
-}
 
 function attributeRow(attribute: Schemas['Attribute'], tenantId: number | null): AttributeRow {
   const { mapping: _mapping, ...rest } = attribute;

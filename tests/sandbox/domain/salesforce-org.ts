@@ -1,5 +1,6 @@
 /**
- * The simulated Salesforce org of each tenant: a few hundred leads and opportunities with realistic
+ * The simulated Salesforce org of each tenant (the outside world the sync reads; connecting a
+ * tenant's Salesforce creates it, and the seed creates Acme's and Globex's): a few hundred leads and opportunities with realistic
  * values for the tenant's Salesforce fields, generated from a PRNG seeded by the tenant id (the
  * same tenant always gets the same org). A few records carry the defects ACE rejects; for Acme they
  * are the records the contract's seeded sync errors name, so the seed tells one story:
@@ -15,11 +16,10 @@
  *                                        was logged) now gives it one                    -> synced on the next sync
  *
  * Every tenant's org also gets a sprinkling of the same defects (about one record in twenty), so a
- * fresh tenant's first sync has errors to fix too.
+ * fresh tenant's first sync has errors to fix too. What ACE held before the seed's first sync (Stark
+ * Industries, Wayne Enterprises) is the seed's: see seed/sync-history.ts.
  */
-import { recordName } from '../domain/sync/record-name';
-import { runSync } from '../domain/sync/run';
-import type { AceRecord, AttributeRow, Entity, SalesforceRecord, State, TenantRow } from './state';
+import type { AttributeRow, Entity, SalesforceRecord, State, TenantRow } from '../store/state';
 
 type Value = SalesforceRecord['fields'][string];
 
@@ -211,14 +211,6 @@ export const ACME_NAMED_RECORDS: NamedRecord[] = [
     fields: { Company: 'Hooli', Status: null },
   },
 ];
-/** Held by ACE, gone from Salesforce: an aws_to_salesforce sync reports Record Not Found. */
-export const ACME_DELETED_IN_SALESFORCE = {
-  Id: '0065g00000XyZ78AAB',
-  name: 'Wayne Enterprises - Backup Modernisation',
-};
-/** Held by ACE as Closed Lost while Salesforce moves it back: Order of Operations. */
-export const ACME_CLOSED_LOST_IN_ACE = '0065g00000XyZ56AAB';
-
 const SIZES: Record<number, { Lead: number; Opportunity: number }> = {
   1: { Lead: 140, Opportunity: 180 },
   2: { Lead: 100, Opportunity: 120 },
@@ -467,55 +459,4 @@ function namedRecords(fields: AttributeRow[], context: Context): SalesforceRecor
       record.fields.AWS_Target_Close_Date__c = record.fields.CloseDate;
     return record;
   });
-}
-
-function aceRecord(record: SalesforceRecord, stage: string | null, syncedAt: string): AceRecord {
-  return {
-    salesforceId: record.Id,
-    entity: record.entity,
-    values: { name: recordName(record) },
-    aceStage: stage,
-    deleted: false,
-    syncedAt,
-  };
-}
-
-/**
- * What ACE already holds before the first sync of the sandbox: Acme's earlier syncs (some
- * opportunities Launched, Stark Industries Closed Lost, one record deleted on the ACE side, Wayne
- * Enterprises gone from Salesforce) and, for Globex, the outcome of one real sync at a fixed past
- * date (its stats, errors, logs and launches). Acme keeps the contract's errors, logs, stats and
- * launches as seeded.
- */
-export function seedSyncHistory(state: State): void {
-  const acme = state.salesforce['1'] ?? [];
-  const at = '2026-03-02T12:00:00Z';
-  const opportunities = acme.filter((record) => record.entity === 'Opportunity');
-  const held: AceRecord[] = [];
-  // The first fifty opportunities went to ACE earlier; the Closed Won ones have since been Launched.
-  for (const record of opportunities.slice(0, 50))
-    held.push(aceRecord(record, record.fields.StageName === 'Closed Won' ? 'Launched' : null, at));
-  // One that ACE deleted on its side (and that the seeded filters let through): Record Not Found.
-  const deletedInAce = opportunities
-    .slice(60)
-    .find(
-      (record) =>
-        String(record.fields.CloseDate) > '2026-01-01' && record.fields.StageName !== 'Closed Won',
-    );
-  if (deletedInAce) held.push({ ...aceRecord(deletedInAce, null, at), deleted: true });
-  const stark = acme.find((record) => record.Id === ACME_CLOSED_LOST_IN_ACE);
-  if (stark) held.push(aceRecord(stark, 'Closed Lost', at));
-  held.push({
-    salesforceId: ACME_DELETED_IN_SALESFORCE.Id,
-    entity: 'Opportunity',
-    values: { name: ACME_DELETED_IN_SALESFORCE.name },
-    aceStage: 'Launched',
-    deleted: false,
-    syncedAt: at,
-  });
-  if (state.salesforce['1']) state.ace['1'] = held;
-
-  if (state.salesforce['2'] && state.tenants.some((tenant) => tenant.id === 2)) {
-    runSync(state, 2, 'both', new Date('2026-02-27T09:00:00Z'));
-  }
 }
