@@ -1,23 +1,42 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toaster';
 import { renderApp } from '../../../tests/render-app';
-import { callsTo, fakeDashboardBackend, LOGS, signInAs, TENANT } from './testing/dashboard-backend';
+import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 
-const ERRORS_PATH = '/api/v1/salesforce/data-mappings/sync-errors/';
-const LOGS_PATH = '/api/v1/salesforce/data-mappings/sync-errors/logs/';
+const backend = setupSandboxBackend();
+
+/** Acme's log holds `count` entries, newest first: 'Logged: 1' to 'Logged: <count>'. */
+function acmeLog(count: number) {
+  backend.store.transact((draft) => {
+    const [template] = draft.syncLogs.filter((log) => log.tenantId === 1);
+    draft.syncLogs = draft.syncLogs.filter((log) => log.tenantId !== 1);
+    for (let n = 1; n <= count; n += 1)
+      draft.syncLogs.push({
+        ...template!,
+        error_description: `Logged: ${n}`,
+        created_at: new Date(Date.UTC(2026, 2, 2, 12, 0, 0) - n * 60_000).toISOString(),
+      });
+  });
+}
 
 describe('dashboard', () => {
   beforeEach(() => {
     vi.spyOn(toast, 'success').mockResolvedValue('t');
     vi.spyOn(toast, 'danger').mockResolvedValue('t');
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows a super_admin every block, the full navbar and the environment switch', async () => {
-    signInAs('super_admin');
-    fakeDashboardBackend();
+    // One error links to a Salesforce host that is not .com.
+    backend.store.transact((draft) => {
+      draft.syncErrors.find((error) => error.id === 2)!.entity_url =
+        'https://acme.my.salesforce.org/r/Opportunity/0065g00000XyZ34AAB';
+    });
+    const comLinks = backend.store.state.syncErrors.filter(
+      (error) => error.tenantId === 1 && error.entity_url?.includes('.com/'),
+    ).length;
+    await backend.signIn(DANA);
     renderApp('/dashboard');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -48,7 +67,7 @@ describe('dashboard', () => {
     expect(screen.getByText(/^Last sync at /)).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Errors' });
-    await within(table).findByText('Globex Retail');
+    await within(table).findByText('Globex Retail - Data Lake Migration');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
@@ -63,8 +82,10 @@ describe('dashboard', () => {
     ]);
     // 'Go to SF' only for .com URLs, in a new tab.
     const links = within(table).getAllByRole('link', { name: /Go to SF/ });
-    expect(links).toHaveLength(1);
-    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links).toHaveLength(comLinks);
+    links.forEach((link) => expect(link).toHaveAttribute('target', '_blank'));
+    const org = within(table).getByText('Initech - SAP on AWS').closest('tr')!;
+    expect(within(org).queryByRole('link', { name: /Go to SF/ })).not.toBeInTheDocument();
     expect(within(table).getByText('Record Not Found Error')).toBeInTheDocument();
   });
 
@@ -78,8 +99,7 @@ describe('dashboard', () => {
         removeEventListener: () => {},
       })),
     );
-    signInAs('super_admin');
-    fakeDashboardBackend();
+    await backend.signIn(DANA);
     const { router } = renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link')).not.toBeInTheDocument();
@@ -97,8 +117,7 @@ describe('dashboard', () => {
   });
 
   it('shows a user neither the admin tabs nor the environment switch', async () => {
-    signInAs('user');
-    const calls = fakeDashboardBackend();
+    await backend.signIn(MARCUS);
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
@@ -108,14 +127,14 @@ describe('dashboard', () => {
     ).toEqual(['Update Feed', 'Logout']);
     await screen.findByText('14 Launches');
     expect(screen.queryByRole('button', { name: /Switch to/ })).not.toBeInTheDocument();
-    expect(callsTo(calls, 'GET', '/api/v1/tenants/1/')).toHaveLength(0);
+    expect(backend.callsTo('getTenant')).toHaveLength(0);
   });
 
   it('hides the switch for a tenant already on Production', async () => {
-    signInAs('super_admin');
-    fakeDashboardBackend({
-      'GET /api/v1/tenants/1/': () => ({ ...TENANT, is_production_enabled: true }),
+    backend.store.transact((draft) => {
+      draft.tenants.find((tenant) => tenant.id === 1)!.is_production_enabled = true;
     });
+    await backend.signIn(DANA);
     renderApp('/dashboard');
     await screen.findByText('14 Launches');
     await waitFor(() => expect(screen.queryByText('Loading')).not.toBeInTheDocument());
@@ -123,17 +142,17 @@ describe('dashboard', () => {
   });
 
   it('asks for every block at once after the guard, and keeps the others when one fails', async () => {
-    signInAs('super_admin');
-    const calls = fakeDashboardBackend({
-      'GET /api/v1/salesforce/get-sync-data': () => [404, { detail: 'Not found.' }],
-    });
+    backend.fail('getSyncStats', { status: 500, body: { error: 'boom' } });
+    await backend.signIn(DANA);
     renderApp('/dashboard');
-    expect(await screen.findByText('404: URL Not Found..')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please contact the system Administrator or try again later..'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(await screen.findByText('14 Launches')).toBeInTheDocument();
-    expect(await screen.findByText('Globex Retail')).toBeInTheDocument();
+    expect(await screen.findByText('Globex Retail - Data Lake Migration')).toBeInTheDocument();
     expect(toast.danger).not.toHaveBeenCalled(); // the block says it; no toast on top
-    const paths = calls.map((call) => `${call.method} ${call.path}`);
+    const paths = backend.calls.map((call) => `${call.method} ${call.path}`);
     expect(paths.slice(0, 2).sort()).toEqual([
       'POST /api/v1/connection-step-status/',
       'POST /api/v1/tenant-subdomain/',
@@ -153,51 +172,44 @@ describe('dashboard', () => {
   });
 
   it('asks for the filter counts with the filters, not after them', async () => {
-    signInAs('super_admin');
     // The filters never arrive: the counts must not be waiting for them.
-    const calls = fakeDashboardBackend({
-      'GET /api/v1/salesforce/data-mappings/sync-settings': () => new Promise<never>(() => {}),
-    });
+    backend.hold('listSyncSettings');
+    await backend.signIn(DANA);
     renderApp('/dashboard');
     await waitFor(() =>
       expect(
-        callsTo(calls, 'GET', '/api/v1/salesforce/data-mappings/sync-settings/count/').map((call) =>
-          call.search.get('entity_type'),
-        ),
+        backend.callsTo('countSyncFilterMatches').map((call) => call.search.get('entity_type')),
       ).toEqual(expect.arrayContaining(['Lead', 'Opportunity'])),
     );
+    expect(backend.callsTo('listSyncSettings')).toHaveLength(2);
   });
 
   it('opens the tab and page of the URL, and puts tab changes into the URL', async () => {
-    signInAs('super_admin');
-    const calls = fakeDashboardBackend({
-      [`GET ${LOGS_PATH}`]: (call) => ({
-        count: 23,
-        next: null,
-        previous: null,
-        results: call.search.get('page') === '1' ? [...LOGS, ...LOGS, ...LOGS] : LOGS,
-      }),
-    });
-    const { router } = renderApp('/dashboard?tab=logs&page=2');
+    acmeLog(45);
+    await backend.signIn(DANA);
+    const { router } = renderApp('/dashboard?tab=logs&page=3');
     const table = await screen.findByRole('table', { name: 'All Logs' });
-    expect(await within(table).findAllByText(/^Logged: /)).toHaveLength(3);
-    // Page size 9 (the first page's count): page 2 shows items 10-18 of 23.
-    expect(await screen.findByText('10-18 of 23')).toBeInTheDocument();
-    const pages = callsTo(calls, 'GET', LOGS_PATH).map((call) => call.search.get('page'));
-    expect([...new Set(pages)].sort()).toEqual(['1', '2']);
-    expect(callsTo(calls, 'GET', ERRORS_PATH)).toHaveLength(0);
+    expect(await within(table).findAllByText(/^Logged: /)).toHaveLength(5);
+    expect(within(table).getByText('Logged: 41')).toBeInTheDocument();
+    // Page size 20 (the first page's count, not the last page's 5): page 3 shows items 41-45.
+    expect(await screen.findByText('41-45 of 45')).toBeInTheDocument();
+    const pages = backend.callsTo('listSyncLogs').map((call) => call.search.get('page'));
+    expect([...new Set(pages)].sort()).toEqual(['1', '3']);
+    expect(backend.callsTo('listSyncErrors')).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'logs', page: 3 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'logs', page: 2 }));
     await userEvent.click(screen.getByRole('tab', { name: 'Errors' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(await screen.findByRole('table', { name: 'Errors' })).toBeInTheDocument();
   });
 
   it('shows the empty states', async () => {
-    signInAs('user');
-    const empty = () => ({ count: 0, next: null, previous: null, results: [] });
-    fakeDashboardBackend({ [`GET ${ERRORS_PATH}`]: empty, [`GET ${LOGS_PATH}`]: empty });
+    backend.store.transact((draft) => {
+      draft.syncErrors = draft.syncErrors.filter((error) => error.tenantId !== 1);
+      draft.syncLogs = draft.syncLogs.filter((log) => log.tenantId !== 1);
+    });
+    await backend.signIn(MARCUS);
     renderApp('/dashboard');
     expect(await screen.findByText('No sync errors found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'All Logs' }));
@@ -205,11 +217,10 @@ describe('dashboard', () => {
   });
 
   it('ignores a page or tab in the URL that makes no sense', async () => {
-    signInAs('user');
-    const calls = fakeDashboardBackend();
+    await backend.signIn(MARCUS);
     renderApp('/dashboard?tab=nope&page=-4');
     expect(await screen.findByRole('table', { name: 'Errors' })).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(calls, 'GET', ERRORS_PATH).length).toBeGreaterThan(0));
-    expect(callsTo(calls, 'GET', ERRORS_PATH)[0]?.search.get('page')).toBe('1');
+    await waitFor(() => expect(backend.callsTo('listSyncErrors').length).toBeGreaterThan(0));
+    expect(backend.callsTo('listSyncErrors')[0]?.search.get('page')).toBe('1');
   });
 });

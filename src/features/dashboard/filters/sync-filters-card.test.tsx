@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -6,84 +6,67 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SyncFilterSetting } from '@generated/api/model';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestQueryClient } from '../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
+import type { FilterRow } from '../../../../tests/sandbox/store/state';
 import { NO_FILTERS_TEXT, SyncFiltersCard } from './sync-filters-card';
 
-const LEAD_FILTERS: SyncFilterSetting[] = [
-  {
-    id: 1,
-    attribute: { id: 5, name: 'stage' },
-    comparison_type: 'equal_to',
-    field_value: 'Committed',
-    entity_type: 'Lead',
-    sync_type: 'or',
-    block: 1,
-  },
-  {
-    id: 2,
-    attribute: { id: 9, name: 'expectedMonthlyAwsRevenue' },
-    comparison_type: 'greater_than',
-    field_value: '5000',
-    entity_type: 'Lead',
-    sync_type: 'or',
-    block: 1,
-  },
-  {
-    id: 3,
-    attribute: { id: 7, name: 'targetCloseDate' },
-    comparison_type: 'lesser_than',
-    field_value: '2026-12-31',
-    entity_type: 'Lead',
-    sync_type: 'or',
-    block: 2,
-  },
-];
+const backend = setupSandboxBackend();
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** Acme's lead filters: (status is Open AND leadAge above 5) OR createdDate before 2027. */
+const LEAD_FILTERS: FilterRow[] = (
+  [
+    [1, 1, 'equal_to', 'Open', 1],
+    [2, 23, 'greater_than', '5', 1],
+    [3, 24, 'lesser_than', '2026-12-31', 2],
+  ] as const
+).map(([id, attributeId, comparison_type, field_value, block]) => ({
+  id,
+  attributeId,
+  comparison_type,
+  field_value,
+  block,
+  tenant: 1,
+  entity_type: 'Lead',
+  sync_type: 'or',
+}));
 
-function renderCard(canEdit: boolean, countStatus = 200) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const lead = url.includes('entity_type=Lead');
-      if (url.includes('/sync-settings/count/')) {
-        return countStatus === 200
-          ? json(200, {
-              entity_type: lead ? 'Lead' : 'Opportunity',
-              matching: lead ? 64 : 180,
-              total: lead ? 142 : 180,
-            })
-          : json(countStatus, { detail: 'Server error' });
-      }
-      return json(200, lead ? LEAD_FILTERS : []);
-    }),
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+beforeEach(async () => {
+  // Acme filters its leads only: every opportunity syncs.
+  backend.store.transact((draft) => {
+    draft.filters = [...draft.filters.filter((filter) => filter.tenant !== 1), ...LEAD_FILTERS];
+  });
+  await backend.signIn(DANA);
+});
+
+/** What the sandbox counts for one of Acme's entities. */
+async function count(entity: 'Lead' | 'Opportunity'): Promise<{ matching: number; total: number }> {
+  const dana = await backend.as(DANA);
+  const path = `/api/v1/salesforce/data-mappings/sync-settings/count/?entity_type=${entity}`;
+  return (await dana.get(path)).body;
+}
+
+function renderCard(canEdit: boolean) {
   const rootRoute = createRootRoute({ component: () => <SyncFiltersCard canEdit={canEdit} /> });
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createTestQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
 
 describe('SyncFiltersCard', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('reads each OR block of AND conditions, and says when an entity has none', async () => {
     renderCard(true);
     const card = await screen.findByRole('region', { name: 'Sync Filters' });
-    expect(await screen.findByText('Committed')).toBeInTheDocument();
-    expect(card).toHaveTextContent(
-      'stage Equal To Committed AND expectedMonthlyAwsRevenue Greater than 5000',
-    );
-    expect(card).toHaveTextContent('OR targetCloseDate Lesser Than 2026-12-31');
+    expect(await screen.findByText('Open')).toBeInTheDocument();
+    expect(card).toHaveTextContent('status Equal To Open AND leadAge Greater than 5');
+    expect(card).toHaveTextContent('OR createdDate Lesser Than 2026-12-31');
     expect(await screen.findByText(NO_FILTERS_TEXT)).toBeInTheDocument();
     expect(NO_FILTERS_TEXT).toBe('You have no filters currently set.');
     expect(screen.getByRole('link', { name: 'Edit in Sync Settings' })).toHaveAttribute(
@@ -93,18 +76,32 @@ describe('SyncFiltersCard', () => {
   });
 
   it('says how many leads and opportunities the filters let through', async () => {
+    const leads = await count('Lead');
+    const opportunities = await count('Opportunity');
+    // Without filters, every opportunity syncs; the lead filters hold some leads back.
+    expect(opportunities.matching).toBe(opportunities.total);
+    expect(leads.matching).toBeLessThan(leads.total);
     renderCard(false);
     expect(
-      await screen.findByText('64 of 142 leads would sync with these filters'),
+      await screen.findByText(
+        `${leads.matching} of ${leads.total} leads would sync with these filters`,
+      ),
     ).toBeInTheDocument();
     expect(
-      await screen.findByText('180 of 180 opportunities would sync with these filters'),
+      await screen.findByText(
+        `${opportunities.matching} of ${opportunities.total} opportunities would sync with these filters`,
+      ),
     ).toBeInTheDocument();
   });
 
   it('keeps the filters when the count fails, with a way to ask again', async () => {
-    renderCard(false, 500);
-    expect(await screen.findByText('Committed')).toBeInTheDocument();
+    backend.fail(
+      'countSyncFilterMatches',
+      { status: 500, body: { detail: 'Server error' } },
+      { times: Infinity },
+    );
+    renderCard(false);
+    expect(await screen.findByText('Open')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(screen.getAllByRole('alert')[0]).toHaveTextContent(
       'Please contact the system Administrator or try again later..',

@@ -1,71 +1,87 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toaster';
-import { callsTo, fakeDashboardBackend, type Route } from '../testing/dashboard-backend';
+import { createTestQueryClient } from '../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { InboxCard } from './inbox-card';
 
-const LIST = 'GET /api/v1/salesforce/unread-launched-data';
-const RESOLVE = '/api/v1/salesforce/resolve-launched-data';
+const backend = setupSandboxBackend();
 
 function renderInbox() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createTestQueryClient()}>
       <InboxCard />
     </QueryClientProvider>,
   );
 }
 
-describe('InboxCard', () => {
-  beforeEach(() => {
-    vi.spyOn(toast, 'success').mockResolvedValue('t');
+/** Acme's unread launches in the sandbox, in the order it lists them. */
+const unreadNames = () =>
+  backend.store.state.launches
+    .filter((launch) => launch.tenantId === 1 && !launch.read)
+    .map((launch) => launch.name);
+
+/** Acme's launches are only these, unread. */
+function onlyLaunches(names: string[]) {
+  backend.store.transact((draft) => {
+    draft.launches = draft.launches.filter((launch) => launch.tenantId !== 1);
+    names.forEach((name, index) =>
+      draft.launches.push({
+        tenantId: 1,
+        name,
+        salesforceId: null,
+        read: false,
+        at: new Date(Date.UTC(2026, 2, 2, 12, 1, index)).toISOString(),
+      }),
+    );
   });
-  afterEach(() => vi.unstubAllGlobals());
+}
+
+describe('InboxCard', () => {
+  beforeEach(async () => {
+    vi.spyOn(toast, 'success').mockResolvedValue('t');
+    await backend.signIn(DANA);
+  });
 
   it("shows the count and the first ten names, all of them on 'view all', ten on 'view less'", async () => {
-    fakeDashboardBackend();
+    const names = unreadNames();
+    expect(names).toHaveLength(14);
     renderInbox();
     expect(await screen.findByText('14 Launches')).toBeInTheDocument();
-    expect(screen.getByText(/^Launch 1, Launch 2,/)).toHaveTextContent(/Launch 10 view all$/);
-    expect(screen.queryByText(/Launch 11/)).not.toBeInTheDocument();
+    const list = screen.getByText(new RegExp(`^${names[0]}, ${names[1]},`));
+    expect(list).toHaveTextContent(new RegExp(`${names[9]} view all$`));
+    expect(screen.queryByText(new RegExp(names[10]!))).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'view all' }));
-    expect(screen.getByText(/Launch 14/)).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(names[13]!))).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'view less' }));
-    expect(screen.queryByText(/Launch 11/)).not.toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(names[10]!))).not.toBeInTheDocument();
   });
 
   it('resolves: shows the reply as a success toast and asks for the list again', async () => {
-    let launches = [{ name: 'Globex' }, { name: 'Initech' }];
-    const calls = fakeDashboardBackend({
-      [LIST]: () => ({ data: launches }),
-      [`GET ${RESOLVE}`]: () => {
-        launches = [];
-        return { message: 'All launches marked as resolved.' };
-      },
-    });
+    onlyLaunches(['Globex', 'Initech']);
     renderInbox();
     expect(await screen.findByText('Globex, Initech')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /view/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    // The sandbox's own reply is what the toast shows.
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('All launches marked as resolved.'),
+      expect(toast.success).toHaveBeenCalledWith('All launches marked as resolved (2).'),
     );
     expect(await screen.findByText('0 Launches')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resolve' })).toBeDisabled();
-    expect(callsTo(calls, 'GET', RESOLVE)).toHaveLength(1);
+    expect(backend.callsTo('resolveLaunches')).toHaveLength(1);
+    expect(backend.callsTo('listUnreadLaunches')).toHaveLength(2);
   });
 
   it('disables Resolve with no launches, and shows its own error with a retry', async () => {
-    let fail = true;
-    const route: Route = () => (fail ? [500, { error: 'boom' }] : { data: [] });
-    fakeDashboardBackend({ [LIST]: route });
+    onlyLaunches([]);
+    backend.fail('listUnreadLaunches', { status: 500, body: { error: 'boom' } });
     renderInbox();
     expect(
       await screen.findByText('Please contact the system Administrator or try again later..'),
     ).toBeInTheDocument();
-    fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('0 Launches')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resolve' })).toBeDisabled();

@@ -1,15 +1,15 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { callsTo, fakeDashboardBackend, signInAs, STATS } from '../testing/dashboard-backend';
+import { QueryObserver } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createTestQueryClient } from '../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { dashboardQueries } from '../dashboard-queries';
 import { FOLLOW_SYNC, followSync } from './follow-sync';
 
-const STATS_PATH = '/api/v1/salesforce/get-sync-data';
-const ERRORS_PATH = '/api/v1/salesforce/data-mappings/sync-errors/';
+const backend = setupSandboxBackend();
 
 /** A client showing the dashboard: the statistics and page 1 of the errors, on screen. */
 async function shownDashboard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createTestQueryClient();
   await queryClient.fetchQuery(dashboardQueries.stats());
   await queryClient.fetchQuery(dashboardQueries.errors(1));
   const errorsBlock = new QueryObserver(queryClient, dashboardQueries.errors(1));
@@ -18,48 +18,53 @@ async function shownDashboard() {
 }
 
 const noWait = () => Promise.resolve();
+const statsCalls = () => backend.callsTo('getSyncStats').length;
+const lastSyncDate = () =>
+  backend.store.state.stats.find((row) => row.tenantId === 1)?.last_synced_date;
 
 describe('following a started sync', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(async () => {
+    await backend.signIn(DANA);
+  });
 
   it('asks the statistics until a new last sync date shows, then fetches the errors again', async () => {
-    signInAs('super_admin');
-    let polls = 0;
-    const calls = fakeDashboardBackend({
-      [`GET ${STATS_PATH}`]: () =>
-        ++polls < 4 ? STATS : { ...STATS, last_synced_date: '2026-03-02T12:04:00Z' },
-    });
     const queryClient = await shownDashboard();
-    const errorsBefore = callsTo(calls, 'GET', ERRORS_PATH).length;
+    const before = lastSyncDate();
+    const statsBefore = statsCalls();
+    const errorsBefore = backend.callsTo('listSyncErrors').length;
+    // The sync started in the background ends between the third and the fourth look.
+    const dana = await backend.as(DANA);
+    let waits = 0;
+    const wait = async () => {
+      waits += 1;
+      if (waits !== 4) return;
+      await dana.post('/api/v1/salesforce/data-mappings/sync-data/', { tenant_sub_domain: 'acme' });
+      await backend.syncsIdle();
+    };
 
-    await expect(followSync(queryClient, new AbortController().signal, noWait)).resolves.toBe(true);
+    await expect(followSync(queryClient, new AbortController().signal, wait)).resolves.toBe(true);
 
-    expect(polls).toBe(4);
+    expect(statsCalls() - statsBefore).toBe(4);
+    expect(lastSyncDate()).not.toBe(before);
     expect(queryClient.getQueryData(dashboardQueries.stats().queryKey)?.last_synced_date).toBe(
-      '2026-03-02T12:04:00Z',
+      lastSyncDate(),
     );
-    await vi.waitFor(() =>
-      expect(callsTo(calls, 'GET', ERRORS_PATH).length).toBe(errorsBefore + 1),
-    );
+    await vi.waitFor(() => expect(backend.callsTo('listSyncErrors').length).toBe(errorsBefore + 1));
   });
 
   it('gives up after two minutes when the sync never ends, and stops when the screen is left', async () => {
-    signInAs('super_admin');
-    const calls = fakeDashboardBackend();
     const queryClient = await shownDashboard();
-    const statsBefore = callsTo(calls, 'GET', STATS_PATH).length;
+    const statsBefore = statsCalls();
 
     await expect(followSync(queryClient, new AbortController().signal, noWait)).resolves.toBe(
       false,
     );
-    expect(callsTo(calls, 'GET', STATS_PATH).length - statsBefore).toBe(
-      FOLLOW_SYNC.forMs / FOLLOW_SYNC.everyMs,
-    );
+    expect(statsCalls() - statsBefore).toBe(FOLLOW_SYNC.forMs / FOLLOW_SYNC.everyMs);
 
     const left = new AbortController();
     left.abort();
-    const statsNow = callsTo(calls, 'GET', STATS_PATH).length;
+    const statsNow = statsCalls();
     await expect(followSync(queryClient, left.signal, noWait)).resolves.toBe(false);
-    expect(callsTo(calls, 'GET', STATS_PATH).length).toBe(statsNow);
+    expect(statsCalls()).toBe(statsNow);
   });
 });

@@ -1,19 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
-import { fakeDashboardBackend, callsTo, type Route } from '../testing/dashboard-backend';
+import { createTestQueryClient } from '../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { SyncControls } from './sync-controls';
 import { FULL_SYNC_WINDOW_MS, isWithinFullSyncWindow } from './sync-window';
 
-const SYNC = '/api/v1/salesforce/data-mappings/sync-data/';
+const backend = setupSandboxBackend();
+const syncCalls = () => backend.callsTo('startSync');
 
 function renderControls() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createTestQueryClient()}>
       <SyncControls />
     </QueryClientProvider>,
   );
@@ -37,7 +38,8 @@ describe('SyncControls', () => {
     danger: ReturnType<typeof vi.spyOn>;
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    await backend.signIn(DANA);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
     connectionStore.setTenantSubdomain('acme');
@@ -47,34 +49,37 @@ describe('SyncControls', () => {
       danger: vi.spyOn(toast, 'danger').mockResolvedValue('t'),
     };
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
+    await backend.syncsIdle();
   });
 
   it("reads 'Syncing...' and is disabled while the request runs, then says it started", async () => {
-    let release: () => void = () => {};
-    const calls = fakeDashboardBackend({
-      [`POST ${SYNC}`]: () => new Promise((resolve) => (release = () => resolve({}))),
-    });
+    const request = backend.hold('startSync');
+    // The contract's other reply: an empty body, for which the app has its own text.
+    backend.fail('startSync', { status: 200, body: {} });
     renderControls();
     await userEvent.click(syncButton());
     expect(await screen.findByRole('button', { name: 'Syncing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'More sync options' })).toBeDisabled();
-    release();
+    request.release();
     await waitFor(() => expect(syncButton()).toHaveTextContent(/^Sync$/));
     expect(syncButton()).toBeEnabled();
     expect(toasts.success).toHaveBeenCalledWith('Sync started successfully in the background');
-    const [call] = callsTo(calls, 'POST', SYNC);
+    const [call] = syncCalls();
     expect(call?.body).toEqual({ tenant_sub_domain: 'acme' });
     expect(call?.search.toString()).toBe('');
   });
 
   it('warns instead of syncing for 15 seconds after a full sync started', async () => {
-    const calls = fakeDashboardBackend({ [`POST ${SYNC}`]: () => ({ message: 'Sync started.' }) });
     renderControls();
     await userEvent.click(syncButton());
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Sync started.'));
+    // The reply's message is what the toast shows.
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith(
+        'Sync started. Results will appear on the dashboard when it finishes.',
+      ),
+    );
 
     vi.setSystemTime(new Date('2026-03-02T10:00:14Z'));
     await userEvent.click(syncButton());
@@ -85,48 +90,43 @@ describe('SyncControls', () => {
     await userEvent.click(screen.getByRole('button', { name: 'More sync options' }));
     await userEvent.click(await screen.findByText('Sync from AWS to Salesforce'));
     expect(toasts.warning).toHaveBeenCalledTimes(2);
-    expect(callsTo(calls, 'POST', SYNC)).toHaveLength(1);
+    expect(syncCalls()).toHaveLength(1);
 
     vi.setSystemTime(new Date('2026-03-02T10:00:15Z'));
     await userEvent.click(syncButton());
-    await waitFor(() => expect(callsTo(calls, 'POST', SYNC)).toHaveLength(2));
+    await waitFor(() => expect(syncCalls()).toHaveLength(2));
   });
 
   it.each([
     ['Sync from Salesforce to AWS', 'sync_data_from_salesforce_to_aws'],
     ['Sync from AWS to Salesforce', 'sync_data_from_aws_to_salesforce'],
   ])('%s sends sync_type=%s and does not hold the buttons', async (item, syncType) => {
-    const calls = fakeDashboardBackend();
     renderControls();
     await userEvent.click(screen.getByRole('button', { name: 'More sync options' }));
     await userEvent.click(await screen.findByText(item));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(1));
-    expect(callsTo(calls, 'POST', SYNC)[0]?.search.get('sync_type')).toBe(syncType);
+    expect(syncCalls()[0]?.search.get('sync_type')).toBe(syncType);
     await userEvent.click(syncButton());
-    await waitFor(() => expect(callsTo(calls, 'POST', SYNC)).toHaveLength(2));
+    await waitFor(() => expect(syncCalls()).toHaveLength(2));
     expect(toasts.warning).not.toHaveBeenCalled();
   });
 
   it('a failure clears the flag and the window', async () => {
-    let fail = true;
-    const route: Route = () => (fail ? [500, { error: 'boom' }] : {});
-    const calls = fakeDashboardBackend({ [`POST ${SYNC}`]: route });
+    backend.fail('startSync', { status: 500, body: { error: 'boom' } });
     renderControls();
     await userEvent.click(syncButton());
-    await waitFor(() => expect(callsTo(calls, 'POST', SYNC)).toHaveLength(1));
+    await waitFor(() => expect(syncCalls()).toHaveLength(1));
     await waitFor(() => expect(syncButton()).toHaveTextContent(/^Sync$/));
-    fail = false;
     await userEvent.click(syncButton());
-    await waitFor(() => expect(callsTo(calls, 'POST', SYNC)).toHaveLength(2));
+    await waitFor(() => expect(syncCalls()).toHaveLength(2));
     expect(toasts.warning).not.toHaveBeenCalled();
   });
 
   it('says the tenant is unknown, and sends nothing, without a stored subdomain', async () => {
     connectionStore.setTenantSubdomain(null);
-    const calls = fakeDashboardBackend();
     renderControls();
     await userEvent.click(syncButton());
     expect(toasts.danger).toHaveBeenCalledWith('Could not find the tenant details');
-    expect(calls).toEqual([]);
+    expect(backend.calls).toEqual([]);
   });
 });
