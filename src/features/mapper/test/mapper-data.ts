@@ -1,4 +1,4 @@
-import { ace, choices, mapping, salesforce } from './fixtures';
+import { ace, choices, mapping, salesforce } from '../testing/fixtures';
 
 /** A tenant small enough to read: what the component tests serve. */
 export const STAGE_VALUES = Array.from({ length: 20 }, (_, i) => `Stage ${i + 1}`);
