@@ -57,6 +57,8 @@ export interface RecordedCall {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted by shape in tests; the contract types them on the sandbox's side
   body: any;
   keepalive: boolean;
+  /** The call's abort signal, if it had one: whether the app cancelled it. */
+  signal: AbortSignal | undefined;
 }
 
 interface Injected {
@@ -226,6 +228,7 @@ export function setupSandboxBackend(options: { syncDelayMs?: number } = {}): San
       search: url.searchParams,
       body: parseBody(init.body),
       keepalive: Boolean(init.keepalive),
+      signal: init.signal ?? undefined,
     };
     calls.push(call);
 

@@ -8,7 +8,7 @@ import { groupMappings } from '../model/mapping';
 import { createMappingStore } from '../model/mapping-store';
 import { createMappingSync } from '../model/mapping-sync';
 import { makeOption } from '../select/select-options';
-import { ace, mapping, salesforce } from '../test/fixtures';
+import { ace, mapping, salesforce } from '../testing/fixtures';
 import { FieldRow } from './field-row';
 
 const sfFields = Array.from({ length: 10_000 }, (_, i) => salesforce(1000 + i, `Field_${i}__c`));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RelatedRecordObject, ReservedAttributeName } from '@generated/api/model';
-import { ace, choices } from '../test/fixtures';
+import { ace, choices } from '../testing/fixtures';
 import { aceValues, mandatoryMark, rowsPage, salesforceValues, tabRows } from './attributes';
 
 describe('which ACE fields the tabs show', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ace, mapping } from '../test/fixtures';
+import { ace, mapping } from '../testing/fixtures';
 import { decide } from './decisions';
 import { fromServer, type AttributeMappings, type LocalMapping } from './mapping';
 import { selectFields, selectValues, setDummyText, setReceiveUpdate } from './selection';

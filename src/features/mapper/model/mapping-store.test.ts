@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mapping } from '../test/fixtures';
+import { mapping } from '../testing/fixtures';
 import { groupMappings } from './mapping';
 import { createMappingStore } from './mapping-store';
 import { setReceiveUpdate } from './selection';

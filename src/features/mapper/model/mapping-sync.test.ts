@@ -1,7 +1,7 @@
 import type { Attribute, DataMapping } from '@generated/api/model';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/api-error';
-import { ace, mapping } from '../test/fixtures';
+import { ace, mapping } from '../testing/fixtures';
 import { groupMappings } from './mapping';
 import { createMappingStore } from './mapping-store';
 import { createMappingSync, type MappingApi, type SyncHooks } from './mapping-sync';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupMappings, NO_MAPPINGS } from '../model/mapping';
-import { ace, choices, mapping, salesforce } from '../test/fixtures';
+import { ace, choices, mapping, salesforce } from '../testing/fixtures';
 import { importSummary } from './import-summary';
 import { exportMappings, NOT_A_MAPPING_FILE, parseMappingFile, planImport } from './mapping-file';
 

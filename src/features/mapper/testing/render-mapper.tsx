@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { createTestQueryClient } from '../../../../tests/render-app';
 import { FieldMapper, type FieldMapperProps } from '../field-mapper';
 
-/** The mapper alone, on a fresh query client that never retries. */
+/** The mapper alone, on the app's own query client (retries off), as /values-mapper shows it. */
 export function renderMapper(props: FieldMapperProps = {}) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = createTestQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
       <FieldMapper {...props} />

@@ -1,6 +1,9 @@
 import type { Attribute, DataMapping } from '@generated/api/model';
 
-/** Small, readable stand-ins for the contract's examples. */
+/**
+ * Small, readable stand-ins for the contract's attributes and mappings, for the model's unit tests
+ * (pure functions and stores). Screens are tested against the sandbox backend instead.
+ */
 export function ace(id: number, name: string, extra: Partial<Attribute> = {}): Attribute {
   return {
     id,
