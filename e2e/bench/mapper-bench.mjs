@@ -14,7 +14,7 @@
 //             benchmark index), without throttling and under the 4x throttling: what '4x' stood
 //             for in this run
 // and the same keystroke and open figures for Blueprint's plain MultiSelect given the same 10,000
-// items (a harness built here from src/features/mapper/bench/), with the ratio.
+// items (a harness built here from e2e/bench/plain-multi-select-harness.tsx), with the ratio.
 //
 // `npm run bench` imports runMapperBench({ baseUrl, executablePath }); run this file alone to
 // build, serve and measure on ports of its own: node e2e/bench/mapper-bench.mjs [--no-build]
@@ -445,7 +445,7 @@ async function buildHarness() {
       copyPublicDir: false,
       sourcemap: false,
       lib: {
-        entry: join(root, 'src/features/mapper/bench/plain-multi-select-harness.tsx'),
+        entry: join(root, 'e2e/bench/plain-multi-select-harness.tsx'),
         formats: ['es'],
         fileName: () => 'harness.js',
         cssFileName: 'harness',

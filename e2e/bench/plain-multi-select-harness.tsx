@@ -1,7 +1,7 @@
 /**
  * Bench harness (not part of the app): Blueprint's plain MultiSelect with the same 10,000
  * Salesforce fields the bench serves to the mapper, so `npm run bench` can compare the keystroke
- * cost of the mapper's virtual select with it. e2e/bench/mapper-bench.mjs builds and serves it.
+ * cost of the mapper's virtual select with it. mapper-bench.mjs builds and serves it.
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
