@@ -4,13 +4,13 @@ import type { Attribute, DataMapping } from '@generated/api/model';
  * Small, readable stand-ins for the contract's attributes and mappings, for the model's unit tests
  * (pure functions and stores). Screens are tested against the sandbox backend instead.
  */
-export function ace(id: number, name: string, extra: Partial<Attribute> = {}): Attribute {
+function attribute(id: number, name: string, onAce: boolean, extra: Partial<Attribute>): Attribute {
   return {
     id,
     name,
     type: 'Opportunity',
-    is_aws_ace: true,
-    is_salesforce: false,
+    is_aws_ace: onAce,
+    is_salesforce: !onAce,
     is_mandatory: false,
     help_text: null,
     permission_type: 'Update',
@@ -21,21 +21,12 @@ export function ace(id: number, name: string, extra: Partial<Attribute> = {}): A
   };
 }
 
+export function ace(id: number, name: string, extra: Partial<Attribute> = {}): Attribute {
+  return attribute(id, name, true, extra);
+}
+
 export function salesforce(id: number, name: string, extra: Partial<Attribute> = {}): Attribute {
-  return {
-    id,
-    name,
-    type: 'Opportunity',
-    is_aws_ace: false,
-    is_salesforce: true,
-    is_mandatory: false,
-    help_text: null,
-    permission_type: 'Update',
-    choices: null,
-    data_type: 'String',
-    mapping: null,
-    ...extra,
-  };
+  return attribute(id, name, false, extra);
 }
 
 export function mapping(id: number, aceId: number, extra: Partial<DataMapping> = {}): DataMapping {
