@@ -29,9 +29,9 @@ function MockAccountForm({ title, action }: { title: string; action: string }) {
 }
 
 /**
- * The static accounts mock-up of spec section 2 ('Other'): placeholder only, with no behaviour.
- * The spec gives it no route, so no route shows it; Company Settings (/accounts) is the real
- * screen.
+ * The static accounts mock-up (My Account, Create account, Edit account): placeholder only, with
+ * no behaviour. It has no route of its own, so no route shows it; Company Settings (/accounts) is
+ * the real screen.
  */
 export function AccountsMockup() {
   return (
