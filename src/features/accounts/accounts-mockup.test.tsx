@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountsMockup } from './accounts-mockup';
 
-describe('AccountsMockup (spec section 2, Other)', () => {
+describe('AccountsMockup, the static accounts placeholder', () => {
   it('is a static placeholder: create and edit forms that cannot be used', () => {
     render(<AccountsMockup />);
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
