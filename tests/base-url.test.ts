@@ -7,7 +7,7 @@ import {
   subdomainFromPageHost,
 } from '@/api/base-url';
 
-describe('tenant base URL (spec sections 1 and 7)', () => {
+describe('tenant base URL: the API host with the tenant subdomain in front', () => {
   it('is relative (the dev/preview proxy) when no API host is configured', () => {
     expect(apiOrigin(undefined, 'acme')).toBe('');
   });

@@ -6,7 +6,7 @@ import { errorMessages } from '@/api/error-messages';
 const failure = (status: number, body?: unknown, statusText = '') =>
   new ApiError({ status, body, statusText, url: '/api/v1/users/' });
 
-describe('error catalogue (spec section 8)', () => {
+describe('error catalogue: the messages a failed call shows, by status and body', () => {
   it.each<[string, unknown, string[]]>([
     ['400 with an error field', failure(400, { error: 'Invalid key' }), ['Invalid key']],
     ['400 with a string body', failure(400, 'Product key expired'), ['Product key expired']],

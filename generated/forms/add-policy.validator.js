@@ -5,7 +5,7 @@
 
 const schema16 = {
   $comment:
-    'Wizard step 4, the AWS connection (spec sections 2, 3, 4 and 5). Submits addPolicy as multipart: the policy file, or the bucket details without one.',
+    'Wizard step 4, the AWS connection: every field shown is required, and a policy file must be JSON. Submits addPolicy as multipart: the policy file, or the bucket details without one.',
   type: 'object',
   required: ['has_policy_file', 'account_id', 'external_id', 'external_role_arn'],
   properties: {
@@ -69,7 +69,7 @@ const schema16 = {
       external_role_arn: 'Please fill all the fields.',
     },
   },
-  $id: '-3e3bdc77',
+  $id: '6288187d',
 };
 const formats0 = /^data:([a-z]+\/[a-z0-9-+.]+)?;(?:name=(.*);)?base64,(.*)$/;
 const pattern0 = new RegExp('^data:application/json[;,]', 'u');
@@ -85,7 +85,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-3e3bdc77" */ let vErrors = null;
+  /*# sourceURL="6288187d" */ let vErrors = null;
   let errors = 0;
   const _errs2 = errors;
   let valid0 = true;
@@ -975,4 +975,4 @@ function validate15(
   return errors === 0;
 }
 
-export default { '-3e3bdc77': validate14, '1e2c0b31': validate15 };
+export default { '6288187d': validate14, '1e2c0b31': validate15 };

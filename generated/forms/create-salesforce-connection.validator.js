@@ -63,7 +63,7 @@ function validate14(
 
 const schema17 = {
   $comment:
-    "Wizard step 3 and the 'Update your Salesforce Account' modal (spec sections 2, 3, 4 and 5). Submits createSalesforceConnection (step 3) or updateSalesforceConnection (the modal, which hides the environment).",
+    "Wizard step 3 and the 'Update your Salesforce Account' modal: Salesforce username required, consumer key default or custom, environment Beta by default. Submits createSalesforceConnection (step 3) or updateSalesforceConnection (the modal, which hides the environment).",
   type: 'object',
   required: ['username', 'consumer_key_choice', 'account_type'],
   properties: {
@@ -109,7 +109,7 @@ const schema17 = {
       account_type: 'Environment is required',
     },
   },
-  $id: '-387b3cb9',
+  $id: '-79b4f525',
 };
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const obj0 = {
@@ -122,7 +122,7 @@ function validate15(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-387b3cb9" */ let vErrors = null;
+  /*# sourceURL="-79b4f525" */ let vErrors = null;
   let errors = 0;
   const _errs2 = errors;
   let valid0 = true;
@@ -644,4 +644,4 @@ function validate15(
   return errors === 0;
 }
 
-export default { 35817186: validate14, '-387b3cb9': validate15 };
+export default { 35817186: validate14, '-79b4f525': validate15 };

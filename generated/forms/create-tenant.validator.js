@@ -6,7 +6,7 @@ import * as func2_module from 'ajv/dist/runtime/ucs2length';
 
 const schema16 = {
   $comment:
-    'Wizard step 2, company and admin (spec sections 2, 3 and 5). Submits createTenant once the admin name is split into first and last name.',
+    'Wizard step 2, company and admin (industry optional, terms must be accepted). Submits createTenant once the admin name is split into first and last name.',
   type: 'object',
   required: ['company', 'admin', 'is_term_and_conditions_accepted'],
   properties: {
@@ -102,7 +102,7 @@ const schema16 = {
         'You must accept the Terms and Conditions and the Privacy Policy..',
     },
   },
-  $id: '-507ffc98',
+  $id: '1b0d1e8a',
 };
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
@@ -120,7 +120,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-507ffc98" */ let vErrors = null;
+  /*# sourceURL="1b0d1e8a" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.company === undefined) {
@@ -1294,4 +1294,4 @@ function validate14(
   return errors === 0;
 }
 
-export default { '-507ffc98': validate14 };
+export default { '1b0d1e8a': validate14 };

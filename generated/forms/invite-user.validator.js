@@ -5,7 +5,7 @@
 
 const schema16 = {
   $comment:
-    'Invite or edit a user (spec section 5, Invite/edit name). Submits inviteUser after splitting full_name into first, middle and last name; in edit mode only the name changes (updateUser). role lists every role of the contract so that an existing admin can be shown while editing; the form offers only Super Admin and User.',
+    'Invite or edit a user: the full name needs at least two parts of at least 2 characters each. Submits inviteUser after splitting full_name into first, middle and last name; in edit mode only the name changes (updateUser). role lists every role of the contract so that an existing admin can be shown while editing; the form offers only Super Admin and User.',
   type: 'object',
   required: ['full_name', 'email', 'role'],
   properties: {
@@ -39,7 +39,7 @@ const schema16 = {
       role: 'Please choose the proper role',
     },
   },
-  $id: '5bdef41f',
+  $id: '7ae2f9a6',
 };
 const pattern0 = new RegExp('(^|\\s)\\S(\\s|$)', 'u');
 const pattern1 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
@@ -55,7 +55,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="5bdef41f" */ let vErrors = null;
+  /*# sourceURL="7ae2f9a6" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.full_name === undefined) {
@@ -488,4 +488,4 @@ function validate14(
   return errors === 0;
 }
 
-export default { '5bdef41f': validate14 };
+export default { '7ae2f9a6': validate14 };

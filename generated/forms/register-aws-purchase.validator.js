@@ -5,7 +5,8 @@
 import * as func2_module from 'ajv/dist/runtime/ucs2length';
 
 const schema16 = {
-  $comment: 'AWS Marketplace registration (spec section 5, AWS form). Submits registerAwsPurchase.',
+  $comment:
+    'AWS Marketplace registration: all four fields required, the email valid. Submits registerAwsPurchase.',
   type: 'object',
   required: ['contact_person', 'email', 'contact_phone', 'company_name'],
   properties: {
@@ -42,7 +43,7 @@ const schema16 = {
       company_name: 'Required Field',
     },
   },
-  $id: '1c55a2da',
+  $id: '5e22a7e7',
 };
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
@@ -57,7 +58,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="1c55a2da" */ let vErrors = null;
+  /*# sourceURL="5e22a7e7" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.contact_person === undefined) {
@@ -563,4 +564,4 @@ function validate14(
   return errors === 0;
 }
 
-export default { '1c55a2da': validate14 };
+export default { '5e22a7e7': validate14 };

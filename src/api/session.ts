@@ -2,7 +2,10 @@ import type { Role, User } from '@generated/api/model';
 import { readClaims } from '@/lib/jwt';
 import { storage } from '@/lib/storage';
 
-/** localStorage keys (spec sections 3 and 9). */
+/**
+ * localStorage keys: the signed-in user and both tokens, and what the wizard remembers (product
+ * key, tenant id and subdomain). Held there so that a reload or a new tab stays signed in.
+ */
 export const SESSION_KEYS = {
   user: 'currentUser',
   access: 'currentAccessToken',
@@ -74,7 +77,7 @@ export const session = {
   getAccessToken: (): string | null => storage.get(SESSION_KEYS.access),
   getRefreshToken: (): string | null => storage.get(SESSION_KEYS.refresh),
 
-  /** Logged in means both tokens are present (spec section 4). */
+  /** Logged in means both tokens are present. */
   isLoggedIn(): boolean {
     return Boolean(session.getAccessToken() && session.getRefreshToken());
   },
@@ -112,7 +115,7 @@ export const session = {
     return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined;
   },
 
-  /** The tenant id is read from the access token, never asked for (spec section 7). */
+  /** The tenant id is read from the access token (else the stored one), never asked for. */
   tenantId(): number | undefined {
     const id =
       readClaims(session.getAccessToken())?.tenant_id ?? storage.get(SESSION_KEYS.tenantId);

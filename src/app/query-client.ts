@@ -23,7 +23,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-/** The one place where a failed call becomes toasts (spec section 8). */
+/**
+ * The one place where a failed call becomes toasts: a danger toast for each message that
+ * `errorMessages` reads from its status and body; a call marked `silentErrors` shows none.
+ */
 export function presentError(error: unknown, meta: AppMeta | undefined): void {
   if (meta?.silentErrors) return;
   for (const message of errorMessages(error)) void toast.danger(message);

@@ -20,8 +20,8 @@ export interface SalesforceConnectionDialogProps {
 }
 
 /**
- * 'Update your Salesforce Account' (spec section 2): the step-3 form in a modal with Update and
- * Cancel, used from Company Settings and from the mapper's edit pencil.
+ * 'Update your Salesforce Account': the step-3 form in a modal with Update and Cancel, used from
+ * Company Settings and from the mapper's edit pencil.
  */
 export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnectionDialogProps) {
   const formId = useId();

@@ -13,8 +13,8 @@ export interface AccountsPageProps {
 }
 
 /**
- * Company Settings (spec section 2, Accounts): the company and its connections, the signed-in
- * user's own account, and, for a super_admin, the users of the company.
+ * Company Settings (/accounts): the company and its connections, the signed-in user's own account,
+ * and, for a super_admin, the users of the company.
  */
 export function AccountsPage({ inviting = false, onInvitingChange = () => {} }: AccountsPageProps) {
   const user = useSessionUser();

@@ -9,15 +9,15 @@ import { getListUsersQueryOptions } from '@generated/api/users/users';
  * same keys and options.
  */
 
-/** Errors loading the user list are silently ignored (spec section 8). */
+/** Errors loading the user list are silently ignored: the list just stays empty. */
 export const usersQueryOptions = () =>
   getListUsersQueryOptions({ query: { meta: { silentErrors: true } } });
 
 export const tenantQueryOptions = (tenantId: number) => getGetTenantQueryOptions(tenantId);
 
 /**
- * The connection check shows 'connecting' until it answers and 'Failed' when it fails (spec
- * section 4): the screen shows the failure itself, so it does not toast. Always asked afresh.
+ * The connection check shows 'connecting' until it answers and 'Failed' when it fails: the
+ * screen shows the failure itself, so it does not toast. Always asked afresh.
  */
 export const connectionQueryOptions = () =>
   getCheckConnectionQueryOptions({ query: { meta: { silentErrors: true }, staleTime: 0 } });

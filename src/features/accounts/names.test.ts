@@ -3,7 +3,7 @@ import { retargetRequired } from '@/components/schema-form/errors';
 import { fullName, roleLabel, shortName, splitFullName } from './names';
 import { inviteRequest, isUserFormValid, userFormSchema, userFormValidator } from './user-form';
 
-describe('splitFullName (spec section 5)', () => {
+describe('splitFullName: first, middle and last name from the full name', () => {
   it.each([
     ['one word is not a name', 'Dana', null],
     ['two words: first and last', 'Dana Whitfield', ['Dana', null, 'Whitfield']],
@@ -46,7 +46,7 @@ function nameMessages(name: string | undefined): string[] {
   return messages ?? [];
 }
 
-describe('the invite form’s name rules (spec section 5)', () => {
+describe('the invite form’s name rules', () => {
   it.each([
     [undefined, ['The Full Name field is required']],
     ['Dana', ['The full name must contains at least first name and last name']],
@@ -70,7 +70,7 @@ describe('the invite form’s name rules (spec section 5)', () => {
     expect([...new Set(nameMessages(name))]).toEqual(messages);
   });
 
-  it('asks for a valid e-mail and a proper role with the spec’s messages', () => {
+  it('asks for a valid e-mail and a proper role, each with its own message', () => {
     const { errorSchema } = userFormValidator.validateFormData(
       { full_name: 'Dana Whitfield', email: 'not-an-email' },
       userFormSchema,

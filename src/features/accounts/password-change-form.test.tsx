@@ -32,7 +32,7 @@ async function openMyAccount() {
   return { field, fill, submit };
 }
 
-describe('password change (spec sections 5 and 7)', () => {
+describe('password change on My Account', () => {
   it('asks for all three passwords before sending anything', async () => {
     const { fill, submit } = await openMyAccount();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

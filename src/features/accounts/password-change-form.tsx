@@ -42,9 +42,8 @@ const FIELDS: ReadonlyArray<{ field: Field; label: string; autoComplete: string 
 ];
 
 /**
- * Changes the signed-in user's password (spec sections 2, 5 and 7): the form's message shows
- * once a change was tried; the server's message shows on success, its field errors under the
- * fields.
+ * Changes the signed-in user's password on My Account: the form's message shows once a change was
+ * tried; the server's message shows on success, its field errors under the fields.
  */
 export function PasswordChangeForm() {
   const [values, setValues] = useState(EMPTY_PASSWORD_CHANGE);

@@ -1,6 +1,6 @@
 import { isBlank } from '@/lib/required-text';
 
-/** The password change form's messages (spec section 5). */
+/** The password change form's messages. */
 export const PASSWORD_CHANGE_MESSAGES = {
   mandatory: 'New password, old password and confirm password are mandatory.',
   mismatch: 'New password and confirm password should match.',

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { SelectWidget } from '@/components/schema-form/widgets';
 
-/** The roles a super_admin can give (spec section 2: Super Admin or User). */
+/** The roles a super_admin can give: Super Admin or User. */
 const OFFERED = new Set<unknown>(['super_admin', 'user']);
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userRowActions } from './row-actions';
 
-describe('userRowActions (spec sections 2 and 6)', () => {
+describe('userRowActions: edit on every row, delete only for a user, resend while invited', () => {
   it.each([
     ['an active super_admin', 'super_admin', true, { edit: true, delete: false, resend: false }],
     ['an invited super_admin', 'super_admin', false, { edit: true, delete: false, resend: true }],

@@ -50,9 +50,8 @@ const fieldErrors = (body: unknown) =>
   serverErrorSchema(body, SERVER_FIELDS) as ErrorSchema<UserFormData> | undefined;
 
 /**
- * The invite/edit user modal (spec sections 2 and 5): Name, Email and Role; 'Create Account' and
- * 'Invite User' by default. Static: neither the backdrop nor Escape closes it. In edit mode only
- * the name can change.
+ * The invite/edit user modal: Name, Email and Role; 'Create Account' and 'Invite User' by default.
+ * Static: neither the backdrop nor Escape closes it. In edit mode only the name can change.
  */
 export function UserDialog({ target, onClose }: UserDialogProps) {
   const formId = useId();

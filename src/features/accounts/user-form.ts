@@ -18,7 +18,7 @@ export const userFormValidator = formValidator(validateFns, userFormSchema);
 
 const inviteUiSchema = rawUiSchema as UiSchema<UserFormData>;
 
-/** In edit mode the e-mail and the role are shown but cannot change (spec section 2). */
+/** In edit mode the e-mail and the role are shown but cannot change. */
 const editUiSchema: UiSchema<UserFormData> = {
   ...inviteUiSchema,
   email: { ...inviteUiSchema.email, 'ui:disabled': true },

@@ -5,8 +5,8 @@ import { connectionStore, session, type SessionUser } from '@/api/session';
 import { fetchConnectionStep, isSetupComplete } from './post-login';
 
 /**
- * The signed-in user with a role, or null when nobody is (spec section 4, Guards): a stored user
- * without a role is completed from the user id in the access token; failing that, nobody is.
+ * The signed-in user with a role, or null when nobody is: a stored user without a role is
+ * completed from the user id in the access token; failing that, nobody is.
  */
 export async function currentUserWithRole(queryClient: QueryClient): Promise<SessionUser | null> {
   const user = session.getUser();

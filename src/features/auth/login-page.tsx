@@ -23,7 +23,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const [refused, setRefused] = useState(false);
   const [routing, setRouting] = useState(false);
 
-  /** On to where the user was going, else their home (spec section 4). */
+  /** On to where the user was going, else their home. */
   const goOn = async (user: SessionUser, before: Promise<unknown> = Promise.resolve()) => {
     const [home] = await Promise.all([homeAfterLogin(user, queryClient), before]);
     const back = safeReturnUrl(returnUrl);
@@ -51,7 +51,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
         shown.then(([key]) => dismissToast(key)),
       );
     },
-    // The screen shows a refused login itself: both fields invalid, no message (spec section 4).
+    // The screen shows a refused login itself: both fields invalid, no message.
     onError: () => setRefused(true),
   });
 

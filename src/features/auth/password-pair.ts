@@ -1,6 +1,6 @@
 import { isBlank } from '@/lib/required-text';
 
-/** The invite screen's messages (spec section 5), also used by the reset screen. */
+/** The invite screen's messages, also used by the reset screen. */
 export const PASSWORD_PAIR_MESSAGES = {
   newRequired: 'New password field is required.',
   confirmRequired: 'Confirm password field is required.',

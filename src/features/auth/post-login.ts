@@ -3,7 +3,7 @@ import type { ConnectionStepStatus } from '@generated/api/model';
 import { getGetConnectionStepStatusQueryOptions } from '@generated/api/onboarding/onboarding';
 import { connectionStore, type SessionUser } from '@/api/session';
 
-/** Set-up is complete when the connection-step reply carries a message (spec section 4). */
+/** Set-up is complete when the connection-step reply carries a message. */
 export function isSetupComplete(status: ConnectionStepStatus | undefined): boolean {
   return typeof status?.message === 'string' && status.message.length > 0;
 }
@@ -17,8 +17,8 @@ export function fetchConnectionStep(queryClient: QueryClient): Promise<Connectio
 }
 
 /**
- * Where a user lands after logging in (spec section 4): a super_admin (or admin) goes to the
- * wizard unless set-up is complete, then to the dashboard; a user goes to the dashboard.
+ * Where a user lands after logging in: a super_admin (or admin) goes to the wizard unless set-up is
+ * complete, then to the dashboard; a user goes to the dashboard.
  */
 export async function homeAfterLogin(
   user: SessionUser,

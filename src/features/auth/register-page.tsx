@@ -13,7 +13,10 @@ export interface RegisterPageProps {
   name?: string;
 }
 
-/** An invited user sets a password (spec sections 2, 4 and 5). */
+/**
+ * An invited user sets a password: new and confirm password, Save once both match. The server's
+ * message shows on success; a refusal shows a danger toast.
+ */
 export function RegisterPage({ uid, token, name }: RegisterPageProps) {
   const form = usePasswordPairForm(
     getVerifyInviteMutationOptions(),

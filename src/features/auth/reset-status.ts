@@ -1,13 +1,13 @@
 import { firstOfFields } from '@/lib/field-errors';
 
-/** Status of a reset form: none (-1), failure (0), success (1) (spec section 4). */
+/** Status of a reset form: none (-1), failure (0), success (1). */
 export type ResetStatus = -1 | 0 | 1;
 
 export const SERVICE_PROBLEM = 'We have problems with the service, please try again later';
 
 /**
- * The message of a failed reset confirm (spec sections 5 and 8): the first of confirm_password,
- * new_password, non_field_errors, or error, with 'This field' named after the field.
+ * The message of a failed reset confirm: the first of confirm_password, new_password,
+ * non_field_errors, or error, with 'This field' named after the field.
  */
 export function resetFailureMessage(body: unknown): string {
   const confirm = firstOfFields(body, ['confirm_password']);

@@ -19,8 +19,8 @@ import {
 import styles from './onboarding.module.css';
 
 /**
- * /aws-onboarding (spec sections 2, 5 and 7): a buyer coming from AWS Marketplace leaves contact
- * details; on success a toast confirms and the app goes home.
+ * /aws-onboarding: a buyer coming from AWS Marketplace leaves contact details (all four
+ * required); on success a toast confirms and the app goes home.
  */
 export function AwsOnboardingPage() {
   const navigate = useNavigate();

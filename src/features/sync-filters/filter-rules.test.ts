@@ -26,7 +26,7 @@ const row = (values: Partial<RowValues>): RowValues => ({
 const labels = (dataType: DataType | undefined) =>
   comparisonOptions(dataType).map((comparison) => COMPARISON_LABELS[comparison]);
 
-describe('comparison options per data type (spec section 5)', () => {
+describe('comparison options per data type', () => {
   it.each<[DataType | undefined, string[]]>([
     ['Boolean', ['Equal To']],
     ['Picklist', ['Equal To', 'Not Equal To']],

@@ -2,10 +2,10 @@ import { ComparisonType, DataType } from '@generated/api/model';
 import { FILTER_COMPARISONS, FILTER_VALUE_FORMATS, hasFilterValueFormat } from '@generated/rules';
 import { isDay } from '@/lib/day';
 
-/** A new condition compares with greater_than until its attribute says otherwise (spec section 9). */
+/** A new condition compares with greater_than until its attribute says otherwise. */
 export const DEFAULT_COMPARISON: ComparisonType = ComparisonType.greater_than;
 
-/** Debounce of the free-text value input (spec section 9). */
+/** Debounce of the free-text value input: a filter is saved once typing pauses. */
 export const VALUE_DEBOUNCE_MS = 500;
 
 export { COMPARISON_LABELS } from '@/lib/comparisons';
@@ -67,10 +67,10 @@ export function attributeError(row: RowValues): string | undefined {
 }
 
 /**
- * The value's message (spec section 5): a missing value is 'Value is Mandatory' for equal_to;
- * a numeric comparison (greater_than, lesser_than) on anything but a Date needs a number, so a
- * missing or non-numeric value there reads 'Please input a valid number.'. The spec's "otherwise"
- * does not cover contains and not_equal_to, nor an empty Date: those also read 'Value is Mandatory'.
+ * The value's message: a missing value is 'Value is Mandatory' for equal_to; a numeric
+ * comparison (greater_than, lesser_than) on anything but a Date needs a number, so a missing or
+ * non-numeric value there reads 'Please input a valid number.'. A missing value for contains or
+ * not_equal_to, or an empty Date, also reads 'Value is Mandatory': no number is asked for there.
  * An Int attribute takes a whole number only (the contract's IntValue, which the backend
  * enforces): a decimal there reads 'Please input a valid whole number.' and is not saved.
  */

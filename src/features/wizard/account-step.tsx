@@ -39,7 +39,7 @@ export interface AccountStepProps {
 
 /**
  * Step 2: the company and its admin. On success the admin is signed in, the tenant remembered,
- * and after the server's message and a second the wizard moves on (spec section 4).
+ * and after the server's message and a second the wizard moves on.
  */
 export function AccountStep({ productKey, value, onChange, onPrevious, onNext }: AccountStepProps) {
   const create = useFormSubmit(getCreateTenantMutationOptions(), {

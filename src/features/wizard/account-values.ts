@@ -20,7 +20,7 @@ export const INITIAL_ACCOUNT: AccountValues = {
   admin: {},
 };
 
-/** Step 2's payload (spec section 3): the admin name split into first and last name. */
+/** Step 2's payload: the admin name split into first and last name. */
 export function toCreateTenantRequest(key: string, values: AccountValues): CreateTenantRequest {
   const { company, admin } = values;
   return {
@@ -40,7 +40,7 @@ export function toCreateTenantRequest(key: string, values: AccountValues): Creat
   };
 }
 
-/** The server's field errors (spec section 8): password and email under the admin's fields. */
+/** The server's field errors: password and email under the admin's fields. */
 export function accountServerErrors(body: unknown): ErrorSchema<AccountValues> | undefined {
   return serverErrorSchema(body, {
     password: 'admin.password',

@@ -1,6 +1,6 @@
 export interface SplitName {
   first_name: string;
-  /** The rest of the name; null when the name has one part (spec section 3). */
+  /** The rest of the name; null when the name has one part. */
   last_name: string | null;
 }
 

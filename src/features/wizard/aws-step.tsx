@@ -26,7 +26,7 @@ import styles from './wizard.module.css';
 
 const widgets = { CopyTextWidget };
 
-/** The messages a submit attempt would show, once each: the spec toasts them (section 5). */
+/** The messages a submit attempt would show, once each: step 4 toasts them as well. */
 function submitMessages(values: AwsValues): string[] {
   const { errors } = addPolicyValidator.validateFormData(
     values,
@@ -94,7 +94,7 @@ export function AwsStep({ value, onChange, onPrevious, onNext }: AwsStepProps) {
         <WizardNav
           onPrevious={onPrevious}
           busy={add.busy}
-          // A submit attempt with missing or wrong fields also toasts why (spec section 5).
+          // A submit attempt with missing or wrong fields also toasts why, not only marks them.
           onSubmitAttempt={() => submitMessages(value).forEach((text) => void toast.danger(text))}
         />
       </SchemaForm>

@@ -27,7 +27,7 @@ export interface KeyStepProps {
 
 /** Step 1: the licence key, checked by the server; Next waits for an accepted key. */
 export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
-  // A refused key shows as an invalid input, without a message (spec section 8).
+  // A refused key shows as an invalid input, without a message.
   const verify = useFormSubmit(getVerifyProductKeyMutationOptions(), {
     onSuccess: (reply, { data: { key } }) => {
       onChange({ key, status: 'valid', message: reply?.message });

@@ -45,10 +45,10 @@ function clampStep(step: number): WizardStep {
 }
 
 /**
- * Where the wizard resumes on load (spec section 4): a reply with a message means set-up is
- * complete (dashboard); a null step means step 5; step 3 or later needs a signed-in user. Without
- * a reply (nobody signed in, so nobody can ask; or the call failed) a stored key resumes at
- * step 2 and no key starts at step 1.
+ * Where the wizard resumes on load: a reply with a message means set-up is complete (dashboard); a
+ * null step means step 5; step 3 or later needs a signed-in user. Without a reply (nobody signed
+ * in, so nobody can ask; or the call failed) a stored key resumes at step 2 and no key starts at
+ * step 1.
  */
 export function recoverWizard({ hasKey, loggedIn, reply }: RecoveryInput): Recovery {
   if (!reply) return { kind: 'step', step: hasKey && !loggedIn ? 2 : 1 };

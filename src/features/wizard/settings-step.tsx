@@ -48,7 +48,7 @@ export function SettingsStep({ mapper, onPrevious, onFinish }: SettingsStepProps
     <>
       {tenant.data ? (
         <div className={styles.environment}>
-          {/* Switching from the wizard lands on the dashboard (spec section 4). */}
+          {/* Switching from the wizard lands on the dashboard (from the navbar, on the wizard). */}
           <EnvironmentSwitch
             isProductionEnabled={tenant.data.is_production_enabled}
             destination="/dashboard"

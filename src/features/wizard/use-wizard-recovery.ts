@@ -9,7 +9,7 @@ import {
 import { connectionStore, session } from '@/api/session';
 import { recoverWizard, type WizardStep } from './recovery';
 
-/** Recovery errors just end loading (spec section 4): the wizard starts over quietly. */
+/** Recovery errors just end loading: the wizard starts over quietly, without a toast. */
 const silent = { query: { meta: { silentErrors: true }, staleTime: 0, retry: false } };
 
 async function askServer(queryClient: ReturnType<typeof useQueryClient>) {

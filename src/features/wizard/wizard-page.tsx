@@ -40,7 +40,10 @@ function adoptKey(key: string, clearCache: () => void): void {
   connectionStore.setProductKey(key);
 }
 
-/** The five-step set-up of a new partner company (spec sections 2 and 4). */
+/**
+ * The five-step set-up of a new partner company: licence key, company and admin, Salesforce
+ * connection, AWS connection, then the connection settings (the mapping).
+ */
 export function WizardPage({ mapper, onStepChange }: WizardPageProps) {
   const recovered = useWizardRecovery();
   if (recovered === undefined) return <Loading />;

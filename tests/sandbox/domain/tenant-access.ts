@@ -1,7 +1,7 @@
 /**
- * Who may see and change what inside a tenant (spec section 6): every read and write is scoped to
- * the caller's tenant (another tenant's ids are 404); the company admin (super_admin) manages
- * users and the connections; a `user` sees only their own account.
+ * Who may see and change what inside a tenant: every read and write is scoped to the caller's
+ * tenant (another tenant's ids are 404); the company admin (super_admin) manages users and the
+ * connections; a `user` sees only their own account.
  */
 import type { State, TenantRow, UserRow } from '../store/state';
 import { badRequest, notFound } from './failure';

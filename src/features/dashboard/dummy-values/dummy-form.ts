@@ -3,9 +3,9 @@ import { FILTER_VALUE_FORMATS, mayTakeOverride } from '@generated/rules';
 import { isDay } from '@/lib/day';
 
 /**
- * The override ("dummy") values form of the errors table (spec section 5, dummy-value rows):
- * per sync error, pairs of an ACE attribute and the value to send instead on the next sync.
- * Everything here is pure so that the rules can be tested on their own.
+ * The override ("dummy") values form of the errors table: per sync error, pairs of an ACE attribute
+ * and the value to send instead on the next sync. Everything here is pure so that the rules can be
+ * tested on their own.
  */
 
 export const DUMMY_TEXT = {

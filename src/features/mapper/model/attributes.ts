@@ -4,7 +4,7 @@ import { isRelatedRecordName, isReservedAttributeName } from '@generated/rules';
 /** The two entity types the mapper has a tab for (the contract's EntityType). */
 export type { EntityType };
 
-/** ACE rows per page (spec section 9: paginator default page size). */
+/** ACE rows per page: the paginator's default page size. */
 export const ROWS_PER_PAGE = 20;
 
 /**

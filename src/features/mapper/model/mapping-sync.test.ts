@@ -104,7 +104,7 @@ describe('mapping sync', () => {
     expect(store.view(40).field?.salesforce_attribute).toEqual(NAME);
   });
 
-  it('ignores a failed create or update (spec section 4), keeping what the user chose', async () => {
+  it('ignores a failed create or update, keeping what the user chose', async () => {
     const { sync, store, hooks, choose } = setup([], {
       create: vi.fn(async () => Promise.reject(new ApiError({ status: 400, url: '/x' }))),
     });
