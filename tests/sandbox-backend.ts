@@ -51,6 +51,8 @@ export type DeclaredReply<O extends OperationId> = {
 export interface RecordedCall {
   operationId: OperationId;
   method: string;
+  /** Where the call went: the page's origin for a relative URL, or the (tenant's) API origin. */
+  origin: string;
   path: string;
   search: URLSearchParams;
   /** The JSON body (parsed), the FormData, or undefined. */
@@ -222,6 +224,7 @@ export function setupSandboxBackend(options: { syncDelayMs?: number } = {}): San
     const call: RecordedCall = {
       operationId: operation.operationId as OperationId,
       method,
+      origin: url.origin,
       path: url.pathname,
       search: url.searchParams,
       body: parseBody(init.body),
