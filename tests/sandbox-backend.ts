@@ -55,6 +55,8 @@ export interface RecordedCall {
   origin: string;
   path: string;
   search: URLSearchParams;
+  /** The request's headers as the app set them (Authorization, X-XSRF-TOKEN, ...). */
+  headers: Headers;
   /** The JSON body (parsed), the FormData, or undefined. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted by shape in tests; the contract types them on the sandbox's side
   body: any;
@@ -227,6 +229,7 @@ export function setupSandboxBackend(options: { syncDelayMs?: number } = {}): San
       origin: url.origin,
       path: url.pathname,
       search: url.searchParams,
+      headers: new Headers(init.headers),
       body: parseBody(init.body),
       keepalive: Boolean(init.keepalive),
     };
