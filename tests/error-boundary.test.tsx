@@ -4,6 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route as rootRoute } from '@/routes/__root';
 import { renderApp } from './render-app';
+import { setupSandboxBackend } from './sandbox-backend';
+
+// These screens ask the backend nothing today; should one start to, it gets the sandbox, and a
+// call the contract lacks fails the test.
+setupSandboxBackend();
 
 let shouldThrow = true;
 function Exploding(): never | string {

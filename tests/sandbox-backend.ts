@@ -51,8 +51,12 @@ export type DeclaredReply<O extends OperationId> = {
 export interface RecordedCall {
   operationId: OperationId;
   method: string;
+  /** Where the call went: the page's origin for a relative URL, or the (tenant's) API origin. */
+  origin: string;
   path: string;
   search: URLSearchParams;
+  /** The request's headers as the app set them (Authorization, X-XSRF-TOKEN, ...). */
+  headers: Headers;
   /** The JSON body (parsed), the FormData, or undefined. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted by shape in tests; the contract types them on the sandbox's side
   body: any;
@@ -224,8 +228,10 @@ export function setupSandboxBackend(options: { syncDelayMs?: number } = {}): San
     const call: RecordedCall = {
       operationId: operation.operationId as OperationId,
       method,
+      origin: url.origin,
       path: url.pathname,
       search: url.searchParams,
+      headers: new Headers(init.headers),
       body: parseBody(init.body),
       keepalive: Boolean(init.keepalive),
       signal: init.signal ?? undefined,

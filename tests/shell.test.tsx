@@ -2,6 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INCOMPLETE_SETUP_TEXT } from '@/features/notices/incomplete-setup-page';
 import { renderApp } from './render-app';
+import { setupSandboxBackend } from './sandbox-backend';
+
+// These screens ask the backend nothing today; should one start to, it gets the sandbox, and a
+// call the contract lacks fails the test.
+setupSandboxBackend();
 
 describe('app shell and routes', () => {
   it('redirects the empty path to /new-connection', async () => {

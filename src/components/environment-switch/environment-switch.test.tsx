@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -9,40 +9,18 @@ import {
 } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectionStore, session } from '@/api/session';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { connectionStore } from '@/api/session';
+import { createTestQueryClient } from '../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { ACME } from '../../../tests/sandbox/seed/seed';
 import { EnvironmentSwitch } from './environment-switch';
 import type { EnvironmentSwitchDestination } from './use-environment-switch';
 
-// The contract's super_admin access token: its payload carries tenant_id 1.
-const ACCESS =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0b2tlbl90eXBlIjoiYWNjZXNzIiwiZXhwIjo0MDcwOTA4ODAwLCJpYXQiOjE3NjcyMjU2MDAsImp0aSI6IjBjNjg2MjZjM2EyMzU4NzRmNGEwNTZhNGE2Y2MyMjA1IiwidXNlcl9pZCI6MSwidGVuYW50X2lkIjoxfQ.hCAgAqGRvsCy-RCW-6QlgJtQBx88IgIRZ0FwUVRG6EI';
+const backend = setupSandboxBackend();
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function fakeBackend(fail = false) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const reply =
-        method === 'PATCH'
-          ? { id: 1, is_production_enabled: true, subdomain_prefix: 'acme' }
-          : { current_step: null, message: 'All steps are completed' };
-      return new Response(JSON.stringify(fail ? { error: 'Nope' } : reply), {
-        status: fail ? 400 : 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
+/** What the app sent: method, path and body. */
+const sent = () => backend.calls.map(({ method, path, body }) => ({ method, path, body }));
 
 function renderSwitch(destination: EnvironmentSwitchDestination, isProductionEnabled = false) {
   const rootRoute = createRootRoute({ component: Outlet });
@@ -62,11 +40,8 @@ function renderSwitch(destination: EnvironmentSwitchDestination, isProductionEna
     routeTree: rootRoute.addChildren(routes),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createTestQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -74,14 +49,12 @@ function renderSwitch(destination: EnvironmentSwitchDestination, isProductionEna
 }
 
 describe('EnvironmentSwitch', () => {
-  beforeEach(() => {
-    session.start({ user: { id: 1, role: 'super_admin' }, access: ACCESS, refresh: 'r' });
-    connectionStore.setProductKey('ACEB-7Q2M-K9XD-41PF');
+  beforeEach(async () => {
+    await backend.signIn(DANA);
+    connectionStore.setProductKey(ACME.key);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('asks before switching Beta to Prod, and does nothing on Cancel', async () => {
-    const calls = fakeBackend();
     renderSwitch('/new-connection');
     await userEvent.click(await screen.findByRole('button', { name: 'Switch to Prod' }));
     const dialog = await screen.findByRole('dialog', {
@@ -92,27 +65,28 @@ describe('EnvironmentSwitch', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls).toEqual([]);
+    expect(backend.calls).toEqual([]);
   });
 
   it('on Confirm patches the tenant, asks the step again with the stored key, then goes on', async () => {
-    const calls = fakeBackend();
     const router = renderSwitch('/new-connection');
     await userEvent.click(await screen.findByRole('button', { name: 'Switch to Prod' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/new-connection'));
-    expect(calls).toEqual([
-      { method: 'PATCH', url: '/api/v1/tenants/1/', body: { is_production_enabled: true } },
-      {
-        method: 'POST',
-        url: '/api/v1/connection-step-status/',
-        body: { key: 'ACEB-7Q2M-K9XD-41PF' },
-      },
+    expect(sent()).toEqual([
+      { method: 'PATCH', path: '/api/v1/tenants/1/', body: { is_production_enabled: true } },
+      { method: 'POST', path: '/api/v1/connection-step-status/', body: { key: ACME.key } },
     ]);
+    expect(backend.store.state.tenants.find((tenant) => tenant.id === ACME.id)).toMatchObject({
+      is_production_enabled: true,
+    });
   });
 
   it('from the wizard switches Production back to Beta and goes to the dashboard', async () => {
-    const calls = fakeBackend();
+    backend.store.transact((draft) => {
+      const acme = draft.tenants.find((tenant) => tenant.id === ACME.id);
+      if (acme) acme.is_production_enabled = true;
+    });
     const router = renderSwitch('/dashboard', true);
     await userEvent.click(await screen.findByRole('button', { name: 'Switch to Beta' }));
     expect(
@@ -120,15 +94,15 @@ describe('EnvironmentSwitch', () => {
     ).toHaveTextContent('data mappings of Production.');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(calls[0]).toMatchObject({ body: { is_production_enabled: false } });
+    expect(backend.calls[0]).toMatchObject({ body: { is_production_enabled: false } });
   });
 
   it('stays put with the dialog open when the switch fails', async () => {
-    const calls = fakeBackend(true);
+    backend.fail('updateTenant', { status: 400, body: { error: 'Nope' } });
     const router = renderSwitch('/new-connection');
     await userEvent.click(await screen.findByRole('button', { name: 'Switch to Prod' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(backend.calls).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled());
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');

@@ -1,45 +1,37 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SalesforceConnectionDialog } from './salesforce-connection-dialog';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient } from '../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
+import { SalesforceConnectionDialog } from './salesforce-connection-dialog';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
-interface Sent {
-  url: string;
-  body: unknown;
-}
+const backend = setupSandboxBackend();
 
-function backend(status: number, reply: unknown) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      sent.push({ url, body: JSON.parse(String(init.body)) });
-      return new Response(JSON.stringify(reply), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return sent;
-}
+/** What the app sent: path and body. */
+const sent = () => backend.calls.map(({ path, body }) => ({ path, body }));
+
+/** A connected-app consumer key of the shape Salesforce gives (the contract's example). */
+const CONSUMER_KEY = '3MVG9n_HvETGhr3AuTzR7xPqB1Wd8tLs5yKe2GhNo0pLqRsTuVwXyZaBcDeFgHiJkLmNoPq';
 
 function renderDialog() {
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={createTestQueryClient()}>
       <SalesforceConnectionDialog isOpen onClose={onClose} />
     </QueryClientProvider>,
   );
   return { onClose };
 }
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(() => vi.unstubAllGlobals());
+// Acme's super_admin updates the company's Salesforce connection.
+beforeEach(async () => {
+  vi.clearAllMocks();
+  await backend.signIn(DANA);
+});
 
 describe('SalesforceConnectionDialog', () => {
   it('is titled, has Update and Cancel and no environment or wizard buttons', () => {
@@ -53,28 +45,28 @@ describe('SalesforceConnectionDialog', () => {
   });
 
   it('requires the username before sending anything', async () => {
-    const sent = backend(200, {});
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Salesforce Username is required')).toBeVisible();
-    expect(sent).toEqual([]);
+    expect(backend.calls).toEqual([]);
   });
 
   it('sends a custom key, toasts the server message and closes', async () => {
-    const sent = backend(200, { message: 'Salesforce connection updated successfully.' });
     const { onClose } = renderDialog();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Salesforce Username/), 'sf@acme-cloud.com');
     await user.click(screen.getByRole('radio', { name: 'Use a custom consumer key' }));
-    await user.type(screen.getByLabelText(/Custom Consumer Key/), '3MVG9n');
+    // Pasted: a real key is some 70 characters long.
+    await user.click(screen.getByLabelText(/Custom Consumer Key/));
+    await user.paste(CONSUMER_KEY);
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       {
-        url: '/api/v1/tenants/update-sf/',
+        path: '/api/v1/tenants/update-sf/',
         body: {
           username: 'sf@acme-cloud.com',
-          consumer_key: '3MVG9n',
+          consumer_key: CONSUMER_KEY,
           is_salesforce_managed_package: false,
         },
       },
@@ -83,7 +75,8 @@ describe('SalesforceConnectionDialog', () => {
   });
 
   it('says "Updated successfully" when the server gives no message', async () => {
-    backend(200, {});
+    // The contract requires a message but not that it says something.
+    backend.fail('updateSalesforceConnection', { status: 200, body: { message: '' } });
     const { onClose } = renderDialog();
     await userEvent.type(screen.getByLabelText(/Salesforce Username/), 'sf@acme-cloud.com');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -92,7 +85,6 @@ describe('SalesforceConnectionDialog', () => {
   });
 
   it('shows the server’s consumer key error under the field and stays open', async () => {
-    backend(400, { consumer_key: ['invalid_client_id: client identifier invalid'] });
     const { onClose } = renderDialog();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Salesforce Username/), 'sf@acme-cloud.com');
@@ -106,7 +98,6 @@ describe('SalesforceConnectionDialog', () => {
   });
 
   it('choosing the default key again hides and clears the custom key', async () => {
-    const sent = backend(200, {});
     renderDialog();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Salesforce Username/), 'sf@acme-cloud.com');
@@ -118,8 +109,8 @@ describe('SalesforceConnectionDialog', () => {
     expect(screen.getByLabelText(/Custom Consumer Key/)).toHaveValue('');
     await user.click(screen.getByRole('radio', { name: "Use the managed package's default key" }));
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]?.body).toEqual({
+    await waitFor(() => expect(backend.calls).toHaveLength(1));
+    expect(backend.calls[0]?.body).toEqual({
       username: 'sf@acme-cloud.com',
       consumer_key: null,
       is_salesforce_managed_package: true,

@@ -2,33 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
+import { MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
 wholeAppTestSettings();
 
-/** Records every API call and answers it with `reply`. */
-function backend(reply: (path: string) => [status: number, body: unknown]) {
-  const paths: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = new URL(url, 'http://localhost').pathname;
-      if (path !== '/config.json') paths.push(path);
-      const [status, body] = path === '/config.json' ? [200, {}] : reply(path);
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return paths;
-}
+const backend = setupSandboxBackend();
+
+/** The paths of the API calls the app made. */
+const calls = () => backend.calls.map((call) => call.path);
 
 describe('login', () => {
   it('an e-mail of only spaces is missing: the field is invalid and nothing is sent', async () => {
-    const calls = backend(() => [500, {}]);
     renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Email/), '   ');
@@ -36,11 +23,10 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Password/)).not.toHaveAttribute('aria-invalid', 'true');
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it('a refused login marks both fields invalid, without a toast', async () => {
-    const calls = backend(() => [401, { detail: 'No active account found.' }]);
     renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Email/), 'dana.whitfield@acme-cloud.com');
@@ -50,14 +36,13 @@ describe('login', () => {
       expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true'),
     );
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
-    expect(calls).toEqual(['/api/v1/auth/login/']);
+    expect(calls()).toEqual(['/api/v1/auth/login/']);
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 });
 
 describe('request reset', () => {
   it('is named the same in the tab and in its heading', async () => {
-    backend(() => [500, {}]);
     renderApp('/request-reset-password');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Reset your password' }),
@@ -66,23 +51,22 @@ describe('request reset', () => {
   });
 
   it('an e-mail of only spaces says the e-mail is required, and nothing is sent', async () => {
-    const calls = backend(() => [500, {}]);
     renderApp('/request-reset-password');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Email/), '   ');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('Email Field is required')).toBeVisible();
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it('shows the server’s reply under the form, not as a toast', async () => {
-    const calls = backend(() => [200, { message: 'Password reset e-mail has been sent.' }]);
     renderApp('/request-reset-password');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Email/), ' Marcus.Oyelaran@acme-cloud.com ');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Password reset e-mail has been sent.')).toBeVisible();
-    expect(calls).toEqual(['/api/v1/auth/password/reset/']);
+    expect(calls()).toEqual(['/api/v1/auth/password/reset/']);
+    expect(backend.store.state.outbox.at(-1)?.to).toBe(MARCUS);
     expect(toasts.success).not.toHaveBeenCalled();
   });
 });

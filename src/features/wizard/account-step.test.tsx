@@ -1,40 +1,26 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient } from '../../../tests/render-app';
+import { setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { ACME } from '../../../tests/sandbox/seed/seed';
 import { toast as toasts } from '../../../tests/toaster-spies';
 import { AccountStep } from './account-step';
 import { INITIAL_ACCOUNT, type AccountValues } from './account-values';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
+const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());
-afterEach(() => vi.unstubAllGlobals());
-
-/** Every call the step makes, each refused with an error that names no field. */
-function recordCalls() {
-  const paths: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = url.split('?')[0] ?? url;
-      paths.push(path);
-      const [status, body] = path === '/config.json' ? [200, {}] : [400, { error: 'Refused.' }];
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return { tenantCalls: () => paths.filter((path) => path.endsWith('/tenants/')) };
-}
 
 function Step() {
   const [value, setValue] = useState<AccountValues>(INITIAL_ACCOUNT);
   return (
     <AccountStep
-      productKey="ACEB-7Q2M-K9XD-41PF"
+      // Acme's key, already spent: the sandbox refuses the sign-up without naming a field.
+      productKey={ACME.key}
       value={value}
       onChange={setValue}
       onPrevious={vi.fn()}
@@ -44,9 +30,8 @@ function Step() {
 }
 
 async function submitWithCompanyName(companyName: string) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={createTestQueryClient()}>
       <Step />
     </QueryClientProvider>,
   );
@@ -66,7 +51,6 @@ async function submitWithCompanyName(companyName: string) {
 
 describe('wizard step 2: required text is trimmed before it is checked', () => {
   it('a company name of only spaces is required, and nothing is sent', async () => {
-    const backend = recordCalls();
     await submitWithCompanyName('     ');
     expect(await screen.findByText('Company Name is required')).toBeVisible();
     expect(screen.getByLabelText(/Company Name/)).toHaveAttribute('aria-invalid', 'true');
@@ -74,15 +58,16 @@ describe('wizard step 2: required text is trimmed before it is checked', () => {
     expect(
       screen.queryByText('Company Name must be at least 3 characters'),
     ).not.toBeInTheDocument();
-    expect(backend.tenantCalls()).toEqual([]);
+    expect(backend.callsTo('createTenant')).toEqual([]);
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 
   it('the same form with a company name is sent (the check above is the only thing in the way)', async () => {
-    const backend = recordCalls();
     await submitWithCompanyName('Acme Cloud Solutions');
-    await waitFor(() => expect(backend.tenantCalls()).toHaveLength(1));
-    await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Refused.'));
+    await waitFor(() => expect(backend.callsTo('createTenant')).toHaveLength(1));
+    await waitFor(() =>
+      expect(toasts.danger).toHaveBeenCalledWith('This product key has already been used.'),
+    );
     expect(screen.queryByText('Company Name is required')).not.toBeInTheDocument();
   });
 });

@@ -2,15 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore, session } from '@/api/session';
-import { ACCESS, ADMIN, fakeBackend, KEY, renderWizard, type Routes } from './wizard-test-kit';
+import { startEnv } from '@/lib/env';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { ACME, DEMO_LICENCE_KEYS } from '../../../tests/sandbox/seed/seed';
 import { toast as toasts } from '../../../tests/toaster-spies';
+import { acmeAtStep } from './testing/acme-at-step';
+import { renderWizard } from './testing/render-wizard';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
+const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());
-afterEach(() => vi.unstubAllGlobals());
 
-const signIn = () => session.start({ user: ADMIN, access: ACCESS, refresh: 'refresh-token' });
+/** A licence key the sandbox sold and nobody has spent yet. */
+const KEY = DEMO_LICENCE_KEYS[0] ?? '';
 const next = () => screen.getByRole('button', { name: 'Next' });
 
 async function authorize(key: string) {
@@ -22,7 +27,6 @@ async function authorize(key: string) {
 
 describe('wizard step 1', () => {
   it('shows the title, the progress, Login, a hidden Previous and a disabled Next', async () => {
-    fakeBackend();
     const { footer } = renderWizard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Step 1' })).toBeVisible();
     expect(screen.getByText('Account Authorization', { selector: 'p' })).toBeVisible();
@@ -37,152 +41,150 @@ describe('wizard step 1', () => {
   });
 
   it('marks a refused key invalid, without a message, and keeps Next disabled', async () => {
-    fakeBackend();
     renderWizard();
     await authorize('NOPE-0000');
     await waitFor(() =>
       expect(screen.getByLabelText(/Licence Key/)).toHaveAttribute('aria-invalid', 'true'),
     );
+    expect(backend.callsTo('verifyProductKey')).toHaveLength(1);
     expect(next()).toBeDisabled();
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 
-  it('a new verified key clears the stored state and logs the user out, then Next goes on', async () => {
-    // In production the logout call goes to the tenant's subdomain: it must still be known.
-    let logoutSubdomain: string | null = null;
-    const calls = fakeBackend({
-      'POST /api/v1/connection-step-status/': [200, { current_step: 1, message: null }],
-      'POST /api/v1/auth/logout/': () => {
-        logoutSubdomain = connectionStore.getTenantSubdomain();
-        return [200, {}];
-      },
+  describe('for a signed-in user', () => {
+    // The tenant's API origin shows where a call went: unit tests otherwise use relative URLs.
+    beforeEach(() => startEnv(Promise.resolve({ apiHost: 'api.example.com' })));
+    afterEach(() => startEnv(Promise.resolve({ apiHost: undefined })));
+
+    it('a new verified key clears the stored state and logs the user out, then Next goes on', async () => {
+      await backend.signIn(DANA);
+      // A key from an earlier visit that the backend does not know: recovery fails, so the
+      // wizard starts at step 1 with the user still signed in.
+      connectionStore.setProductKey('OLD-KEY');
+      connectionStore.setTenantSubdomain('old');
+      const { footer } = renderWizard();
+      await authorize(KEY);
+      expect(await screen.findByText('Product key verified successfully.')).toBeVisible();
+      expect(next()).toBeEnabled();
+      expect(session.isLoggedIn()).toBe(false);
+      expect(connectionStore.getProductKey()).toBe(KEY);
+      expect(connectionStore.getTenantSubdomain()).toBeNull();
+      // In production the logout call goes to the tenant's subdomain: it must still be known.
+      await waitFor(() => expect(backend.callsTo('logout')).toHaveLength(1));
+      expect(backend.callsTo('logout')[0]?.origin).toBe(
+        `https://${ACME.subdomain}.api.example.com`,
+      );
+      await userEvent.click(next());
+      expect(await screen.findByRole('heading', { name: 'Step 2' })).toBeVisible();
+      expect(footer.hidden).toBe(true);
     });
-    signIn();
-    connectionStore.setProductKey('OLD-KEY');
-    connectionStore.setTenantSubdomain('old');
-    const { footer } = renderWizard();
-    await authorize(KEY);
-    expect(await screen.findByText('Product key verified successfully.')).toBeVisible();
-    expect(next()).toBeEnabled();
-    expect(session.isLoggedIn()).toBe(false);
-    expect(connectionStore.getProductKey()).toBe(KEY);
-    expect(connectionStore.getTenantSubdomain()).toBeNull();
-    expect(calls.some((call) => call.path === '/api/v1/auth/logout/')).toBe(true);
-    expect(logoutSubdomain).not.toBeNull();
-    await userEvent.click(next());
-    expect(await screen.findByRole('heading', { name: 'Step 2' })).toBeVisible();
-    expect(footer.hidden).toBe(true);
   });
 });
 
 describe('wizard step 2', { timeout: 15_000 }, () => {
-  async function fillAccount(name: string) {
+  /** A new company's admin; Dana Whitfield of Acme already has an account. */
+  const NEW_ADMIN = 'dana.whitfield@initech.example';
+
+  async function fillAccount(
+    name: string,
+    { email = NEW_ADMIN, password = 'Sup3r-Secret!' }: { email?: string; password?: string } = {},
+  ) {
     const user = userEvent.setup();
     // Pasted rather than typed: the form validates on every change, keystroke by keystroke.
     const paste = async (label: RegExp, text: string) => {
       await user.click(screen.getByLabelText(label));
       await user.paste(text);
     };
-    await paste(/Company Name/, 'Acme Cloud Solutions');
-    await paste(/Company Email/, 'info@acme-cloud.com');
+    await paste(/Company Name/, 'Initech Cloud Solutions');
+    await paste(/Company Email/, 'info@initech.example');
     await paste(/Admin Name/, name);
-    await paste(/Admin Email/, 'dana.whitfield@acme-cloud.com');
-    await paste(/Admin Password/, 'Sup3r-Secret!');
+    await paste(/Admin Email/, email);
+    await paste(/Admin Password/, password);
     await user.click(screen.getByRole('checkbox'));
     await user.click(next());
   }
 
-  it('opens the legal pages in new tabs from the terms checkbox', async () => {
-    fakeBackend();
-    connectionStore.setProductKey(KEY);
+  async function atStep2(key = KEY) {
+    connectionStore.setProductKey(key);
     renderWizard();
     await screen.findByRole('heading', { name: 'Step 2' });
     // The step's form loads with the step.
     await screen.findByLabelText(/Company Name/);
+  }
+
+  it('opens the legal pages in new tabs from the terms checkbox', async () => {
+    await atStep2();
     for (const name of ['Terms and Conditions', 'Privacy Policy']) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('target', '_blank');
     }
   });
 
   it('sends the split name, signs the admin in, shows the message and moves on after a second', async () => {
-    const calls = fakeBackend();
-    connectionStore.setProductKey(KEY);
-    renderWizard();
-    await screen.findByRole('heading', { name: 'Step 2' });
-    // The step's form loads with the step.
-    await screen.findByLabelText(/Company Name/);
+    await atStep2();
     await fillAccount('Dana  Maria Whitfield');
     await waitFor(() => expect(toasts.success).toHaveBeenCalled());
     expect(toasts.success).toHaveBeenCalledWith('Company and admin account created successfully.');
-    expect(calls.find((call) => call.path === '/api/v1/tenants/')?.body).toEqual({
+    expect(backend.callsTo('createTenant')[0]?.body).toEqual({
       key: KEY,
       company: {
-        company_name: 'Acme Cloud Solutions',
+        company_name: 'Initech Cloud Solutions',
         aws_partner_status: 'advance',
         industry: null,
-        email: 'info@acme-cloud.com',
+        email: 'info@initech.example',
         is_term_and_conditions_accepted: true,
       },
       admin: {
         first_name: 'Dana',
         last_name: 'Maria Whitfield',
-        email: 'dana.whitfield@acme-cloud.com',
+        email: NEW_ADMIN,
         password: 'Sup3r-Secret!',
       },
     });
+    const admin = backend.store.state.users.find((user) => user.email === NEW_ADMIN);
     expect(session.isLoggedIn()).toBe(true);
-    expect(session.getUser()).toEqual(ADMIN);
-    expect(connectionStore.getTenantSubdomain()).toBe('acme');
+    expect(session.getUser()).toMatchObject({
+      id: admin?.id,
+      email: NEW_ADMIN,
+      role: 'super_admin',
+    });
+    expect(connectionStore.getTenantSubdomain()).toBe('initech');
     expect(screen.getByRole('heading', { name: 'Step 2' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Step 3' }, { timeout: 2500 })).toBeVisible();
   });
 
-  it('shows the server’s password and e-mail errors under the admin’s fields', async () => {
-    fakeBackend({
-      'POST /api/v1/tenants/': [
-        400,
-        {
-          errors: {
-            email: ['A user with this email already exists.'],
-            password: ['This password is too common.'],
-          },
-        },
-      ],
-    });
-    connectionStore.setProductKey(KEY);
-    renderWizard();
-    await screen.findByRole('heading', { name: 'Step 2' });
-    // The step's form loads with the step.
-    await screen.findByLabelText(/Company Name/);
-    await fillAccount('Dana Whitfield');
+  it('shows the server’s e-mail error under the admin’s e-mail', async () => {
+    await atStep2();
+    await fillAccount('Dana Whitfield', { email: DANA });
+    expect(await screen.findByText('A user with this email already exists.')).toBeVisible();
+    expect(screen.getByLabelText(/Admin Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(toasts.danger).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Step 2' })).toBeVisible();
+  });
+
+  it('shows the server’s password verdict (nested under `errors`) under the admin’s password', async () => {
+    await atStep2();
+    await fillAccount('Dana Whitfield', { password: 'password1' });
     expect(await screen.findByText('This password is too common.')).toBeVisible();
-    expect(screen.getByText('A user with this email already exists.')).toBeVisible();
     expect(screen.getByLabelText(/Admin Password/)).toHaveAttribute('aria-invalid', 'true');
     expect(toasts.danger).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Step 2' })).toBeVisible();
   });
 
   it('toasts a refusal that names no field', async () => {
-    fakeBackend({ 'POST /api/v1/tenants/': [400, { error: 'Invalid product key.' }] });
-    connectionStore.setProductKey(KEY);
-    renderWizard();
-    await screen.findByRole('heading', { name: 'Step 2' });
-    // The step's form loads with the step.
-    await screen.findByLabelText(/Company Name/);
+    await atStep2('NOPE-0000');
     await fillAccount('Dana Whitfield');
     await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Invalid product key.'));
   });
 });
 
 describe('wizard step 3', () => {
-  const atStep3: Routes = { 'POST /api/v1/connection-step-status/': [200, { current_step: 3 }] };
-
   it('offers Production only to a production-enabled tenant, Beta being the default', async () => {
-    fakeBackend({
-      ...atStep3,
-      'GET /api/v1/tenants/1/': [200, { id: 1, is_production_enabled: true }],
+    acmeAtStep(backend, 3);
+    backend.store.transact((draft) => {
+      const acme = draft.tenants.find((tenant) => tenant.id === ACME.id);
+      if (acme) acme.is_production_enabled = true;
     });
-    signIn();
+    await backend.signIn(DANA);
     renderWizard();
     expect(
       await screen.findByRole('heading', { name: 'Setup Salesforce Connection' }),
@@ -193,19 +195,16 @@ describe('wizard step 3', () => {
     expect(screen.getByRole('radio', { name: 'Production' })).toBeChecked();
   });
 
-  it('says "Connected Successfully" when the server gives no text, then moves on', async () => {
-    const calls = fakeBackend({
-      ...atStep3,
-      'POST /api/v1/tenants/connections/': [200, {}],
-    });
-    signIn();
+  it('connects with what was entered, says the server’s message, then moves on', async () => {
+    acmeAtStep(backend, 3);
+    await backend.signIn(DANA);
     renderWizard();
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText(/Salesforce Username/));
     await user.paste('integration@acme-cloud.com');
     await user.click(next());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Connected Successfully'));
-    expect(calls.find((call) => call.path === '/api/v1/tenants/connections/')?.body).toEqual({
+    expect(backend.callsTo('createSalesforceConnection')[0]?.body).toEqual({
       connection_type: 'work_with_us',
       accounts: [
         {
@@ -216,6 +215,20 @@ describe('wizard step 3', () => {
         },
       ],
     });
+    expect(await screen.findByRole('heading', { name: 'Step 4' }, { timeout: 2500 })).toBeVisible();
+  });
+
+  it('says "Connected Successfully" when the server gives no text', async () => {
+    acmeAtStep(backend, 3);
+    // The contract requires a message but not that it says something.
+    backend.fail('createSalesforceConnection', { status: 200, body: { message: '' } });
+    await backend.signIn(DANA);
+    renderWizard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(/Salesforce Username/));
+    await user.paste('integration@acme-cloud.com');
+    await user.click(next());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Connected Successfully'));
     expect(await screen.findByRole('heading', { name: 'Step 4' }, { timeout: 2500 })).toBeVisible();
   });
 });

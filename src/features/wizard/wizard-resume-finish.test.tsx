@@ -1,40 +1,44 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectionStore, session } from '@/api/session';
-import { ACCESS, ADMIN, fakeBackend, KEY, renderWizard } from './wizard-test-kit';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionStore } from '@/api/session';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { ACME } from '../../../tests/sandbox/seed/seed';
 import { toast as toasts } from '../../../tests/toaster-spies';
+import { acmeAtStep } from './testing/acme-at-step';
+import { renderWizard } from './testing/render-wizard';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
+const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());
-afterEach(() => vi.unstubAllGlobals());
 
-const signIn = () => session.start({ user: ADMIN, access: ACCESS, refresh: 'refresh-token' });
+/** What the app sent: method, path and body. */
+const sent = () => backend.calls.map(({ method, path, body }) => ({ method, path, body }));
 
 /** Resuming where the set-up stands, and leaving it at step 5. */
 describe('wizard recovery on load', () => {
   it('asks a signed-in admin’s step and tenant subdomain, and resumes there', async () => {
-    const calls = fakeBackend({
-      'POST /api/v1/connection-step-status/': [200, { current_step: 4, message: null }],
-    });
-    signIn();
-    connectionStore.setProductKey(KEY);
+    acmeAtStep(backend, 4);
+    await backend.signIn(DANA);
+    connectionStore.setProductKey(ACME.key);
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 4' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Connecting...' })).toBeVisible();
-    expect(calls).toEqual(
+    expect(sent()).toEqual(
       expect.arrayContaining([
-        { method: 'POST', path: '/api/v1/connection-step-status/', body: { key: KEY } },
-        { method: 'POST', path: '/api/v1/tenant-subdomain/', body: { email: ADMIN.email } },
+        { method: 'POST', path: '/api/v1/connection-step-status/', body: { key: ACME.key } },
+        { method: 'POST', path: '/api/v1/tenant-subdomain/', body: { email: DANA } },
       ]),
     );
-    expect(connectionStore.getTenantSubdomain()).toBe('acme');
+    expect(connectionStore.getTenantSubdomain()).toBe(ACME.subdomain);
   });
 
   it('a null step means step 5, with the mapper (which shows the status line and counts)', async () => {
-    fakeBackend({ 'POST /api/v1/connection-step-status/': [200, { current_step: null }] });
-    signIn();
+    // The sandbox always names the step; the contract allows a null one without a message.
+    acmeAtStep(backend, 5);
+    backend.fail('getConnectionStepStatus', { status: 200, body: { current_step: null } });
+    await backend.signIn(DANA);
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 5' })).toBeVisible();
     expect(await screen.findByText('Field mapper')).toBeVisible();
@@ -42,28 +46,22 @@ describe('wizard recovery on load', () => {
   });
 
   it('a reply with a message hands over to the dashboard', async () => {
-    fakeBackend({
-      'POST /api/v1/connection-step-status/': [
-        200,
-        { current_step: null, message: 'All steps are completed' },
-      ],
-    });
-    signIn();
+    // The seeded Acme has finished its set-up: the sandbox says "All steps are completed".
+    await backend.signIn(DANA);
     const { router } = renderWizard();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('a stored key without a signed-in user resumes at step 2 without asking', async () => {
-    const calls = fakeBackend();
-    connectionStore.setProductKey(KEY);
+    connectionStore.setProductKey(ACME.key);
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 2' })).toBeVisible();
-    expect(calls).toEqual([]);
+    expect(backend.calls).toEqual([]);
   });
 
   it('a failed recovery just ends loading, at step 1', async () => {
-    fakeBackend({ 'POST /api/v1/connection-step-status/': [500, {}] });
-    signIn();
+    backend.fail('getConnectionStepStatus', { status: 500, body: {} });
+    await backend.signIn(DANA);
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Step 1' })).toBeVisible();
     expect(toasts.danger).not.toHaveBeenCalled();
@@ -72,8 +70,8 @@ describe('wizard recovery on load', () => {
 
 describe('wizard step 5', () => {
   it('Finish with no mandatory field mapped warns and stays', async () => {
-    fakeBackend({ 'POST /api/v1/connection-step-status/': [200, { current_step: 5 }] });
-    signIn();
+    acmeAtStep(backend, 5);
+    await backend.signIn(DANA);
     const { router } = renderWizard();
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     await waitFor(() =>
@@ -83,27 +81,19 @@ describe('wizard step 5', () => {
   });
 
   it('Finish with a mandatory field mapped goes to the dashboard', async () => {
-    fakeBackend({
-      'POST /api/v1/connection-step-status/': [200, { current_step: 5 }],
-      'GET /api/v1/salesforce/data-mappings/count/': [
-        200,
-        {
-          aws_mandatory_lead: 3,
-          mapped_aws_mandatory_lead: 0,
-          aws_mandatory_opportunity: 18,
-          mapped_aws_mandatory_opportunity: 1,
-        },
-      ],
-    });
-    signIn();
+    const mappings = acmeAtStep(backend, 5);
+    await backend.signIn(DANA);
     const { router } = renderWizard();
-    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    const finish = await screen.findByRole('button', { name: 'Finish' });
+    // The admin maps the fields in the mapper (a stand-in here): the sandbox holds them again.
+    backend.store.transact((draft) => void draft.mappings.push(...mappings));
+    await userEvent.click(finish);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('Previous goes back to step 4', async () => {
-    fakeBackend({ 'POST /api/v1/connection-step-status/': [200, { current_step: 5 }] });
-    signIn();
+    acmeAtStep(backend, 5);
+    await backend.signIn(DANA);
     renderWizard();
     await userEvent.click(await screen.findByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('heading', { name: 'Step 4' })).toBeVisible();
