@@ -32,7 +32,7 @@ const VALID = {
   'Company Name': 'Acme Cloud Solutions',
 };
 
-describe('/aws-onboarding (spec sections 2, 5 and 7)', () => {
+describe('/aws-onboarding: the public AWS registration form, its checks and its reply', () => {
   it('shows the form, the thank-you note, and no message before a field is touched', async () => {
     renderApp('/aws-onboarding');
     expect(

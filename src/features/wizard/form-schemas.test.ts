@@ -22,7 +22,7 @@ const tenantWith = (change: (data: Tenant) => void): Tenant => {
 const tenantMessages = (data: unknown) =>
   fieldMessages(createTenantValidator, createTenantSchema, data);
 
-describe('step 2 schema (create-tenant): every message of spec section 5', () => {
+describe('step 2 schema (create-tenant): every validation message of the company and admin form', () => {
   it('accepts a complete form, with or without an industry', () => {
     expect(tenantMessages(VALID_TENANT)).toEqual({});
     expect(
