@@ -363,9 +363,16 @@ test.describe('the dashboard of a super_admin', () => {
           ace_id: 9,
           dummy_value: 'ops@umbrella.example',
         },
+        // Saved before, on another page of errors: kept, not dropped.
+        {
+          sync_error_id: 7,
+          salesforce_id: '0065g00000XyZ90AAB',
+          ace_id: 45,
+          dummy_value: '2026-03-31',
+        },
       ]),
     );
-    expect(body).toHaveLength(5); // with errors 7 and 8, saved before
+    expect(body).toHaveLength(4);
     await expect(
       toast(page, 'Dummy values saved. They will be used on the next sync.'),
     ).toBeVisible();
