@@ -1,6 +1,12 @@
 // @ts-check
 import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -9,69 +15,34 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const upward = (layers, message) => ({
-  group: layers.flatMap((layer) => [`@/${layer}`, `@/${layer}/**`, `**/${layer}/**`]),
-  message,
-});
+const ACROSS_FEATURES =
+  'A feature does not import another feature: move what they share to components/ or lib/.';
 
-// Imports flow one way: components, lib -> features -> routes -> app (see the architecture guide).
-const layering = [
+// Imports flow one way: components, lib, api -> features -> routes -> app (see the README's
+// Layout). The zones are checked on the resolved file, so a relative import ('../mapper/x')
+// breaks them exactly as an alias does.
+const layers = [
   {
-    files: ['src/components/**', 'src/lib/**', 'src/api/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            upward(['features', 'routes', 'app'], 'Shared code knows no feature, route or app.'),
-          ],
-        },
-      ],
-    },
+    target: ['./src/components', './src/lib', './src/api'],
+    from: ['./src/features', './src/routes', './src/app'],
+    message: 'Shared code knows no feature, route or app.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/routes', './src/app'],
+    message: 'Features do not import routes or app.',
   },
   ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            upward(['routes', 'app'], 'Features do not import routes or app.'),
-            {
-              group: [
-                '@/features/*',
-                '**/features/*',
-                `!@/features/${feature}`,
-                `!**/features/${feature}`,
-              ],
-              message:
-                'A feature does not import another feature: move what they share to components/ or lib/.',
-            },
-            {
-              group: ['@/features/*/**', `!@/features/${feature}/**`],
-              message:
-                'A feature does not import another feature: move what they share to components/ or lib/.',
-            },
-          ],
-        },
-      ],
-    },
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: ACROSS_FEATURES,
   })),
   {
-    files: ['src/routes/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/app/*', '!@/app/router'],
-              message: 'Only main and routes import app/; routes only its router type.',
-            },
-          ],
-        },
-      ],
-    },
+    target: './src/routes',
+    from: './src/app',
+    except: ['./router.ts'],
+    message: 'Only main and routes import app/; routes only its router type.',
   },
 ];
 
@@ -79,37 +50,37 @@ const layering = [
 // above the domain and the store. The domain is plain functions over the store's state, so it
 // knows no HTTP layer and no seed; the store only keeps state, so it calls nothing above it.
 // Tests sit above every layer (a domain test builds its state from the seed).
-const sandboxAbove = ['app', 'server', 'test-client', 'handlers', 'seed'].flatMap((module) => [
-  `**/${module}`,
-  `**/${module}/**`,
-]);
-const sandboxLayering = [
+const sandbox = (...paths) => paths.map((path) => `./tests/sandbox/${path}`);
+const sandboxHttp = sandbox('app.ts', 'server.ts', 'test-client.ts', 'handlers');
+const sandboxLayers = [
   {
-    files: ['tests/sandbox/domain/**'],
+    target: sandbox('domain'),
+    from: [...sandboxHttp, ...sandbox('seed')],
     message:
       'The sandbox domain is plain functions over the store: it imports no app, handler, server or seed.',
-    above: sandboxAbove,
   },
   {
-    files: ['tests/sandbox/store/**'],
+    target: sandbox('store'),
+    from: [...sandboxHttp, ...sandbox('seed', 'domain')],
     message: 'The sandbox store keeps state: it imports no domain, app, handler, server or seed.',
-    above: [...sandboxAbove, '**/domain', '**/domain/**'],
   },
   {
-    files: ['tests/sandbox/seed/**'],
+    target: sandbox('seed'),
+    from: sandboxHttp,
     message:
       'The seed builds state from the domain and the store: it imports no app, handler or server.',
-    above: sandboxAbove.filter((pattern) => !pattern.includes('seed')),
   },
-].map(({ files, message, above }) => ({
-  files,
-  ignores: ['**/*.test.ts'],
-  rules: {
-    'no-restricted-imports': ['error', { patterns: [{ group: above, message }] }],
-  },
-}));
+];
 
-export default tseslint.config(
+// What ships never reaches into the tests: the sandbox, the e2e suites and their helpers.
+const shipsNoTests = {
+  target: './src',
+  from: ['./tests', './e2e'],
+  message:
+    'Application code does not import tests/ or e2e/: a test helper belongs beside its tests.',
+};
+
+export default defineConfig(
   {
     ignores: [
       'dist',
@@ -118,12 +89,19 @@ export default tseslint.config(
       'src/routes/routeTree.gen.ts',
       'test-results',
       'playwright-report',
+      'e2e/bench/node_modules',
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
+  pluginQuery.configs['flat/recommended'],
+  pluginRouter.configs['flat/recommended'],
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -131,6 +109,18 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Packages, then the project's aliases, then relative files; alphabetical inside a group.
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '{@,@generated,@schemas}/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
       'no-restricted-syntax': [
         'error',
         {
@@ -148,6 +138,18 @@ export default tseslint.config(
       ],
     },
   },
-  ...layering,
-  ...sandboxLayering,
+  {
+    files: ['src/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layers }] },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layers, shipsNoTests] }] },
+  },
+  {
+    files: ['tests/sandbox/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: sandboxLayers }] },
+  },
 );

@@ -264,6 +264,19 @@ describe('apiFetch: headers', () => {
     expect(calls[1]?.headers.has('Authorization')).toBe(false);
   });
 
+  it('sends the bearer token on any other call whose path or query mentions refresh', async () => {
+    session.start({ user: USER, access: 'acc', refresh: 'ref' });
+    const calls = fakeBackend(() => json(200, {}));
+    await apiFetch('/api/v1/sync/logs/?search=token%20refresh');
+    await apiFetch('/api/v1/salesforce/refresh-attributes/', { method: 'POST', body: '{}' });
+    await apiFetch(`https://acme.api.example.com${REFRESH_PATH}`, { method: 'POST', body: '{}' });
+    expect(calls.map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer acc',
+      'Bearer acc',
+      null,
+    ]);
+  });
+
   it('sends no bearer when logged out', async () => {
     const calls = fakeBackend(() => json(200, {}));
     await apiFetch('/api/v1/auth/key/verify', { method: 'POST', body: '{"key":"k"}' });

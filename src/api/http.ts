@@ -80,7 +80,9 @@ function buildHeaders(
 ): Headers {
   const headers = new Headers(init.headers);
   const method = (init.method ?? 'GET').toUpperCase();
-  if (access && !url.includes('refresh')) headers.set('Authorization', `Bearer ${access}`);
+  // The refresh call is authenticated by the refresh token in its body; every other call by the
+  // access token, whatever words its path or query happen to contain.
+  if (access && pathOf(url) !== REFRESH_PATH) headers.set('Authorization', `Bearer ${access}`);
   else headers.delete('Authorization');
   if (method !== 'GET' && (isRelative(url) || isApiUrl(url, apiHost))) {
     const xsrf = readCookie(XSRF_COOKIE);
