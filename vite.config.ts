@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
+
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+
 import { blueprintIconsByComponentOnly } from './src/lib/icons/build-plugin.ts';
 import { securityHeaders } from './tests/serve/caddy-headers.ts';
 import { runtimeConfig, sourceMapsBesideTheBuild } from './tests/serve/vite-plugins.ts';

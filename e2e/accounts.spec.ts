@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { preferScenario } from './scenarios';
 import { signIn } from './session';

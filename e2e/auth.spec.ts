@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { PATHS, preferScenario, SUPER_ADMIN, usePreset } from './scenarios';
 

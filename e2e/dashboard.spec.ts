@@ -1,4 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
+
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { PATHS, preferScenario } from './scenarios';
 import { signIn } from './session';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './session';
 

@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures';
 import { CATALOGUE, countRefreshes, FAULTS, injectFault } from './faults/faults';
 import { SCREEN_CALLS } from './faults/screens';
+import { expect, test } from './fixtures';
 import { signIn } from './session';
 
 /**

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+
 import type { Locator, Page, Response } from '@playwright/test';
+
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { PATHS, preferScenario } from './scenarios';
 import { signIn } from './session';

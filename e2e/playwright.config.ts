@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+
 import { findChromium } from './find-chromium.mjs';
 import { prismMock, previewBuild, suiteDefaults } from './suite-defaults';
 

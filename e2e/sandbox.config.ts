@@ -1,6 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { defineConfig } from '@playwright/test';
+
 import mockSuite from './playwright.config';
 import { previewBuild, suiteDefaults } from './suite-defaults';
 

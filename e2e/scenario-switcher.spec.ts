@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, test } from './fixtures';
 import { PATHS, SUPER_ADMIN, usePreset } from './scenarios';
 import { signIn } from './session';

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { pathPattern } from '../src/features/scenario-switcher/operation-match';
 import { findPreset, type PresetName } from '../src/features/scenario-switcher/presets';
 

@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
+
 import mockSuite from './playwright.config';
-import { prismMock, suiteDefaults } from './suite-defaults';
 import { API_HOST, MOCK_PORT, OUT_DIR, SERVE_PORT, SERVE_URL } from './serve/settings';
+import { prismMock, suiteDefaults } from './suite-defaults';
 
 // The production build as production serves it: `vite build`, then Caddy through the project's
 // Caddyfile (`npm run serve`), with the API host given when the server starts. The app calls the

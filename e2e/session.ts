@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { PATHS, SUPER_ADMIN } from './scenarios';
 
 export type LoginExample = 'superAdmin' | 'user' | 'admin';

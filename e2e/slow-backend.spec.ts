@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { expect, test } from './fixtures';
 import { SUPER_ADMIN } from './scenarios';
 import { signIn } from './session';

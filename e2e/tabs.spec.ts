@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+
 import { expect, test } from './fixtures';
 import { PATHS, SUPER_ADMIN } from './scenarios';
 import { signIn } from './session';

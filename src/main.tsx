@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { App } from './app/app';
 import { startEnv } from './lib/env';
 import { startTheme } from './lib/theme';

@@ -2,7 +2,9 @@ import { createRoute } from '@tanstack/react-router';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+
 import { Route as rootRoute } from '@/routes/__root';
+
 import { renderApp } from './render-app';
 import { setupSandboxBackend } from './sandbox-backend';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { InvalidTenantError } from '@/api/base-url';
 import { errorMessages } from '@/api/error-messages';

@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from '@/api/api-error';
+import { session } from '@/api/session';
 import { login } from '@generated/api/auth/auth';
 import { getListSyncErrorsQueryOptions } from '@generated/api/sync/sync';
 import { deleteUser } from '@generated/api/users/users';
 import type { paths } from '@generated/openapi';
-import { ApiError } from '@/api/api-error';
-import { session } from '@/api/session';
 
 type LoginReply =
   paths['/api/v1/auth/login/']['post']['responses']['200']['content']['application/json'];

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { apiFetch, onSessionEnded, REFRESH_PATH, setRequestHeadersDecorator } from '@/api/http';
 import { connectionStore, session } from '@/api/session';

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { Icons as BlueprintIcons } from '@blueprintjs/icons';
 import { describe, expect, it, vi } from 'vitest';
-import { Icons } from '@/lib/icons/icon-loader';
+
 import { blueprintIconsByComponentOnly, ICON_LOADER } from '@/lib/icons/build-plugin';
+import { Icons } from '@/lib/icons/icon-loader';
 
 const root = process.cwd();
 const blueprintIndex = join(root, 'node_modules/@blueprintjs/icons/lib/esm/index.js');

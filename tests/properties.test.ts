@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { ApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
+import { nameWords, roleLabel, splitFullName } from '@/features/accounts/names';
 import {
   PASSWORD_CHANGE_MESSAGES,
   passwordChangeProblem,
 } from '@/features/accounts/password-change';
-import { nameWords, roleLabel, splitFullName } from '@/features/accounts/names';
 import { inviteRequest, isUserFormValid, updateRequest } from '@/features/accounts/user-form';
 import { canSavePasswordPair, validatePasswordPair } from '@/features/auth/password-pair';
 import {
@@ -14,10 +15,9 @@ import {
   resetRequestFailureMessage,
   SERVICE_PROBLEM,
 } from '@/features/auth/reset-status';
-import { salesforceLink } from '@/features/dashboard/errors/error-texts';
 import { valueProblem } from '@/features/dashboard/dummy-values/dummy-form';
+import { salesforceLink } from '@/features/dashboard/errors/error-texts';
 import { launchNamesText, launchToggleText } from '@/features/dashboard/inbox/launch-names';
-import { formatDay, isDay, parseDay } from '@/lib/day';
 import {
   comparisonFor,
   comparisonOptions,
@@ -31,6 +31,7 @@ import { splitAdminName } from '@/features/wizard/admin-name';
 import { holdsJson, roleArnPattern } from '@/features/wizard/aws-values';
 import { createTenantSchema, createTenantValidator } from '@/features/wizard/create-tenant-form';
 import { fieldMessages } from '@/features/wizard/form-schemas';
+import { formatDay, isDay, parseDay } from '@/lib/day';
 import { firstFieldError, firstOfFields } from '@/lib/field-errors';
 import { readClaims } from '@/lib/jwt';
 import { safeReturnUrl } from '@/lib/return-url';

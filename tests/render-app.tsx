@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { safeReturnUrl } from '@/lib/return-url';
 
 describe('safeReturnUrl', () => {

@@ -18,9 +18,12 @@
  * browser, so the transport's own XSRF handling is what is exercised.
  */
 import { Blob as NodeBlob } from 'node:buffer';
+
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { operations } from '../generated/openapi';
+
 import { session, type SessionTokens } from '@/api/session';
+
+import type { operations } from '../generated/openapi';
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './sandbox/app';
 import { contractOperations, type ContractOperation } from './sandbox/contract';
 import { createSyncRunner, type SyncRunner } from './sandbox/domain/sync/runner';

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { SESSION_KEYS, session } from '@/api/session';
 import {
   announceSessionEnd,

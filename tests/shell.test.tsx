@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { INCOMPLETE_SETUP_TEXT } from '@/features/notices/incomplete-setup-page';
+
 import { renderApp } from './render-app';
 import { setupSandboxBackend } from './sandbox-backend';
 

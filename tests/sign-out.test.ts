@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { connectionStore, session } from '@/api/session';
 import { signOut } from '@/api/sign-out';
 import { startEnv } from '@/lib/env';

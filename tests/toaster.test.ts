@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { getToaster, showToast, TOAST_TIMEOUT_MS, toast } from '@/lib/toaster';
 
 describe('toaster', () => {

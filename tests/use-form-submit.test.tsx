@@ -2,12 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '@/api/api-error';
 import { ERROR_TEXT } from '@/api/error-messages';
 import { createQueryClient } from '@/app/query-client';
-import { SUCCESS_DELAY_MS } from '@/lib/timing';
-import { toast as toasts } from './toaster-spies';
 import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-form-submit';
+import { SUCCESS_DELAY_MS } from '@/lib/timing';
+
+import { toast as toasts } from './toaster-spies';
 
 // Here rather than beside the hook: it runs under the app's own query client, whose cache would
 // toast a failure too if the hook did not silence it, and components/ may not import app/.

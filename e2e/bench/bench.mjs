@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import { launchBrowser, seedSession } from './browser.mjs';
 import { measureBytes } from './bytes.mjs';
 import { startHttp2Front } from './http2-front.mjs';

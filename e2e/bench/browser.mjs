@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { chromium } from '@playwright/test';
+
 import { findChromium } from '../find-chromium.mjs';
 import { ACCEPT_BENCH_CERTIFICATE } from './http2-front.mjs';
 

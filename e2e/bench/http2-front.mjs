@@ -5,6 +5,7 @@
 // calls then queue, which Lighthouse's simulation counts (see the README's bench section).
 import http from 'node:http';
 import http2 from 'node:http2';
+
 import selfsigned from 'selfsigned';
 
 /** Chromium's flag for the bench's own certificate, made for each run and trusted by nobody. */

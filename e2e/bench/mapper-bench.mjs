@@ -22,8 +22,10 @@ import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { chromium } from '@playwright/test';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+
 import { CHROMIUM_ARGS, seedSession } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;

@@ -17,7 +17,9 @@
 //            and React's render in its microtasks), the tasks after it (React's scheduled renders,
 //            timers), the frames, garbage collection, and the idle time.
 import { execSync } from 'node:child_process';
+
 import { chromium } from '@playwright/test';
+
 import { findChromium } from '../find-chromium.mjs';
 import { CHROMIUM_ARGS, seedSession } from './browser.mjs';
 import {

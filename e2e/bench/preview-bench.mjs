@@ -16,8 +16,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
 import { launchBrowser } from './browser.mjs';
 import { startStackProcess } from './sandbox-bench.mjs';
 import { waitForPort } from './servers.mjs';

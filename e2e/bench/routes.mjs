@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+
 import { launchBrowser, seedSession } from './browser.mjs';
 
 const heading = (name) => (page) => page.getByRole('heading', { level: 1, name });

@@ -1,4 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
+
 import { PATHS } from '../scenarios';
 
 /** The faults every call is held to (issue 9): six statuses and a backend that cannot be reached. */

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { expect } from '../fixtures';
-import type { LoginExample } from '../session';
 import { preferScenario } from '../scenarios';
+import type { LoginExample } from '../session';
 import { CATALOGUE, REJECTED, type CallMatch, type Fault } from './faults';
 
 /** One call of one screen, and the user action that sends it. */

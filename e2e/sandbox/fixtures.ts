@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+
 import type { ViolatingExchange } from '../../tests/sandbox/stack.mjs';
 import { test as appTest, expect } from '../fixtures';
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect } from './fixtures';
 
 /** What the journeys read on screen, named as a user would. */

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 import { addQualifiedLeadsFilter, syncAndWait } from './screens';
 

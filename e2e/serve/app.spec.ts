@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, test } from '../fixtures';
 import { API_ORIGIN, SERVE_URL } from './settings';
 

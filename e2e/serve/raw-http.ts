@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+
 import { SERVE_PORT } from './settings';
 
 export interface RawReply {

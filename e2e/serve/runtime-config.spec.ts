@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+
 import { expect, test } from '@playwright/test';
+
 import { rawGet } from './raw-http';
 import { API_HOST, OUT_DIR, SERVE_PORT } from './settings';
 

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+
 import { expect, test } from '@playwright/test';
+
 import { securityHeaders } from '../../tests/serve/caddy-headers';
 import { rawGet } from './raw-http';
 import { API_HOST, OUT_DIR } from './settings';

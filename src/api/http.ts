@@ -1,4 +1,5 @@
 import { env, loadedEnv } from '@/lib/env';
+
 import { ApiError, SessionExpiredError } from './api-error';
 import { apiOrigin, isApiUrl, subdomainFromPageHost } from './base-url';
 import { connectionStore, session } from './session';

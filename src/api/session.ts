@@ -1,6 +1,6 @@
-import type { Role, User } from '@generated/api/model';
 import { readClaims } from '@/lib/jwt';
 import { storage } from '@/lib/storage';
+import type { Role, User } from '@generated/api/model';
 
 /**
  * localStorage keys: the signed-in user and both tokens, and what the wizard remembers (product

@@ -1,4 +1,5 @@
 import { logout } from '@generated/api/auth/auth';
+
 import { connectionStore, session } from './session';
 
 /**

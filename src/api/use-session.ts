@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+
 import { SESSION_KEYS, session, type SessionUser } from './session';
 
 let cachedRaw: string | null | undefined;

@@ -6,9 +6,11 @@ import './app.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { onSessionEnded } from '@/api/http';
+
 import { ERROR_TEXT } from '@/api/error-messages';
+import { onSessionEnded } from '@/api/http';
 import { toast } from '@/lib/toaster';
+
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 

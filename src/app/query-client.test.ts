@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { InvalidTenantError } from '@/api/base-url';
 import { ERROR_TEXT } from '@/api/error-messages';
+
 import { toast as toasts } from '../../tests/toaster-spies';
 import { createQueryClient, presentError, shouldRetry } from './query-client';
 

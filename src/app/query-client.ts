@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+
 import { isApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
 import { toast } from '@/lib/toaster';

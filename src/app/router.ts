@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+
 import { routeTree } from '@/routes/routeTree.gen';
 
 export interface RouterContext {

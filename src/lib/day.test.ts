@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { dateOfDay, dayOfDate, formatDay, isDay, parseDay } from './day';
 
 describe('calendar days', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { env, fetchEnv, loadedEnv, parseEnv, startEnv } from './env';
 
 const answer = (body: unknown, status = 200) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isBlank, withoutBlankText } from './required-text';
 
 describe('required text', () => {

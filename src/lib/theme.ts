@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { useSyncExternalStore } from 'react';
+
 import { storage } from './storage';
 
 /** What the user chose: a theme, or whatever the system says (the default). */

@@ -5,14 +5,15 @@ import {
   useMatch,
   useRouter,
 } from '@tanstack/react-router';
+import { Suspense } from 'react';
+
 import { useSessionUser } from '@/api/use-session';
 import type { RouterContext } from '@/app/router';
 import { AppShell } from '@/components/layout/app-shell';
 import { ErrorPage } from '@/components/layout/error-page';
 import { NotFoundPage } from '@/components/layout/not-found-page';
-import { APP_NAME, pageTitle } from '@/lib/title';
-import { Suspense } from 'react';
 import { lazyNamed } from '@/lib/lazy-named';
+import { APP_NAME, pageTitle } from '@/lib/title';
 
 // The navbar (menus, popovers) is only for signed-in screens: keep it off the login screen's load.
 const AppNavbar = lazyNamed(() => import('@/components/layout/app-navbar'), 'AppNavbar');

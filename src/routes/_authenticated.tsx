@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+
 import { currentUserWithRole } from '@/features/auth/guards';
 
 /** Auth guard: nobody signed in goes to /login, keeping where they were going. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { AwsOnboardingPage } from '@/features/onboarding/aws-onboarding-page';
 import { screenHead } from '@/lib/title';
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { IncompleteSetupPage } from '@/features/notices/incomplete-setup-page';
 import { screenHead } from '@/lib/title';
 

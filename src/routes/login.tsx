@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+
 import { session } from '@/api/session';
 import { LoginPage } from '@/features/auth/login-page';
 import { screenHead } from '@/lib/title';
@@ -11,12 +12,12 @@ export const validateReturnUrl = (search: Record<string, unknown>): ReturnUrlSea
   typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {};
 
 export const Route = createFileRoute('/login')({
-  head: screenHead('User Login'),
   validateSearch: validateReturnUrl,
-  // An already logged-in visitor goes straight to the dashboard.
   beforeLoad: () => {
     if (session.isLoggedIn()) throw redirect({ to: '/dashboard', replace: true });
   },
+  // An already logged-in visitor goes straight to the dashboard.
+  head: screenHead('User Login'),
   component: LoginRoute,
 });
 

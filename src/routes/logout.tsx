@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { LogoutPage } from '@/features/auth/logout-page';
 import { screenHead } from '@/lib/title';
 

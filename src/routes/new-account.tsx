@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { NewAccountPage } from '@/features/notices/new-account-page';
 import { screenHead } from '@/lib/title';
 

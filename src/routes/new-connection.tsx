@@ -1,10 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+
 import { session } from '@/api/session';
 import { currentUserWithRole } from '@/features/auth/guards';
 import { WizardPage } from '@/features/wizard';
 import { parseWizardStep, wizardStepName, type WizardStep } from '@/features/wizard/recovery';
-import { pageTitle } from '@/lib/title';
 import { lazyNamed } from '@/lib/lazy-named';
+import { pageTitle } from '@/lib/title';
 
 declare module '@tanstack/history' {
   interface HistoryState {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 import { screenHead } from '@/lib/title';
 

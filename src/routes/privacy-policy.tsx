@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { PrivacyPolicyPage } from '@/features/legal/privacy-page';
 import { screenHead } from '@/lib/title';
 

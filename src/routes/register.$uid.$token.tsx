@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { RegisterPage } from '@/features/auth/register-page';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/register/$uid/$token')({
-  head: screenHead('New Account'),
   validateSearch: (search: Record<string, unknown>): { name?: string } =>
     typeof search.name === 'string' ? { name: search.name } : {},
+  head: screenHead('New Account'),
   component: RegisterRoute,
 });
 

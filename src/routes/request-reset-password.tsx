@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { RequestResetPage } from '@/features/auth/request-reset-page';
 import { screenHead } from '@/lib/title';
 

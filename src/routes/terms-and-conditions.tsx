@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { TermsPage } from '@/features/legal/terms-page';
 import { screenHead } from '@/lib/title';
 

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+
 import { CONTRACT_FILE } from '../sandbox/contract';
 import { compileRules, type ContractDocument } from './compile-rules';
 

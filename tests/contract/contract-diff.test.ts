@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { diffContracts, formatReport } from './contract-diff.mjs';
 
 const ok = { description: 'OK' };

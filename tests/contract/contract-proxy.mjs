@@ -19,7 +19,9 @@ import { Agent, createServer, request } from 'node:http';
 import { connect, createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { parse } from 'yaml';
+
 import { createOperationNamer, createViolationLog, violationsOf } from './violations.mjs';
 
 /**

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { outboxPage } from '../sandbox/front-door-outbox.mjs';
 import { sandboxBanner } from '../sandbox/stack-banner.mjs';
 import { startStack, type RunningStack } from '../sandbox/stack.mjs';

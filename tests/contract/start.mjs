@@ -10,8 +10,9 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DEFAULT_APP_URL, startStack } from '../sandbox/stack.mjs';
+
 import { sandboxBanner } from '../sandbox/stack-banner.mjs';
+import { DEFAULT_APP_URL, startStack } from '../sandbox/stack.mjs';
 import { ROOT, waitForPort } from './contract-proxy.mjs';
 
 /** @import { RunningStack } from '../sandbox/stack.mjs' */

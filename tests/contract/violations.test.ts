@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createOperationNamer, createViolationLog, violationsOf } from './violations.mjs';
 
 const doc = {

@@ -4,8 +4,10 @@
  * error replies. Handlers live in `handlers/<tag>.ts`, one module per OpenAPI tag.
  */
 import { randomBytes } from 'node:crypto';
+
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+
 import {
   contractOperations,
   routePattern,

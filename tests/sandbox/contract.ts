@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { parse } from 'yaml';
+
 import type { components, paths } from '../../generated/openapi';
 
 export type Schemas = components['schemas'];

@@ -7,13 +7,15 @@
  * test fails if a declared status has none.
  */
 import { readFileSync } from 'node:fs';
+
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+
 import { CONTRACT_FILE, contractOperations, type ContractOperation } from './contract';
-import { createSandbox } from './server';
 import { ACME, GLOBEX } from './seed/seed';
+import { createSandbox } from './server';
 import { anonymous, signIn, type Answer, type ApiClient } from './test-client';
 
 interface World {

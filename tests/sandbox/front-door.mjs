@@ -15,6 +15,7 @@
 // production build on http://127.0.0.1:8080, and the app calls this port directly, with cookies.
 // Prism itself allows every origin, so its CORS headers are replaced here.
 import { request } from 'node:http';
+
 import { forward, HOST } from '../contract/contract-proxy.mjs';
 import { createOperationNamer, createViolationLog } from '../contract/violations.mjs';
 import { outboxPage } from './front-door-outbox.mjs';

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { contractOperations, routePattern } from './contract';
 import { createSandbox } from './server';
 

@@ -9,11 +9,13 @@
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
  * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { serve } from '@hono/node-server';
+
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
 import { createSyncRunner, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';

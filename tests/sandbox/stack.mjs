@@ -14,6 +14,7 @@
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import {
   freePort,
   HOST,

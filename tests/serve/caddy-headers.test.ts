@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { fillEnvironment, securityHeaders, snippetHeaders } from './caddy-headers.ts';
 
 // The reader that gives `vite preview` the Caddyfile's headers. The serve e2e suite checks that

@@ -1,6 +1,8 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
 import type { Connect, Plugin } from 'vite';
+
 import { CONFIG_PATH } from '../../src/lib/env.ts';
 import type { Environment } from './caddy-headers.ts';
 

@@ -1,5 +1,6 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { RefreshIcon } from '@blueprintjs/icons';
+
 import { errorMessages } from '@/api/error-messages';
 
 export interface BlockErrorProps {

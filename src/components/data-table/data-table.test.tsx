@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { DataTable } from './data-table';
 import { createDataColumnHelper, useDataTable } from './data-table-hook';
 

@@ -1,6 +1,7 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+
 import type { DataTableFeatures } from './data-table-hook';
 import styles from './data-table.module.css';
 

@@ -10,10 +10,12 @@ import {
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { connectionStore } from '@/api/session';
+
 import { createTestQueryClient } from '../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { ACME } from '../../../tests/sandbox/seed/seed';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { EnvironmentSwitch } from './environment-switch';
 import type { EnvironmentSwitchDestination } from './use-environment-switch';
 

@@ -1,7 +1,9 @@
 import { Button, type ButtonProps } from '@blueprintjs/core';
 import { SwapHorizontalIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
+
 import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+
 import { environmentSwitchTexts } from './environment-switch-texts';
 import { useEnvironmentSwitch, type EnvironmentSwitchDestination } from './use-environment-switch';
 

@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+
+import { ERROR_TEXT } from '@/api/error-messages';
+import { connectionStore, session } from '@/api/session';
+import { toast } from '@/lib/toaster';
 import { getListAwsAttributesQueryKey } from '@generated/api/attributes/attributes';
 import {
   getGetMappingCountsQueryKey,
@@ -14,9 +18,6 @@ import {
   getListSyncLogsQueryKey,
 } from '@generated/api/sync/sync';
 import { getGetTenantQueryKey, useUpdateTenant } from '@generated/api/tenants/tenants';
-import { ERROR_TEXT } from '@/api/error-messages';
-import { connectionStore, session } from '@/api/session';
-import { toast } from '@/lib/toaster';
 
 /** Where the user goes after a switch: the wizard sends to the dashboard, the others to the wizard. */
 export type EnvironmentSwitchDestination = '/dashboard' | '/new-connection';

@@ -1,6 +1,8 @@
 import { Intent, Tag, Tooltip } from '@blueprintjs/core';
-import type { SyncErrorType } from '@generated/api/model';
+
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
+import type { SyncErrorType } from '@generated/api/model';
+
 import styles from './error-category.module.css';
 
 /** The colour of each of the five error categories, wherever a category is shown. */

@@ -1,7 +1,9 @@
 import { Classes } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import type { EntityType } from '@generated/api/model';
+
 import { BlockError } from '@/components/block-error/block-error';
+import type { EntityType } from '@generated/api/model';
+
 import { filterCountQuery } from './filter-count-query';
 
 const PLURAL: Record<EntityType, string> = { Lead: 'leads', Opportunity: 'opportunities' };

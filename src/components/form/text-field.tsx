@@ -1,5 +1,6 @@
 import { FormGroup, InputGroup, Intent, type InputGroupProps } from '@blueprintjs/core';
 import { useId, type ReactNode } from 'react';
+
 import { FormErrors } from './form-errors';
 
 export interface TextFieldProps extends Omit<InputGroupProps, 'intent' | 'id'> {

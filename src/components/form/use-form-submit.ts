@@ -1,5 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+
 import { isApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
 import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';

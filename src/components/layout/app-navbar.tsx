@@ -10,8 +10,10 @@ import {
 import { FlashIcon, LogOutIcon, MenuIcon, MoonIcon } from '@blueprintjs/icons';
 import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useSyncExternalStore } from 'react';
+
 import type { Role } from '@/api/session';
 import { startTheme, useTheme } from '@/lib/theme';
+
 import styles from './app-navbar.module.css';
 
 interface NavTab {

@@ -1,9 +1,10 @@
 import { Navbar } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
+
+import styles from './app-shell.module.css';
 import { BrandTitle } from './brand-title';
 import { Footer } from './footer';
 import { FooterVisibilityContext } from './shell-footer';
-import styles from './app-shell.module.css';
 
 export interface AppShellProps {
   children: ReactNode;

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+
 import styles from './app-shell.module.css';
 
 export const BRAND_NAME = 'AceBridge';

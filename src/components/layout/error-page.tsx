@@ -1,5 +1,6 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
+
 import { PageMessage } from './page-message';
 
 export interface ErrorPageProps {

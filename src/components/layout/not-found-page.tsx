@@ -1,5 +1,6 @@
 import { SearchIcon } from '@blueprintjs/icons';
 import { Link } from '@tanstack/react-router';
+
 import { PageMessage } from './page-message';
 
 export function NotFoundPage() {

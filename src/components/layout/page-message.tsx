@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+
 import styles from './app-shell.module.css';
 
 export interface PageMessageProps {

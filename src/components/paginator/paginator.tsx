@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Classes, Intent } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
+
 import { MAX_PAGE_BUTTONS, pageCount, pageWindow, rangeText } from './pagination';
 import styles from './paginator.module.css';
 

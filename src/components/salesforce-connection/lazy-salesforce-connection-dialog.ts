@@ -1,4 +1,5 @@
 import { lazyDialog } from '@/components/lazy-dialog/lazy-dialog';
+
 import type { SalesforceConnectionDialogProps } from './salesforce-connection-dialog';
 
 /**

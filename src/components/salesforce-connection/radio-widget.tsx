@@ -1,5 +1,6 @@
 import { Radio } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
+
 import { helpId } from '@/components/schema-form/form-context';
 
 /**

@@ -1,12 +1,14 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { toast } from '@/lib/toaster';
 import {
   getCheckConnectionQueryKey,
   getUpdateSalesforceConnectionMutationOptions,
 } from '@generated/api/tenants/tenants';
-import { useFormSubmit } from '@/components/form/use-form-submit';
-import { toast } from '@/lib/toaster';
+
 import { SalesforceConnectionForm } from './salesforce-connection-form';
 import {
   connectionServerErrors,

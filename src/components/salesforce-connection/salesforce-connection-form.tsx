@@ -1,10 +1,12 @@
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
+
+import { SchemaForm } from '@/components/schema-form/schema-form';
+import { formValidator } from '@/components/schema-form/validator';
 import validateFns from '@generated/forms/create-salesforce-connection.validator';
 import rawSchema from '@schemas/create-salesforce-connection.schema.json';
 import baseUiSchema from '@schemas/create-salesforce-connection.ui.json';
-import { SchemaForm } from '@/components/schema-form/schema-form';
-import { formValidator } from '@/components/schema-form/validator';
+
 import { RadioWidget } from './radio-widget';
 import {
   normaliseConnection,

@@ -1,9 +1,11 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import validateFns from '@generated/forms/create-salesforce-connection.validator';
-import rawSchema from '@schemas/create-salesforce-connection.schema.json';
+
 import { retargetRequired } from '@/components/schema-form/errors';
 import { formValidator } from '@/components/schema-form/validator';
+import validateFns from '@generated/forms/create-salesforce-connection.validator';
+import rawSchema from '@schemas/create-salesforce-connection.schema.json';
+
 import {
   connectionServerErrors,
   normaliseConnection,

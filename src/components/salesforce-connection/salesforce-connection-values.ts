@@ -1,6 +1,7 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import type { SalesforceConnectionRequest, SalesforceConnectionUpdate } from '@generated/api/model';
+
 import { serverErrorSchema } from '@/components/schema-form/errors';
+import type { SalesforceConnectionRequest, SalesforceConnectionUpdate } from '@generated/api/model';
 
 /** What the Salesforce connection form holds (schemas/create-salesforce-connection.schema.json). */
 export interface SalesforceConnectionValues {

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { Markdown, MARKDOWN_MODULE } from './plain-markdown';
 
 const root = process.cwd();

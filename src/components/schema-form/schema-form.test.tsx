@@ -3,9 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import validateFns from '@generated/forms/register-aws-purchase.validator';
 import rawSchema from '@schemas/register-aws-purchase.schema.json';
 import uiSchema from '@schemas/register-aws-purchase.ui.json';
+
 import { serverErrorSchema } from './errors';
 import { SchemaForm } from './schema-form';
 import { formValidator } from './validator';

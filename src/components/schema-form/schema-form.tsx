@@ -8,6 +8,7 @@ import type {
   CustomValidator,
 } from '@rjsf/utils';
 import { useMemo, useState, type ReactNode } from 'react';
+
 import { errorSchemaIds, mergeErrorSchemas, retargetRequired } from './errors';
 import { SchemaFormStateContext, type SchemaFormState } from './form-context';
 import {

@@ -1,13 +1,14 @@
 import { Classes, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import type {
-  BaseInputTemplateProps,
-  FieldTemplateProps,
-  ObjectFieldTemplateProps,
-  TitleFieldProps,
+import {
+  type BaseInputTemplateProps,
+  type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
+  type TitleFieldProps, getInputProps
 } from '@rjsf/utils';
-import { getInputProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
+
 import { FormErrors } from '@/components/form/form-errors';
+
 import { helpId, useSchemaFormState } from './form-context';
 import styles from './schema-form.module.css';
 

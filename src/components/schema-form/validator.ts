@@ -9,6 +9,7 @@ import type {
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 // The precompiled validator alone: importing the package root would pull AJV's compiler in.
 import AJV8PrecompiledValidator from '@rjsf/validator-ajv8/lib/precompiledValidator.js';
+
 import { withoutBlankText } from '@/lib/required-text';
 
 /**

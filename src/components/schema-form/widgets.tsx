@@ -1,6 +1,7 @@
 import { Checkbox, FileInput, HTMLSelect, Intent, Switch, TextArea } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
+
 import { helpId, useInvalid } from './form-context';
 
 /** A choice among enum values, as Blueprint's native select. */

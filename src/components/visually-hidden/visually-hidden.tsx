@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import styles from './visually-hidden.module.css';
 
 /** Text for assistive technology only: read out, not shown. */

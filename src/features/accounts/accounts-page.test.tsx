@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+
 import { session } from '@/api/session';
+
 import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
 import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';

@@ -1,10 +1,12 @@
 import { Classes } from '@blueprintjs/core';
+
 import { session } from '@/api/session';
 import { useSessionUser } from '@/api/use-session';
+
+import styles from './accounts.module.css';
 import { CompanyCard } from './company-card';
 import { MyAccountCard } from './my-account-card';
 import { UsersCard } from './users-card';
-import styles from './accounts.module.css';
 
 export interface AccountsPageProps {
   /** The invite modal is open (super_admin only). */

@@ -2,11 +2,13 @@ import { Button, Card, Classes, Tooltip } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AwsPartnerStatus, ConnectionState } from '@generated/api/model';
+
 import { LazySalesforceConnectionDialog } from '@/components/salesforce-connection/lazy-salesforce-connection-dialog';
+import type { AwsPartnerStatus, ConnectionState } from '@generated/api/model';
+
 import { connectionQueryOptions, tenantQueryOptions } from './accounts-queries';
-import { ConnectionStateTag } from './connection-state';
 import styles from './accounts.module.css';
+import { ConnectionStateTag } from './connection-state';
 
 export const SUPPORT_EMAIL = 'support@acebridge.io';
 

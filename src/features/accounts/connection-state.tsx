@@ -1,4 +1,5 @@
 import { Intent, Tag } from '@blueprintjs/core';
+
 import type { ConnectionState } from '@generated/api/model';
 
 /** A connection's state, upper-cased: green when ok, red otherwise. */

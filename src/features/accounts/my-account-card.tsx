@@ -2,12 +2,14 @@ import { Button, Card, Classes } from '@blueprintjs/core';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+
 import type { SessionUser } from '@/api/session';
 import { TextField } from '@/components/form/text-field';
 import { toast } from '@/lib/toaster';
+
+import styles from './accounts.module.css';
 import { fullName, roleLabel } from './names';
 import { PasswordChangeForm } from './password-change-form';
-import styles from './accounts.module.css';
 
 export const USER_DETAILS_MISSING = 'User details is not available';
 

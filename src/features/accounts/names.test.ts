@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { retargetRequired } from '@/components/schema-form/errors';
+
 import { fullName, roleLabel, shortName, splitFullName } from './names';
 import { inviteRequest, isUserFormValid, userFormSchema, userFormValidator } from './user-form';
 

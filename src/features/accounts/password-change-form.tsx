@@ -1,18 +1,20 @@
 import { Button, Callout, Classes, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
-import { getChangePasswordMutationOptions } from '@generated/api/auth/auth';
+
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { firstFieldError } from '@/lib/field-errors';
 import { isBlank } from '@/lib/required-text';
 import { toast } from '@/lib/toaster';
+import { getChangePasswordMutationOptions } from '@generated/api/auth/auth';
+
+import styles from './accounts.module.css';
 import {
   EMPTY_PASSWORD_CHANGE,
   PASSWORD_CHANGE_MESSAGES,
   passwordChangeProblem,
   type PasswordChangeValues,
 } from './password-change';
-import styles from './accounts.module.css';
 
 type Field = keyof PasswordChangeValues;
 

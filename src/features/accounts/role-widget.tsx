@@ -1,4 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
+
 import { SelectWidget } from '@/components/schema-form/widgets';
 
 /** The roles a super_admin can give: Super Admin or User. */

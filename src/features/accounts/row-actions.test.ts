@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { userRowActions } from './row-actions';
 
 describe('userRowActions: edit on every row, delete only for a user, resend while invited', () => {

@@ -2,17 +2,20 @@ import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/c
 import type { ErrorSchema } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
+import { session } from '@/api/session';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { serverErrorSchema } from '@/components/schema-form/errors';
+import { SchemaForm } from '@/components/schema-form/schema-form';
+import { toast } from '@/lib/toaster';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import type { User } from '@generated/api/model';
 import {
   getInviteUserMutationOptions,
   getListUsersQueryKey,
   getUpdateUserMutationOptions,
 } from '@generated/api/users/users';
-import { session } from '@/api/session';
-import { useFormSubmit } from '@/components/form/use-form-submit';
-import { serverErrorSchema } from '@/components/schema-form/errors';
-import { SchemaForm } from '@/components/schema-form/schema-form';
-import { toast } from '@/lib/toaster';
+
 import { FORM_NOT_VALID } from './names';
 import { RoleWidget } from './role-widget';
 import {
@@ -25,7 +28,6 @@ import {
   userFormValidator,
   type UserFormData,
 } from './user-form';
-import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** Whom the modal is for: a new user to invite, or an existing user to rename. */
 export type UserDialogTarget = { kind: 'invite' } | { kind: 'edit'; user: User };

@@ -1,9 +1,11 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validateFns from '@generated/forms/invite-user.validator';
+
+import { formValidator } from '@/components/schema-form/validator';
 import type { InviteRequest, Role, User, UserUpdate } from '@generated/api/model';
+import validateFns from '@generated/forms/invite-user.validator';
 import rawSchema from '@schemas/invite-user.schema.json';
 import rawUiSchema from '@schemas/invite-user.ui.json';
-import { formValidator } from '@/components/schema-form/validator';
+
 import { fullName, splitFullName } from './names';
 
 /** What the invite/edit modal edits: the full name is split only when it is sent. */

@@ -1,7 +1,9 @@
 import { Button, ButtonGroup, Intent, Tooltip } from '@blueprintjs/core';
 import { EditIcon, EnvelopeIcon, TrashIcon } from '@blueprintjs/icons';
 import { createContext, useContext } from 'react';
+
 import type { User } from '@generated/api/model';
+
 import { shortName } from './names';
 import { userRowActions } from './row-actions';
 

@@ -2,23 +2,25 @@ import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
+
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+import { DataTable, useDataTable } from '@/components/data-table';
+import { lazyNamed } from '@/lib/lazy-named';
+import { toast } from '@/lib/toaster';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import type { User } from '@generated/api/model';
 import {
   getListUsersQueryKey,
   useDeleteUser,
   useResendUserInvite,
 } from '@generated/api/users/users';
-import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
-import { DataTable, useDataTable } from '@/components/data-table';
-import { toast } from '@/lib/toaster';
-import { lazyNamed } from '@/lib/lazy-named';
+
 import { usersQueryOptions } from './accounts-queries';
+import styles from './accounts.module.css';
 import { DELETE_USER_BODY, deleteUserTitle } from './delete-user';
 import { shortName } from './names';
 import { UserRowHandlersContext, type UserRowHandlers } from './user-row-actions';
 import { usersColumns } from './users-columns';
-import styles from './accounts.module.css';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 const NO_USERS: User[] = [];
 

@@ -1,9 +1,10 @@
-import type { User } from '@generated/api/model';
 import { createDataColumnHelper } from '@/components/data-table';
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
+import type { User } from '@generated/api/model';
+
+import styles from './accounts.module.css';
 import { roleLabel, shortName } from './names';
 import { UserRowActionButtons } from './user-row-actions';
-import styles from './accounts.module.css';
 
 const column = createDataColumnHelper<User>();
 

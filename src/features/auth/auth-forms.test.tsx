@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+
 import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
 import { MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';

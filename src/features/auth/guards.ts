@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getGetUserQueryOptions } from '@generated/api/users/users';
-import { getGetTenantSubdomainQueryOptions } from '@generated/api/onboarding/onboarding';
+
 import { connectionStore, session, type SessionUser } from '@/api/session';
+import { getGetTenantSubdomainQueryOptions } from '@generated/api/onboarding/onboarding';
+import { getGetUserQueryOptions } from '@generated/api/users/users';
+
 import { fetchConnectionStep, isSetupComplete } from './post-login';
 
 /**

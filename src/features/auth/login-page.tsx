@@ -2,7 +2,7 @@ import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
-import { getLoginMutationOptions } from '@generated/api/auth/auth';
+
 import { session, type SessionUser } from '@/api/session';
 import { onSessionStartedElsewhere } from '@/api/session-sync';
 import { TextField } from '@/components/form/text-field';
@@ -11,8 +11,10 @@ import { isBlank } from '@/lib/required-text';
 import { safeReturnUrl } from '@/lib/return-url';
 import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { dismissToast, toast } from '@/lib/toaster';
-import { homeAfterLogin } from './post-login';
+import { getLoginMutationOptions } from '@generated/api/auth/auth';
+
 import styles from './auth.module.css';
+import { homeAfterLogin } from './post-login';
 
 export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const navigate = useNavigate();

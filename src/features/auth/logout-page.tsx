@@ -2,6 +2,7 @@ import { Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+
 import { signOut } from '@/api/sign-out';
 import { PageMessage } from '@/components/layout/page-message';
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+
 import { TextField } from '@/components/form/text-field';
+
 import { validatePasswordPair } from './password-pair';
 
 export interface PasswordPairFieldsProps {

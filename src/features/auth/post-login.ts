@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+
+import { connectionStore, type SessionUser } from '@/api/session';
 import type { ConnectionStepStatus } from '@generated/api/model';
 import { getGetConnectionStepStatusQueryOptions } from '@generated/api/onboarding/onboarding';
-import { connectionStore, type SessionUser } from '@/api/session';
 
 /** Set-up is complete when the connection-step reply carries a message. */
 export function isSetupComplete(status: ConnectionStepStatus | undefined): boolean {

@@ -1,11 +1,13 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
-import { getVerifyInviteMutationOptions } from '@generated/api/auth/auth';
+
 import { errorMessages } from '@/api/error-messages';
 import { firstFieldError } from '@/lib/field-errors';
 import { toast } from '@/lib/toaster';
+import { getVerifyInviteMutationOptions } from '@generated/api/auth/auth';
+
+import styles from './auth.module.css';
 import { PasswordPairFields } from './password-pair-fields';
 import { usePasswordPairForm } from './use-password-pair-form';
-import styles from './auth.module.css';
 
 export interface RegisterPageProps {
   uid: string;

@@ -1,13 +1,15 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { getRequestPasswordResetMutationOptions } from '@generated/api/auth/auth';
+
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { isBlank } from '@/lib/required-text';
+import { getRequestPasswordResetMutationOptions } from '@generated/api/auth/auth';
+
+import styles from './auth.module.css';
 import { resetRequestFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
-import styles from './auth.module.css';
 
 export const EMAIL_REQUIRED = 'Email Field is required';
 

@@ -1,11 +1,13 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
+
 import { getConfirmPasswordResetMutationOptions } from '@generated/api/auth/auth';
+
+import styles from './auth.module.css';
 import { PasswordPairFields } from './password-pair-fields';
 import { resetFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
 import { usePasswordPairForm } from './use-password-pair-form';
-import styles from './auth.module.css';
 
 export function ResetPasswordPage({ uid, token }: { uid: string; token: string }) {
   const [status, setStatus] = useState<ResetStatus>(-1);

@@ -1,4 +1,5 @@
 import { Callout, Intent } from '@blueprintjs/core';
+
 import type { ResetStatus } from './reset-status';
 
 /** Valid or invalid feedback for a reset form's result; announced to screen readers. */

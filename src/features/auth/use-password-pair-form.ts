@@ -1,7 +1,9 @@
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+
 import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-form-submit';
+
 import { canSavePasswordPair } from './password-pair';
 
 export interface PasswordPair {

@@ -1,14 +1,16 @@
 import { Classes } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
+
 import { session, type Role } from '@/api/session';
 import { EnvironmentSwitch } from '@/components/environment-switch';
+
 import { dashboardQueries, type DashboardView } from './dashboard-queries';
+import styles from './dashboard.module.css';
 import { SyncErrorsCard } from './errors/sync-errors-card';
 import { SyncFiltersCard } from './filters/sync-filters-card';
 import { InboxCard } from './inbox/inbox-card';
 import { SyncControls } from './sync/sync-controls';
 import { SyncStatsCard } from './sync/sync-stats-card';
-import styles from './dashboard.module.css';
 
 export interface DashboardPageProps extends DashboardView {
   role: Role | undefined;

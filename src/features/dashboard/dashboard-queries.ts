@@ -1,4 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+
+import { session, type Role } from '@/api/session';
+import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import { getListUnreadLaunchesQueryOptions } from '@generated/api/launches/launches';
 import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
@@ -10,8 +13,6 @@ import {
 } from '@generated/api/sync/sync';
 import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
-import { session, type Role } from '@/api/session';
-import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 
 /**
  * Every block of the dashboard shows its own loading and error state, so its queries do not toast

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { PrivacyPolicyPage } from './privacy-page';
 import { TermsPage } from './terms-page';

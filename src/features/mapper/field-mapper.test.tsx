@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderMapper } from './testing/render-mapper';
+
 import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
+import { renderMapper } from './testing/render-mapper';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 

@@ -1,8 +1,10 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
-import type { Attribute, AttributeRef } from '@generated/api/model';
 import { useQueryClient } from '@tanstack/react-query';
-import { useGetMappingCounts } from '@generated/api/mappings/mappings';
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
+
+import { useGetMappingCounts } from '@generated/api/mappings/mappings';
+import type { Attribute, AttributeRef } from '@generated/api/model';
+
 import { AsteriskLegend } from './components/asterisk-legend';
 import { AutoMatchButton } from './components/auto-match-button';
 import { ConnectionStatus } from './components/connection-status';
@@ -10,14 +12,14 @@ import { CountLines } from './components/count-lines';
 import { MappingTab, type RowFocus } from './components/mapping-tab';
 import { RulesTab } from './components/rules-tab';
 import { MapperContext } from './hooks/mapper-context';
-import { PreviewSection } from './preview/preview-section';
 import { useMapperState } from './hooks/use-mapper-state';
 import { salesforceFieldsQueryOptions } from './hooks/use-salesforce-fields';
+import styles from './mapper.module.css';
+import { PreviewSection } from './preview/preview-section';
 import { cx } from './select/cx';
 import type { ImportSummary } from './transfer/import-summary';
 import { ImportSummaryCallout } from './transfer/import-summary-callout';
 import { TransferButtons, TransferButtonsLoading } from './transfer/transfer-buttons';
-import styles from './mapper.module.css';
 
 export interface FieldMapperProps {
   /** Inside Sync Settings (/values-mapper) rather than wizard step 5. */

@@ -1,4 +1,5 @@
 import { Callout, Classes, Intent } from '@blueprintjs/core';
+
 import styles from './notices.module.css';
 
 export const INCOMPLETE_SETUP_TEXT =

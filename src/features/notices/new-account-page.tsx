@@ -1,4 +1,5 @@
 import { Card, Classes } from '@blueprintjs/core';
+
 import styles from './notices.module.css';
 
 /** A static placeholder greeting with no behaviour. */

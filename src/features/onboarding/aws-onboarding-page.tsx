@@ -2,12 +2,14 @@ import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { AwsRegistrationRequest } from '@generated/api/model';
-import { getRegisterAwsPurchaseMutationOptions } from '@generated/api/onboarding/onboarding';
+
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { serverErrorSchema } from '@/components/schema-form/errors';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { toast } from '@/lib/toaster';
+import type { AwsRegistrationRequest } from '@generated/api/model';
+import { getRegisterAwsPurchaseMutationOptions } from '@generated/api/onboarding/onboarding';
+
 import {
   REGISTERED_TEXT,
   REGISTRATION_SERVER_FIELDS,

@@ -1,9 +1,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validateFns from '@generated/forms/register-aws-purchase.validator';
+
+import { formValidator } from '@/components/schema-form/validator';
 import type { AwsRegistrationRequest } from '@generated/api/model';
+import validateFns from '@generated/forms/register-aws-purchase.validator';
 import rawSchema from '@schemas/register-aws-purchase.schema.json';
 import rawUiSchema from '@schemas/register-aws-purchase.ui.json';
-import { formValidator } from '@/components/schema-form/validator';
 
 /** What the form holds while it is filled in: every field may still be missing. */
 export type AwsRegistrationFormData = Partial<AwsRegistrationRequest>;

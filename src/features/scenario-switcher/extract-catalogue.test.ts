@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { extractCatalogue } from './extract-catalogue.mjs';
 
 const doc = {

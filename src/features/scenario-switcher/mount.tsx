@@ -1,11 +1,13 @@
 import { createRoot } from 'react-dom/client';
+
 import { setRequestHeadersDecorator } from '@/api/http';
+
 import { CATALOGUE } from './catalogue';
 import { SCENARIO_SWITCHER_ROOT_ID } from './marker';
 import { createPreferDecorator } from './prefer-decorator';
 import { PRESETS } from './presets';
-import { ScenarioSwitcher } from './scenario-switcher';
 import { createScenarioStore } from './scenario-store';
+import { ScenarioSwitcher } from './scenario-switcher';
 
 const store = createScenarioStore();
 

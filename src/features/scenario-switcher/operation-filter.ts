@@ -1,6 +1,5 @@
-import { type CatalogueTag } from './catalogue-types';
+import { type CatalogueTag, operationKey } from './catalogue-types';
 import { type ActiveScenarios } from './scenario-store';
-import { operationKey } from './catalogue-types';
 
 /**
  * The tags and operations matching a search: every word of the query must appear in the

@@ -1,5 +1,6 @@
 import { Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { memo, type ChangeEvent } from 'react';
+
 import { type CatalogueOperation, operationKey } from './catalogue-types';
 import { formatPrefer } from './prefer';
 import { type ActiveScenario, type ScenarioStore } from './scenario-store';

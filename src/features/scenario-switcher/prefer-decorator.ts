@@ -1,4 +1,5 @@
 import { type RequestHeadersDecorator } from '@/api/http';
+
 import { type Catalogue, operationKey } from './catalogue-types';
 import { createOperationFinder } from './operation-match';
 import { type ScenarioStore } from './scenario-store';

@@ -1,4 +1,5 @@
 import { Button, Classes } from '@blueprintjs/core';
+
 import { type Preset } from './presets';
 import styles from './scenario-switcher.module.css';
 

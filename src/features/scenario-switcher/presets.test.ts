@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { CATALOGUE } from './catalogue';
 import { formatPrefer, parsePrefer } from './prefer';
 import { PRESETS } from './presets';

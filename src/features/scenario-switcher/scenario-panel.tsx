@@ -1,6 +1,7 @@
 import { Button, Classes, Drawer, InputGroup, Position, Switch } from '@blueprintjs/core';
 import { LabTestIcon, ResetIcon, SearchIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
+
 import { type Catalogue, operationKey } from './catalogue-types';
 import { filterOperations } from './operation-filter';
 import { OperationRow } from './operation-row';

@@ -1,12 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { apiFetch, setRequestHeadersDecorator } from '@/api/http';
+
 import { CATALOGUE } from './catalogue';
 import { createPreferDecorator } from './prefer-decorator';
 import { PRESETS } from './presets';
-import { ScenarioSwitcher } from './scenario-switcher';
 import { createScenarioStore, SCENARIOS_STORAGE_KEY } from './scenario-store';
+import { ScenarioSwitcher } from './scenario-switcher';
 
 /** Records the Prefer header of every request the app sends; the backend answers 200 {}. */
 function recordPrefer() {

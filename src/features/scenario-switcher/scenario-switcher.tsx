@@ -1,9 +1,10 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { LabTestIcon } from '@blueprintjs/icons';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+
 import { type Catalogue } from './catalogue-types';
-import { ScenarioPanel, PANEL_TITLE } from './scenario-panel';
 import { type Preset } from './presets';
+import { ScenarioPanel, PANEL_TITLE } from './scenario-panel';
 import { type ScenarioStore } from './scenario-store';
 import styles from './scenario-switcher.module.css';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import type { SyncFilterSetting } from '@generated/api/model';
+
 import {
   addBlock,
   addCondition,

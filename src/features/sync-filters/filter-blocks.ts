@@ -7,6 +7,7 @@ import type {
   SyncFilterSetting,
   SyncFilterSettingCreate,
 } from '@generated/api/model';
+
 import { comparisonFor, DEFAULT_COMPARISON, type RowValues } from './filter-rules';
 
 /** The part of an attribute a condition needs: what to send, how to compare, which input. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { DataType, type ComparisonType } from '@generated/api/model';
 import { FILTER_COMPARISONS } from '@generated/rules';
+
 import {
   attributeError,
   COMPARISON_LABELS,

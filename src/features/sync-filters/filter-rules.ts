@@ -1,6 +1,6 @@
+import { isDay } from '@/lib/day';
 import { ComparisonType, DataType } from '@generated/api/model';
 import { FILTER_COMPARISONS, FILTER_VALUE_FORMATS, hasFilterValueFormat } from '@generated/rules';
-import { isDay } from '@/lib/day';
 
 /** A new condition compares with greater_than until its attribute says otherwise. */
 export const DEFAULT_COMPARISON: ComparisonType = ComparisonType.greater_than;

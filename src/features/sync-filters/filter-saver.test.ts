@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ERROR_TEXT } from '@/api/error-messages';
 import { toast } from '@/lib/toaster';
+
 import { createTestQueryClient } from '../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { emptyRow, rowsFromSettings, type FilterAttribute, type FilterRow } from './filter-blocks';

@@ -1,15 +1,17 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+
+import { isApiError } from '@/api/api-error';
+import { filterCountQuery } from '@/components/filter-count/filter-count-query';
+import { toast } from '@/lib/toaster';
 import type { EntityType, SyncFilterSetting } from '@generated/api/model';
 import {
   getCreateSyncSettingMutationOptions,
   getDeleteSyncSettingMutationOptions,
   getUpdateSyncSettingMutationOptions,
 } from '@generated/api/sync-settings/sync-settings';
-import { isApiError } from '@/api/api-error';
-import { toast } from '@/lib/toaster';
+
 import { rowSignature, rowValues, writeBody, type FilterRow } from './filter-blocks';
 import { saveDecision } from './filter-rules';
-import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 import { syncFiltersQuery } from './sync-filter-queries';
 
 export const SAVER_TEXT = {

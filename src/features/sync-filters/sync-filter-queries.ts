@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+
+import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
-import { filterCountQuery } from '@/components/filter-count/filter-count-query';
 
 /** The sync-filter attribute query: only what the editor needs, every page at once. */
 export function filterAttributeParams(entity: EntityType): ListAwsAttributesParams {

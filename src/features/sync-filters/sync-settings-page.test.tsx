@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncFilterSettingCreate } from '@generated/api/model';
+
 import { toast } from '@/lib/toaster';
+import type { SyncFilterSettingCreate } from '@generated/api/model';
+
 import { createTestQueryClient } from '../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { SyncSettingsPage } from './sync-settings-page';

@@ -1,8 +1,10 @@
 import { Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { EntityType } from '@generated/api/model';
+
 import { FilterCount } from '@/components/filter-count/filter-count';
+import type { EntityType } from '@generated/api/model';
+
 import { FilterEditor } from './components/filter-editor';
 import { FilterSaver } from './filter-saver';
 import { TAB_ENTITY, type SyncSettingsTab } from './route-data';

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { toast } from '@/lib/toaster';
+
 import {
   addBlock,
   addCondition,

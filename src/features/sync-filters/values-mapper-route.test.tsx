@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import type { Role } from '@/api/session';
+
 import { renderApp } from '../../../tests/render-app';
 import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 

@@ -3,9 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createTestQueryClient } from '../../../tests/render-app';
-import { setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { ACME } from '../../../tests/sandbox/seed/seed';
+import { setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
 import { AccountStep } from './account-step';
 import { INITIAL_ACCOUNT, type AccountValues } from './account-values';

@@ -1,10 +1,12 @@
 import type { UiSchema } from '@rjsf/utils';
-import { getCreateTenantMutationOptions } from '@generated/api/onboarding/onboarding';
-import createTenantUi from '@schemas/create-tenant.ui.json';
+
 import { connectionStore, session } from '@/api/session';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { toast } from '@/lib/toaster';
+import { getCreateTenantMutationOptions } from '@generated/api/onboarding/onboarding';
+import createTenantUi from '@schemas/create-tenant.ui.json';
+
 import { accountServerErrors, toCreateTenantRequest, type AccountValues } from './account-values';
 import { createTenantSchema, createTenantValidator } from './create-tenant-form';
 import { WizardNav } from './wizard-nav';

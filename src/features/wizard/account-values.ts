@@ -1,6 +1,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import type { AwsPartnerStatus, CreateTenantRequest } from '@generated/api/model';
+
 import { serverErrorSchema } from '@/components/schema-form/errors';
+import type { AwsPartnerStatus, CreateTenantRequest } from '@generated/api/model';
+
 import { splitAdminName } from './admin-name';
 
 /** What the step-2 form holds (schemas/create-tenant.schema.json). */

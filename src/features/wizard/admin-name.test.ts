@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { splitAdminName } from './admin-name';
 
 const words = (name: string) => name.trim().split(/\s+/).filter(Boolean);

@@ -1,16 +1,19 @@
 import { Classes } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import type { UiSchema } from '@rjsf/utils';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { retargetRequired } from '@/components/schema-form/errors';
+import { SchemaForm } from '@/components/schema-form/schema-form';
+import { toast } from '@/lib/toaster';
 import {
   getAddPolicyMutationOptions,
   getGenerateUuidQueryOptions,
 } from '@generated/api/onboarding/onboarding';
 import addPolicyUi from '@schemas/add-policy.ui.json';
-import { useFormSubmit } from '@/components/form/use-form-submit';
-import { retargetRequired } from '@/components/schema-form/errors';
-import { SchemaForm } from '@/components/schema-form/schema-form';
-import { toast } from '@/lib/toaster';
+
+import { addPolicySchema, addPolicyValidator } from './add-policy-form';
 import {
   awsServerErrors,
   roleArnPattern,
@@ -19,7 +22,6 @@ import {
   type AwsValues,
 } from './aws-values';
 import { CopyTextWidget } from './copy-text-widget';
-import { addPolicySchema, addPolicyValidator } from './add-policy-form';
 import { messagesByField } from './form-schemas';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';

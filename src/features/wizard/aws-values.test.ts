@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { holdsJson, roleArnPattern, toAddPolicyRequest } from './aws-values';
 
 const dataUrl = (text: string, type = 'application/json', name = 'policy.json') =>

@@ -1,7 +1,9 @@
 import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
-import type { AddPolicyRequest } from '@generated/api/model';
+
 import { serverErrorSchema } from '@/components/schema-form/errors';
 import { fileNameOf } from '@/components/schema-form/widgets';
+import type { AddPolicyRequest } from '@generated/api/model';
+
 import { INVALID_JSON_MESSAGE } from './form-schemas';
 
 /** What the step-4 form holds (schemas/add-policy.schema.json). */

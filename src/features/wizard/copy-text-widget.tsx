@@ -1,7 +1,9 @@
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
 import { DuplicateIcon } from '@blueprintjs/icons';
 import type { WidgetProps } from '@rjsf/utils';
+
 import { helpId, useInvalid } from '@/components/schema-form/form-context';
+
 import { copyToClipboard } from './clipboard';
 
 /**

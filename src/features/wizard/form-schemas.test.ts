@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { addPolicySchema, addPolicyValidator } from './add-policy-form';
 import { createTenantSchema, createTenantValidator } from './create-tenant-form';
 import { fieldMessages } from './form-schemas';

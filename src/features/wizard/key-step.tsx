@@ -1,10 +1,12 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { getVerifyProductKeyMutationOptions } from '@generated/api/onboarding/onboarding';
+
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { isBlank } from '@/lib/required-text';
+import { getVerifyProductKeyMutationOptions } from '@generated/api/onboarding/onboarding';
+
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
 

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { renderApp } from '../../../tests/render-app';
 import { MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { acmeAtStep } from './testing/acme-at-step';

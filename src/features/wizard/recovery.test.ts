@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { recoverWizard, stepAfter } from './recovery';
 
 describe('recoverWizard', () => {

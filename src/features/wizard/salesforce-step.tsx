@@ -1,7 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { getCreateSalesforceConnectionMutationOptions } from '@generated/api/onboarding/onboarding';
-import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
+
 import { session } from '@/api/session';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { SalesforceConnectionForm } from '@/components/salesforce-connection/salesforce-connection-form';
@@ -11,6 +10,9 @@ import {
   type SalesforceConnectionValues,
 } from '@/components/salesforce-connection/salesforce-connection-values';
 import { toast } from '@/lib/toaster';
+import { getCreateSalesforceConnectionMutationOptions } from '@generated/api/onboarding/onboarding';
+import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
+
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
 

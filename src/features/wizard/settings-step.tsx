@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
-import { getGetMappingCountsQueryOptions } from '@generated/api/mappings/mappings';
-import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
+
 import { session } from '@/api/session';
 import { EnvironmentSwitch } from '@/components/environment-switch';
 import { toast } from '@/lib/toaster';
+import { getGetMappingCountsQueryOptions } from '@generated/api/mappings/mappings';
+import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
+
 import { Loading } from './loading';
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';

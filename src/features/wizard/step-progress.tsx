@@ -1,4 +1,5 @@
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
+
 import { WIZARD_STEPS, type WizardStep } from './recovery';
 import styles from './wizard.module.css';
 

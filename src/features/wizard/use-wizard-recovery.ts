@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+
+import { connectionStore, session } from '@/api/session';
 import type { ConnectionStepStatus } from '@generated/api/model';
 import {
   getGetConnectionStepStatusQueryOptions,
   getGetTenantSubdomainQueryOptions,
 } from '@generated/api/onboarding/onboarding';
-import { connectionStore, session } from '@/api/session';
+
 import { recoverWizard, type WizardStep } from './recovery';
 
 /** Recovery errors just end loading: the wizard starts over quietly, without a toast. */

@@ -1,4 +1,5 @@
 import { Button, Intent } from '@blueprintjs/core';
+
 import styles from './wizard.module.css';
 
 export interface WizardNavProps {

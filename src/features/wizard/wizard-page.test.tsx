@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { connectionStore, session } from '@/api/session';
 import { startEnv } from '@/lib/env';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+
 import { ACME, DEMO_LICENCE_KEYS } from '../../../tests/sandbox/seed/seed';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
 import { acmeAtStep } from './testing/acme-at-step';
 import { renderWizard } from './testing/render-wizard';

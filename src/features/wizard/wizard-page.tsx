@@ -2,14 +2,16 @@ import { Card, Classes } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+
 import { connectionStore } from '@/api/session';
 import { signOut } from '@/api/sign-out';
+import { useHideFooter } from '@/components/layout/shell-footer';
 import {
   INITIAL_SALESFORCE_CONNECTION,
   type SalesforceConnectionValues,
 } from '@/components/salesforce-connection/salesforce-connection-values';
-import { useHideFooter } from '@/components/layout/shell-footer';
 import { lazyNamed } from '@/lib/lazy-named';
+
 import { INITIAL_ACCOUNT, type AccountValues } from './account-values';
 import { INITIAL_AWS, type AwsValues } from './aws-values';
 import { KeyStep, type KeyState } from './key-step';

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { connectionStore } from '@/api/session';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+
 import { ACME } from '../../../tests/sandbox/seed/seed';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
 import { acmeAtStep } from './testing/acme-at-step';
 import { renderWizard } from './testing/render-wizard';

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import type { Plugin } from 'vite';
 
 /** Our loader, which knows no icon name (see icon-loader.ts). */

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { session } from '@/api/session';
-import { tenantQueryOptions, usersQueryOptions } from '@/features/accounts/accounts-queries';
 import { AccountsPage } from '@/features/accounts/accounts-page';
+import { tenantQueryOptions, usersQueryOptions } from '@/features/accounts/accounts-queries';
 import { screenHead } from '@/lib/title';
 
 export interface AccountsSearch {
@@ -10,10 +11,8 @@ export interface AccountsSearch {
 }
 
 export const Route = createFileRoute('/_authenticated/accounts')({
-  head: screenHead('Company Settings'),
   validateSearch: (search: Record<string, unknown>): AccountsSearch =>
     search.invite === true || search.invite === 'true' ? { invite: true } : {},
-  // Company details and, for a super_admin, the users; the connection check starts on screen.
   loader: async ({ context: { queryClient, user } }) => {
     const tenantId = session.tenantId();
     await Promise.all([
@@ -21,6 +20,8 @@ export const Route = createFileRoute('/_authenticated/accounts')({
       user.role === 'super_admin' ? queryClient.prefetchQuery(usersQueryOptions()) : null,
     ]);
   },
+  // Company details and, for a super_admin, the users; the connection check starts on screen.
+  head: screenHead('Company Settings'),
   component: AccountsRoute,
 });
 

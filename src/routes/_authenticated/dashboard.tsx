@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+
 import { setupDecision } from '@/features/auth/guards';
 import {
   DashboardPage,
@@ -29,8 +30,8 @@ function toSearch({ tab, page }: DashboardView): DashboardSearch {
 }
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
-  head: screenHead('Update Feed'),
   validateSearch: validateDashboardSearch,
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'errors', page: search.page ?? 1 }),
   // Set-up guard: the dashboard needs a completed set-up, else the wizard or the notice.
   beforeLoad: async ({ context, location }) => {
     const decision = await setupDecision(context.user, context.queryClient);
@@ -38,9 +39,9 @@ export const Route = createFileRoute('/_authenticated/dashboard')({
       throw redirect({ to: decision, search: { returnUrl: location.href } });
     }
   },
-  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'errors', page: search.page ?? 1 }),
-  // Every block's request starts here at once; the page renders without waiting for them.
   loader: ({ context, deps }) => prefetchDashboard(context.queryClient, deps, context.user.role),
+  // Every block's request starts here at once; the page renders without waiting for them.
+  head: screenHead('Update Feed'),
   component: DashboardRoute,
 });
 

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { ReservedAttributeName } from '../../../generated/api/model/reservedAttributeName';
 import { buildSeed } from '../seed/seed';
 import { createStore } from '../store/store';

@@ -5,6 +5,7 @@
  * production org), picklist value rows included. Standard-field and dummy-value mappings stay.
  */
 import type { Draft } from 'immer';
+
 import type { MappingRow, State, TenantRow } from '../store/state';
 import { salesforceVerdict } from './connection-health';
 

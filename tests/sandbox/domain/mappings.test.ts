@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from './failure';
-import { mappingCounts } from './attributes';
-import { autoMatch, createMapping, deleteMapping, updateMapping } from './mappings';
+
 import { buildSeed } from '../seed/seed';
 import { createStore } from '../store/store';
+import { mappingCounts } from './attributes';
+import { ApiFailure } from './failure';
+import { autoMatch, createMapping, deleteMapping, updateMapping } from './mappings';
 
 const ACME = 1;
 const GLOBEX = 2;

@@ -3,9 +3,9 @@
  * value, picklist and boolean value rows), with the rules the mapper relies on.
  */
 import type { Draft } from 'immer';
+
 import type { Schemas } from '../contract';
-import type { AttributeRow, MappingRow, State } from '../store/state';
-import { nextId } from '../store/state';
+import { type AttributeRow, type MappingRow, type State, nextId } from '../store/state';
 import { aceAttributes, fieldMapping, isReserved, salesforceFields } from './attributes';
 import { fieldErrors, notFound } from './failure';
 

@@ -8,7 +8,9 @@
  * the same kind for the same user voids the older ones.
  */
 import { randomBytes } from 'node:crypto';
+
 import type { Draft } from 'immer';
+
 import { nextId, type LinkToken, type State, type UserRow } from '../store/state';
 import type { Store } from '../store/store';
 

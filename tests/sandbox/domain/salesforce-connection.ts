@@ -15,6 +15,7 @@
  * and its records, so the mapper and the sync have something to work with.
  */
 import type { Draft } from 'immer';
+
 import { SalesforceAccountAccountType } from '../../../generated/api/model/salesforceAccountAccountType';
 import { contractExample, type Schemas } from '../contract';
 import { nextId, type SalesforceSetup, type State, type TenantRow } from '../store/state';

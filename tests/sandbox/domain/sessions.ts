@@ -3,7 +3,9 @@
  * `token_type`, `exp`, `iat`, `jti`, `user_id` and `tenant_id`; logout revokes the refresh token.
  */
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+
 import { sign, verify } from 'hono/jwt';
+
 import type { State, UserRow } from '../store/state';
 import { unauthorized } from './failure';
 

@@ -8,6 +8,7 @@
  * Django's password validators run, and their verdict comes back nested under `errors`.
  */
 import type { Draft } from 'immer';
+
 import type { Schemas } from '../contract';
 import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
 import { ApiFailure, badRequest, EMAIL_PATTERN, fieldErrors } from './failure';

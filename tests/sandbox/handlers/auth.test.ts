@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { transactWithMail, writePasswordReset } from '../domain/outbox';
 import { createSandbox } from '../server';
 import { anonymous, signIn } from '../test-client';

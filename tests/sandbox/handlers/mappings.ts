@@ -2,7 +2,6 @@
 import { operation, reply, sessionOf, type SandboxApp } from '../app';
 import { mappingCounts } from '../domain/attributes';
 import { notFound } from '../domain/failure';
-import { callerOf, superAdmin } from '../domain/tenant-access';
 import {
   autoMatch,
   createMapping,
@@ -12,6 +11,7 @@ import {
 } from '../domain/mappings';
 import { parseEntity } from '../domain/sync/filter-settings';
 import { previewRecord, searchRecords } from '../domain/sync/preview';
+import { callerOf, superAdmin } from '../domain/tenant-access';
 import { paginate } from './paging';
 
 export function registerMappings(app: SandboxApp): void {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { isReserved } from '../domain/attributes';
 import { POLICY_LIMIT_BYTES } from '../domain/aws-connection';
 import { createSandbox } from '../server';

@@ -4,16 +4,17 @@
  * aws-connection (step 4), setup-progress (where the tenant is).
  */
 import { randomUUID } from 'node:crypto';
+
 import { operation, reply, sessionOf, type SandboxApp } from '../app';
 import { checkAwsForm, type PolicyForm } from '../domain/aws-connection';
 import { awsVerdict } from '../domain/connection-health';
 import { badRequest, EMAIL_PATTERN, fieldErrors, notFound, requireFields } from '../domain/failure';
-import { issueTokens } from '../domain/sessions';
 import { checkSalesforceLogin, connectSalesforce } from '../domain/salesforce-connection';
+import { issueTokens } from '../domain/sessions';
 import { SETUP_COMPLETE_MESSAGE, setupStep } from '../domain/setup-progress';
+import { superAdmin, tenantById, tenantUsers } from '../domain/tenant-access';
 import { createTenantWithAdmin, normaliseKey, usableKey } from '../domain/tenant-signup';
 import { publicUser } from '../domain/users';
-import { superAdmin, tenantById, tenantUsers } from '../domain/tenant-access';
 
 function registerKeyAndPurchase(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/auth/key/verify', ({ body, deps }) => {

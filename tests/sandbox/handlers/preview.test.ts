@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { createSandbox } from '../server';
 import { signIn, type ApiClient } from '../test-client';
 

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { ComparisonType } from '../../../generated/api/model/comparisonType';
 import { DataType } from '../../../generated/api/model/dataType';
 import { FILTER_COMPARISONS } from '../../../generated/rules/index';

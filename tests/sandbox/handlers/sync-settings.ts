@@ -1,5 +1,6 @@
 /** Tag `sync-settings`: the tenant's sync filter conditions, per entity, in AND blocks ORed together. */
 import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { notFound } from '../domain/failure';
 import {
   createFilter,
   deleteFilter,
@@ -9,7 +10,6 @@ import {
   updateFilter,
 } from '../domain/sync/filter-settings';
 import { countFilterMatches } from '../domain/sync/preview';
-import { notFound } from '../domain/failure';
 import { callerOf, superAdmin } from '../domain/tenant-access';
 
 export function registerSyncSettings(app: SandboxApp): void {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { createSandbox } from '../server';
 import type { MappingRow, State } from '../store/state';
 import { signIn } from '../test-client';

@@ -2,7 +2,9 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { buildSeed } from '../seed/seed';
 import { nextId } from './state';
 import { createStore } from './store';

@@ -8,7 +8,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+
 import { type Draft, enablePatches, produce, setAutoFreeze } from 'immer';
+
 import { STATE_VERSION, type State } from './state';
 
 enablePatches();

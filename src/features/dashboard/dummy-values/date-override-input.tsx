@@ -2,7 +2,9 @@ import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { CalendarIcon } from '@blueprintjs/icons';
 import enUS from 'date-fns/locale/en-US';
+
 import { CALENDAR_RANGE, formatDay, isDay, parseDay } from '@/lib/day';
+
 import { DATE_PLACEHOLDER, type OverrideValueInputProps } from './override-value-input';
 
 const DATE_FORMAT = 'yyyy-MM-dd';

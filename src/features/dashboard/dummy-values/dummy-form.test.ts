@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import type { Attribute } from '@generated/api/model';
+
 import {
   attributeOptions,
   checkSave,

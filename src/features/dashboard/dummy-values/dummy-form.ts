@@ -1,6 +1,6 @@
+import { isDay } from '@/lib/day';
 import type { Attribute, DummyValue, DummyValueOverride, EntityType } from '@generated/api/model';
 import { FILTER_VALUE_FORMATS, mayTakeOverride } from '@generated/rules';
-import { isDay } from '@/lib/day';
 
 /**
  * The override ("dummy") values form of the errors table: per sync error, pairs of an ACE attribute

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+
 import { FilterSelect } from './filter-select';
 
 const ITEMS = ['stage', 'email', 'website'];

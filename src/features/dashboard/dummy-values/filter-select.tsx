@@ -10,6 +10,7 @@ import {
 import { CaretDownIcon, SearchIcon } from '@blueprintjs/icons';
 import { QueryList, type ItemRenderer } from '@blueprintjs/select';
 import { useId, useRef, useState } from 'react';
+
 import styles from './overrides.module.css';
 
 export interface FilterSelectProps<T> {

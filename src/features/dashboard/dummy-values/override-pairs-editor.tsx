@@ -1,7 +1,9 @@
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { AddIcon, CrossIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
+
 import type { Attribute, SyncError } from '@generated/api/model';
+
 import {
   attributeOptions,
   entityTypeOf,
@@ -11,8 +13,8 @@ import {
 } from './dummy-form';
 import { FilterSelect } from './filter-select';
 import { OverrideValueInput } from './override-value-input';
-import { useOverrideFormContext } from './use-override-form';
 import styles from './overrides.module.css';
+import { useOverrideFormContext } from './use-override-form';
 
 /**
  * The 'ACE Field with dummy values' cell of one sync error: ACE attribute and value pairs, one

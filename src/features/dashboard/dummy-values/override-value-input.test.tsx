@@ -2,7 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import type { Attribute } from '@generated/api/model';
+
 import { OverrideValueInput } from './override-value-input';
 
 const CLOSE_DATE: Attribute = { id: 7, name: 'targetCloseDate', data_type: 'Date' };

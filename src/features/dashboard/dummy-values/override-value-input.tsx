@@ -1,8 +1,10 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { CalendarIcon } from '@blueprintjs/icons';
-import type { Attribute } from '@generated/api/model';
+
 import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import { lazyNamed } from '@/lib/lazy-named';
+import type { Attribute } from '@generated/api/model';
+
 import type { DateOverrideInputProps } from './date-override-input';
 import { DebouncedTextInput } from './debounced-text-input';
 import { allowedValues } from './dummy-form';

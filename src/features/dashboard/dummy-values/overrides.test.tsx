@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { toast } from '@/lib/toaster';
+
 import { renderApp } from '../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 

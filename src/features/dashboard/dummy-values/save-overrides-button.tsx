@@ -1,12 +1,14 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { FloppyDiskIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { getListDummyValuesQueryKey, useUpdateDummyValues } from '@generated/api/sync/sync';
+
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { getListDummyValuesQueryKey, useUpdateDummyValues } from '@generated/api/sync/sync';
+
 import { checkSave, DUMMY_TEXT, saveLooksEnabled } from './dummy-form';
-import type { OverrideForm } from './use-override-form';
 import styles from './overrides.module.css';
+import type { OverrideForm } from './use-override-form';
 
 export interface SaveOverridesButtonProps {
   form: OverrideForm;

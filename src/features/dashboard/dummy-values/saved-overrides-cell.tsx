@@ -1,6 +1,7 @@
 import { Classes } from '@blueprintjs/core';
-import { useOverrideFormContext } from './use-override-form';
+
 import styles from './overrides.module.css';
+import { useOverrideFormContext } from './use-override-form';
 
 /**
  * The 'Overwritten value' cell: the values saved for this error, which the next sync submits

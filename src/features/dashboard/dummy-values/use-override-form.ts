@@ -1,5 +1,7 @@
 import { createContext, useContext, useMemo, useState } from 'react';
+
 import type { Attribute, DummyValue, SyncError } from '@generated/api/model';
+
 import {
   newPair,
   rowsFromSaved,

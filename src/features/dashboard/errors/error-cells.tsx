@@ -1,7 +1,9 @@
 import { Classes, Tooltip } from '@blueprintjs/core';
 import { InfoSignIcon, ShareIcon } from '@blueprintjs/icons';
-import type { SyncLog } from '@generated/api/model';
+
 import { ErrorCategoryTag } from '@/components/error-category/error-category';
+import type { SyncLog } from '@generated/api/model';
+
 import { CATEGORY_HINTS, ERRORS_TEXT, SOURCE_TEXT, salesforceLink } from './error-texts';
 import styles from './errors.module.css';
 

@@ -1,5 +1,6 @@
-import type { SyncError, SyncLog } from '@generated/api/model';
 import { createDataColumnHelper } from '@/components/data-table';
+import type { SyncError, SyncLog } from '@generated/api/model';
+
 import { OverridePairsEditor } from '../dummy-values/override-pairs-editor';
 import { SavedOverridesCell } from '../dummy-values/saved-overrides-cell';
 import { formatDateTime } from '../format-date';

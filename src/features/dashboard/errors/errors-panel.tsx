@@ -1,8 +1,11 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import type { SyncError } from '@generated/api/model';
-import { useDataTable } from '@/components/data-table';
+
 import { errorMessages } from '@/api/error-messages';
+import { BlockError } from '@/components/block-error/block-error';
+import { useDataTable } from '@/components/data-table';
+import type { SyncError } from '@generated/api/model';
+
 import { dashboardQueries } from '../dashboard-queries';
 import { SaveOverridesButton } from '../dummy-values/save-overrides-button';
 import {
@@ -10,7 +13,6 @@ import {
   useOverrideForm,
   type OverrideDrafts,
 } from '../dummy-values/use-override-form';
-import { BlockError } from '@/components/block-error/block-error';
 import { errorColumns } from './error-columns';
 import { ERRORS_TEXT } from './error-texts';
 import { PagedTable } from './paged-table';

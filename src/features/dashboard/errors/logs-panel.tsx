@@ -1,7 +1,8 @@
-import type { SyncLog } from '@generated/api/model';
-import { useDataTable } from '@/components/data-table';
-import { dashboardQueries } from '../dashboard-queries';
 import { BlockError } from '@/components/block-error/block-error';
+import { useDataTable } from '@/components/data-table';
+import type { SyncLog } from '@generated/api/model';
+
+import { dashboardQueries } from '../dashboard-queries';
 import { logColumns } from './error-columns';
 import { ERRORS_TEXT } from './error-texts';
 import { PagedTable } from './paged-table';

@@ -1,13 +1,13 @@
 import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardTab, DashboardView } from '../dashboard-queries';
-import { dashboardQueries } from '../dashboard-queries';
+
+import { type DashboardTab, type DashboardView, dashboardQueries } from '../dashboard-queries';
 import { useOverrideDrafts } from '../dummy-values/use-override-form';
 import { formatDateTime } from '../format-date';
 import { ERRORS_TEXT, lastSyncText } from './error-texts';
 import { ErrorsPanel } from './errors-panel';
-import { LogsPanel } from './logs-panel';
 import styles from './errors.module.css';
+import { LogsPanel } from './logs-panel';
 
 export interface SyncErrorsCardProps extends DashboardView {
   onViewChange: (view: DashboardView) => void;

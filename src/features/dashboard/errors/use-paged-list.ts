@@ -5,6 +5,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
+
 import { pageSizeFromFirstPage } from '@/components/paginator/pagination';
 
 interface Page {

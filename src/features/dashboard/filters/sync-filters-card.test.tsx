@@ -7,9 +7,10 @@ import {
 } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { createTestQueryClient } from '../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import type { FilterRow } from '../../../../tests/sandbox/store/state';
+import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { NO_FILTERS_TEXT, SyncFiltersCard } from './sync-filters-card';
 
 const backend = setupSandboxBackend();

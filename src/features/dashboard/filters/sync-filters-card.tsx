@@ -2,10 +2,12 @@ import { Card, Classes, Tag } from '@blueprintjs/core';
 import { FilterIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { EntityType, SyncFilterSetting } from '@generated/api/model';
-import { COMPARISON_LABELS } from '@/lib/comparisons';
+
 import { BlockError } from '@/components/block-error/block-error';
 import { FilterCount } from '@/components/filter-count/filter-count';
+import { COMPARISON_LABELS } from '@/lib/comparisons';
+import type { EntityType, SyncFilterSetting } from '@generated/api/model';
+
 import { dashboardQueries } from '../dashboard-queries';
 import styles from './sync-filters-card.module.css';
 

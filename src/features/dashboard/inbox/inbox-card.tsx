@@ -2,13 +2,15 @@ import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { InboxIcon, TickIcon } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
-import { toast } from '@/lib/toaster';
+
 import { BlockError } from '@/components/block-error/block-error';
-import { dashboardQueries } from '../dashboard-queries';
-import { launchNamesText, launchToggleText } from './launch-names';
-import styles from './inbox.module.css';
+import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
+
+import { dashboardQueries } from '../dashboard-queries';
+import styles from './inbox.module.css';
+import { launchNamesText, launchToggleText } from './launch-names';
 
 const NAMES_STAND_IN = `${'Customer Inc - Cloud Migration, '.repeat(10)}and more`;
 

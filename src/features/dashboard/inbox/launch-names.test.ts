@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { launchNamesText, launchToggleText } from './launch-names';
 
 const names = (count: number) => Array.from({ length: count }, (_, i) => `L${i + 1}`);

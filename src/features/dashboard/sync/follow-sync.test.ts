@@ -1,5 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
 import { createTestQueryClient } from '../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { dashboardQueries } from '../dashboard-queries';

@@ -1,11 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+
 import { getListUnreadLaunchesQueryKey } from '@generated/api/launches/launches';
 import {
   getListDummyValuesQueryKey,
   getListSyncErrorsQueryKey,
   getListSyncLogsQueryKey,
 } from '@generated/api/sync/sync';
+
 import { dashboardQueries } from '../dashboard-queries';
 
 /** How often the statistics are asked while a started sync runs, and for how long at most. */

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { nextSyncAt, nextSyncText, useNextSyncText } from './next-sync';
 
 const at = (iso: string) => new Date(iso);

@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
+
 import { createTestQueryClient } from '../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { SyncControls } from './sync-controls';

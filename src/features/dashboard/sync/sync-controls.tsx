@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Intent, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CaretDownIcon, RefreshIcon } from '@blueprintjs/icons';
+
 import { SYNC_TEXT, useSyncStarter } from './use-sync-starter';
 
 /** 'Sync' (full sync) and a dropdown with the two one-way syncs. */

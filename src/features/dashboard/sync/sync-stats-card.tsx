@@ -1,8 +1,10 @@
 import { Card, Classes } from '@blueprintjs/core';
 import { TimeIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { SyncCounts } from '@generated/api/model';
+
 import { BlockError } from '@/components/block-error/block-error';
+import type { SyncCounts } from '@generated/api/model';
+
 import { dashboardQueries } from '../dashboard-queries';
 import { useNextSyncText } from './next-sync';
 import styles from './sync.module.css';

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
-import type { SyncTypeQueryParameter } from '@generated/api/model';
-import { useStartSync } from '@generated/api/sync/sync';
+
 import { ERROR_TEXT } from '@/api/error-messages';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import type { SyncTypeQueryParameter } from '@generated/api/model';
+import { useStartSync } from '@generated/api/sync/sync';
+
 import { useSyncFollower } from './follow-sync';
 import { isWithinFullSyncWindow } from './sync-window';
 

@@ -1,8 +1,9 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { autoMatch } from '@generated/api/mappings/mappings';
 import { useMutation } from '@tanstack/react-query';
+
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { autoMatch } from '@generated/api/mappings/mappings';
 
 export const AUTO_MATCH_FAILED = 'Error. Could not auto match.';
 

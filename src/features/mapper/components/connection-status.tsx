@@ -1,4 +1,5 @@
 import { useCheckConnection } from '@generated/api/tenants/tenants';
+
 import styles from '../mapper.module.css';
 
 /** 'Connection' and the Salesforce connection state, green when ok, red otherwise. */

@@ -1,8 +1,9 @@
-import type { Attribute } from '@generated/api/model';
 import { useGetMappingCounts } from '@generated/api/mappings/mappings';
+import type { Attribute } from '@generated/api/model';
+
+import styles from '../mapper.module.css';
 import { countLine } from '../model/counts';
 import { UnmatchedLinks } from './unmatched-links';
-import styles from '../mapper.module.css';
 
 export interface CountLinesProps {
   /** Takes the user to an unmatched field's row; without it, no links (the mapper is loading). */

@@ -1,4 +1,5 @@
 import { InputGroup } from '@blueprintjs/core';
+
 import styles from '../mapper.module.css';
 
 export interface DummyInputProps {

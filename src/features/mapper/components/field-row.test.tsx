@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { MapperContext, type MapperContextValue } from '../hooks/mapper-context';
 import { DUMMY_OPTION, type SalesforceFields } from '../hooks/use-salesforce-fields';
 import { groupMappings } from '../model/mapping';

@@ -1,19 +1,21 @@
 import { Checkbox } from '@blueprintjs/core';
-import type { Attribute } from '@generated/api/model';
 import { memo, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
+
+import type { Attribute } from '@generated/api/model';
+
 import { useMapper } from '../hooks/mapper-context';
 import { valueOptions, type SalesforceFields } from '../hooks/use-salesforce-fields';
+import styles from '../mapper.module.css';
 import { hasValueRows, mandatoryMark } from '../model/attributes';
 import { DUMMY_KEY, fieldKeys } from '../model/mapping';
 import { cx } from '../select/cx';
 import { VirtualMultiSelect } from '../select/virtual-multi-select';
 import { AceFieldCell } from './ace-field-cell';
 import { DummyInput } from './dummy-input';
-import { rowId } from './row-id';
 import { rowActions } from './row-actions';
+import { rowId } from './row-id';
 import { ValueRows } from './value-rows';
-import styles from '../mapper.module.css';
 
 /** Selections are saved 500 ms after the last change: a run of picks is one request. */
 export const SELECTION_SAVE_MS = 500;

@@ -1,13 +1,15 @@
 import { Classes, Tooltip } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
+
 import { Paginator } from '@/components/paginator/paginator';
+
 import { useMapper } from '../hooks/mapper-context';
 import { useSalesforceFields } from '../hooks/use-salesforce-fields';
+import styles from '../mapper.module.css';
 import { ROWS_PER_PAGE, rowsPage, tabRows, type EntityType } from '../model/attributes';
 import { cx } from '../select/cx';
 import { FieldRow } from './field-row';
 import { rowId } from './row-id';
-import styles from '../mapper.module.css';
 
 export const RECEIVE_UPDATES_TOOLTIP =
   'If this option is selected your CRM will receive and update the value from ACE to your mapped field.';

@@ -1,4 +1,5 @@
 import type { Attribute, AttributeRef } from '@generated/api/model';
+
 import { toRef } from '../model/attributes';
 import {
   DUMMY_KEY,

@@ -1,14 +1,16 @@
 import { Checkbox } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { session } from '@/api/session';
+import { toast } from '@/lib/toaster';
 import type { CreateOnSfSettingsRequestType, Tenant } from '@generated/api/model';
 import {
   getGetTenantQueryKey,
   useGetTenant,
   useUpdateCreateOnSfSettings,
 } from '@generated/api/tenants/tenants';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { session } from '@/api/session';
-import { toast } from '@/lib/toaster';
+
 import styles from '../mapper.module.css';
 
 export const RULES = [

@@ -1,9 +1,11 @@
-import type { Attribute } from '@generated/api/model';
 import { useMemo, useSyncExternalStore } from 'react';
+
+import type { Attribute } from '@generated/api/model';
+
 import { useMapper } from '../hooks/mapper-context';
+import styles from '../mapper.module.css';
 import type { EntityType } from '../model/attributes';
 import { unmatchedRequired } from '../model/counts';
-import styles from '../mapper.module.css';
 
 export interface UnmatchedLinksProps {
   type: EntityType;

@@ -1,6 +1,9 @@
-import type { Attribute } from '@generated/api/model';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useThrottledCallback } from 'use-debounce';
+
+import type { Attribute } from '@generated/api/model';
+
+import styles from '../mapper.module.css';
 import { aceValues } from '../model/attributes';
 import { DUMMY_KEY, valueKeys, type LocalMapping } from '../model/mapping';
 import { cx } from '../select/cx';
@@ -8,7 +11,6 @@ import type { SelectOption } from '../select/select-options';
 import { VirtualMultiSelect } from '../select/virtual-multi-select';
 import { DummyInput } from './dummy-input';
 import type { RowActions } from './row-actions';
-import styles from '../mapper.module.css';
 
 /** Sub-rows render 15 at a time and 15 more per scroll, so long picklists open fast. */
 export const SUB_ROWS_STEP = 15;

@@ -1,5 +1,7 @@
-import type { Attribute } from '@generated/api/model';
 import { createContext, useContext } from 'react';
+
+import type { Attribute } from '@generated/api/model';
+
 import type { MappingStore } from '../model/mapping-store';
 import type { MappingSync } from '../model/mapping-sync';
 

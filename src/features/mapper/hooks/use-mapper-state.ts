@@ -1,3 +1,12 @@
+import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+
+import { errorMessages } from '@/api/error-messages';
+import { toast } from '@/lib/toaster';
+import {
+  getListAwsAttributesQueryKey,
+  useListAwsAttributes,
+} from '@generated/api/attributes/attributes';
 import {
   getCreateDataMappingMutationOptions,
   getDeleteDataMappingMutationOptions,
@@ -6,19 +15,12 @@ import {
   getUpdateDataMappingMutationOptions,
   useListDataMappings,
 } from '@generated/api/mappings/mappings';
-import {
-  getListAwsAttributesQueryKey,
-  useListAwsAttributes,
-} from '@generated/api/attributes/attributes';
 import type {
   ListAwsAttributesParams,
   ListDataMappingsParams,
   MappingCounts,
 } from '@generated/api/model';
-import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { errorMessages } from '@/api/error-messages';
-import { toast } from '@/lib/toaster';
+
 import { applyMandatoryEvent } from '../model/counts';
 import { groupMappings } from '../model/mapping';
 import { createMappingStore } from '../model/mapping-store';

@@ -1,7 +1,9 @@
-import { getListSalesforceAttributesQueryOptions } from '@generated/api/attributes/attributes';
-import type { Attribute, ListSalesforceAttributesParams } from '@generated/api/model';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+
+import { getListSalesforceAttributesQueryOptions } from '@generated/api/attributes/attributes';
+import type { Attribute, ListSalesforceAttributesParams } from '@generated/api/model';
+
 import { salesforceOfType, salesforceValues, type EntityType } from '../model/attributes';
 import { DUMMY_KEY } from '../model/mapping';
 import { makeOption, type SelectOption } from '../select/select-options';

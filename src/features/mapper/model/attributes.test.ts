@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { RelatedRecordObject, ReservedAttributeName } from '@generated/api/model';
+
 import { ace, choices } from '../testing/fixtures';
 import { aceValues, mandatoryMark, rowsPage, salesforceValues, tabRows } from './attributes';
 

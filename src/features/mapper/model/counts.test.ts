@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { applyMandatoryEvent, countLine } from './counts';
 
 const counts = {

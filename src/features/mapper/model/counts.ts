@@ -1,4 +1,5 @@
 import type { Attribute, AttributeType, MappingCounts } from '@generated/api/model';
+
 import { tabRows, type EntityType } from './attributes';
 import type { MappingStore } from './mapping-store';
 import type { MandatoryEvent } from './mapping-sync';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ace, mapping } from '../testing/fixtures';
 import { decide } from './decisions';
 import { fromServer, type AttributeMappings, type LocalMapping } from './mapping';

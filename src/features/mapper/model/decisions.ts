@@ -1,4 +1,5 @@
 import type { DataMappingCreate, DataMappingWrite } from '@generated/api/model';
+
 import { isCleared, type LocalMapping } from './mapping';
 
 /** What one mapping change asks of the server: create, update, delete or nothing. */

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { mapping } from '../testing/fixtures';
 import { groupMappings } from './mapping';
 import { createMappingStore } from './mapping-store';

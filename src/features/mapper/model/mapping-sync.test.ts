@@ -1,6 +1,8 @@
-import type { Attribute, DataMapping } from '@generated/api/model';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '@/api/api-error';
+import type { Attribute, DataMapping } from '@generated/api/model';
+
 import { ace, mapping } from '../testing/fixtures';
 import { groupMappings } from './mapping';
 import { createMappingStore } from './mapping-store';

@@ -1,10 +1,11 @@
+import { isApiError } from '@/api/api-error';
 import type {
   Attribute,
   DataMapping,
   DataMappingCreate,
   DataMappingWrite,
 } from '@generated/api/model';
-import { isApiError } from '@/api/api-error';
+
 import { decide } from './decisions';
 import { isCleared, type LocalMapping } from './mapping';
 import type { MappingStore } from './mapping-store';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ace, mapping } from '../testing/fixtures';
 import { fieldKeys, fromServer, toggleKey, valueKeys, type AttributeMappings } from './mapping';
 import { selectFields, selectValues } from './selection';

@@ -1,4 +1,5 @@
 import type { Attribute, AttributeRef } from '@generated/api/model';
+
 import { DUMMY_KEY, valueKeys, type AttributeMappings, type LocalMapping } from './mapping';
 
 const emptyField = (attributeId: number): LocalMapping => ({

@@ -1,8 +1,10 @@
 import { Button, Spinner } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { Suspense, useId, useState } from 'react';
-import type { AttributeRef } from '@generated/api/model';
+
 import { lazyNamed } from '@/lib/lazy-named';
+import type { AttributeRef } from '@generated/api/model';
+
 import { PREVIEW_TEXT } from './preview-texts';
 import styles from './preview.module.css';
 

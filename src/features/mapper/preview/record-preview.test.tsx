@@ -2,6 +2,7 @@ import { MutationObserver, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createTestQueryClient } from '../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { RecordPreview } from './record-preview';

@@ -3,13 +3,15 @@ import { SearchIcon, ShareIcon } from '@blueprintjs/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebounce } from 'use-debounce';
-import type { AttributeRef, EntityType, RecordPreview as Preview } from '@generated/api/model';
+
+import { BlockError } from '@/components/block-error/block-error';
+import { ErrorCategoryTag } from '@/components/error-category/error-category';
 import {
   getPreviewSalesforceRecordQueryOptions,
   getSearchSalesforceRecordsQueryOptions,
 } from '@generated/api/mappings/mappings';
-import { BlockError } from '@/components/block-error/block-error';
-import { ErrorCategoryTag } from '@/components/error-category/error-category';
+import type { AttributeRef, EntityType, RecordPreview as Preview } from '@generated/api/model';
+
 import {
   entityTabs,
   noResultsText,
@@ -19,8 +21,8 @@ import {
   refusedText,
   sourceText,
 } from './preview-texts';
-import { useMappingChanges } from './use-mapping-changes';
 import styles from './preview.module.css';
+import { useMappingChanges } from './use-mapping-changes';
 
 /** Search results shown at once; the search narrows them. */
 export const RESULTS_SHOWN = 8;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
+
 import { getListDataMappingsQueryKey } from '@generated/api/mappings/mappings';
 
 /** A preview is asked again this long after the last mapping change has been saved. */

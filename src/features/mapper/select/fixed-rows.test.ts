@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { fixedRowsWindow, scrollTopToReveal } from './fixed-rows';
 
 // The select's list: rows of 30 px, 8 in view (240 px), 4 more on each side.

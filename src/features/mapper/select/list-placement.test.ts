@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { placeList } from './list-placement';
 
 const control = (top: number) => ({ left: 40, width: 300, top, bottom: top + 30 });

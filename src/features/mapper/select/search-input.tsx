@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { useSyncExternalStore, type KeyboardEvent } from 'react';
+
 import { cx } from './cx';
 import { optionId } from './option-list';
 import { SELECT_TEXT } from './select-options';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createOptionFilter, makeOption } from './select-options';
 
 const options = [

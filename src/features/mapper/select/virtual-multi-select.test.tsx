@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { makeOption } from './select-options';
 import { VirtualMultiSelect } from './virtual-multi-select';
 

@@ -2,6 +2,7 @@ import { Button, Classes } from '@blueprintjs/core';
 import { CrossIcon, SmallCrossIcon } from '@blueprintjs/icons';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+
 import { cx } from './cx';
 import { placeList, samePlacement, type ListPlacement } from './list-placement';
 import { LIST_MAX_HEIGHT, OptionList } from './option-list';

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+
 import { createTestQueryClient } from '../../../../tests/render-app';
 import { FieldMapper, type FieldMapperProps } from '../field-mapper';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { groupMappings, NO_MAPPINGS } from '../model/mapping';
 import { ace, choices, mapping, salesforce } from '../testing/fixtures';
 import { importSummary } from './import-summary';

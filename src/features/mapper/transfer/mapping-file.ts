@@ -1,4 +1,5 @@
 import type { Attribute } from '@generated/api/model';
+
 import { aceValues, isReserved, toRef, type EntityType } from '../model/attributes';
 import {
   DUMMY_KEY,

@@ -3,14 +3,16 @@ import { DownloadIcon, UploadIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useRef, useState, type ChangeEvent } from 'react';
+
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
+
 import { useMapper } from '../hooks/mapper-context';
 import { salesforceFieldsQueryOptions } from '../hooks/use-salesforce-fields';
-import { salesforceOfType, type EntityType } from '../model/attributes';
-import { exportMappings, parseMappingFile, planImport } from './mapping-file';
-import { importSummary, type ImportSummary } from './import-summary';
 import styles from '../mapper.module.css';
+import { salesforceOfType, type EntityType } from '../model/attributes';
+import { importSummary, type ImportSummary } from './import-summary';
+import { exportMappings, parseMappingFile, planImport } from './mapping-file';
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

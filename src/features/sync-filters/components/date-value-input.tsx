@@ -1,6 +1,7 @@
 import { Intent } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import enUS from 'date-fns/locale/en-US';
+
 import { CALENDAR_RANGE, dateOfDay, dayOfDate, formatDay, isDay, parseDay } from '@/lib/day';
 
 const DATE_PLACEHOLDER = 'yyyy-mm-dd';

@@ -1,6 +1,7 @@
 import { Button, Tooltip } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
+
 import { LazySalesforceConnectionDialog } from '@/components/salesforce-connection/lazy-salesforce-connection-dialog';
 
 const LABEL = 'Update your Salesforce Account';

@@ -1,9 +1,10 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { Fragment } from 'react';
+
 import type { FilterAttribute, FilterBlock, FilterRow, RowPatch } from '../filter-blocks';
-import { FilterRowView } from './filter-row';
 import styles from '../sync-filters.module.css';
+import { FilterRowView } from './filter-row';
 
 export const BLOCK_TEXT = {
   add: 'Add',

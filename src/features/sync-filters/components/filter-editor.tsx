@@ -2,7 +2,9 @@ import { Button, Spinner, Tag } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, useState, useSyncExternalStore } from 'react';
+
 import type { EntityType, PaginatedAttributeList, SyncFilterSetting } from '@generated/api/model';
+
 import {
   groupBlocks,
   rowsFromSettings,
@@ -11,9 +13,9 @@ import {
 } from '../filter-blocks';
 import type { FilterSaver } from '../filter-saver';
 import { filterAttributesQuery, syncFiltersQuery } from '../sync-filter-queries';
+import styles from '../sync-filters.module.css';
 import { useFilterRows } from '../use-filter-rows';
 import { FilterBlockCard } from './filter-block-card';
-import styles from '../sync-filters.module.css';
 
 const PLURAL: Record<EntityType, string> = { Lead: 'Leads', Opportunity: 'Opportunities' };
 

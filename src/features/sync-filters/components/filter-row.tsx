@@ -2,7 +2,9 @@ import { Button, HTMLSelect, Intent } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
 import { useEffect, useId } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
+
 import type { ComparisonType } from '@generated/api/model';
+
 import {
   attributePatch,
   rowValues,
@@ -18,8 +20,8 @@ import {
   VALUE_DEBOUNCE_MS,
   valueError,
 } from '../filter-rules';
-import { ValueInput } from './value-input';
 import styles from '../sync-filters.module.css';
+import { ValueInput } from './value-input';
 
 export const ROW_TEXT = {
   attribute: 'Attribute',

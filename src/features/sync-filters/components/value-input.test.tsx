@@ -2,7 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { DataType } from '@generated/api/model';
+
 import { VALUE_LABEL, ValueInput } from './value-input';
 
 const CLOSE_DATE = { id: 9, name: 'targetCloseDate', dataType: DataType.Date };

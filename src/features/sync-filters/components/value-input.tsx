@@ -1,8 +1,10 @@
 import { HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { type KeyboardEvent } from 'react';
-import { DataType } from '@generated/api/model';
+
 import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import { lazyNamed } from '@/lib/lazy-named';
+import { DataType } from '@generated/api/model';
+
 import type { FilterAttribute } from '../filter-blocks';
 
 export const VALUE_LABEL = 'Attribute value';

@@ -8,7 +8,9 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+
 import { FooterVisibilityContext } from '@/components/layout/shell-footer';
+
 import { createTestQueryClient } from '../../../../tests/render-app';
 import { WizardPage } from '../wizard-page';
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+
 import { FieldMapper } from '@/features/mapper';
 import { EditSalesforceConnectionButton, SyncSettingsPage } from '@/features/sync-filters';
 import {
@@ -18,11 +19,11 @@ export const validateValuesMapperSearch = (search: Record<string, unknown>): Val
 
 /** Sync Settings: super_admin only (the parent layout guards it). */
 export const Route = createFileRoute('/_authenticated/_super-admin/values-mapper')({
-  head: screenHead('Sync Settings'),
   validateSearch: validateValuesMapperSearch,
   loaderDeps: ({ search }): { tab: SyncSettingsTab } => ({ tab: search.tab ?? 'leads' }),
-  // Starts the loads early; the page shows its spinner until they land.
   loader: ({ context, deps }) => prefetchSyncFilters(context.queryClient, TAB_ENTITY[deps.tab]),
+  // Starts the loads early; the page shows its spinner until they land.
+  head: screenHead('Sync Settings'),
   component: ValuesMapperRoute,
 });
 

@@ -11,9 +11,9 @@
  * business (its red asterisk and required counter); reporting it on every record would teach nothing.
  */
 import { EMAIL_PATTERN } from '../failure';
-import type { AceRecord, Schemas } from './types';
-import type { AceDraft, AceField, AceValue } from './transform';
 import { aceLabel, acePath } from './ace-names';
+import type { AceDraft, AceField, AceValue } from './transform';
+import type { AceRecord, Schemas } from './types';
 
 export type SyncErrorType = Schemas['SyncErrorType'];
 

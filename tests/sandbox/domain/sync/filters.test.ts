@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { conditionHolds, recordPasses, type FilterCondition } from './filters';
 
 const when = (

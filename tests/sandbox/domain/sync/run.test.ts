@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { buildSeed } from '../../seed/seed';
 import type { State } from '../../store/state';
 import { createStore } from '../../store/store';

@@ -8,17 +8,16 @@
  * counts and the last sync date move, and opportunities that reach Launched in ACE reach the inbox.
  */
 import type { Schemas } from '../../contract';
-import type {
-  AceRecord,
-  SalesforceRecord,
-  State,
-  SyncErrorRow,
-  TenantRow,
+import {
+  type AceRecord,
+  type SalesforceRecord,
+  type State,
+  type SyncErrorRow,
+  type TenantRow, nextId
 } from '../../store/state';
-import { nextId } from '../../store/state';
-import { recordName } from './record-name';
 import { checkRecord, type SyncProblem } from './checks';
 import { recordPasses } from './filters';
+import { recordName } from './record-name';
 import { transformRecord, type AceDraft } from './transform';
 import type { SyncDirection } from './types';
 

@@ -4,8 +4,8 @@
  * whole sync in ONE store transaction and marks the run finished. A sync that throws leaves the
  * state as it was (the transaction rolls back) and the run is still marked finished.
  */
-import type { Store } from '../../store/store';
 import type { State, SyncRun } from '../../store/state';
+import type { Store } from '../../store/store';
 import { runSync } from './run';
 import type { SyncDirection } from './types';
 

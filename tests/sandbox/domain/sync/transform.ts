@@ -6,9 +6,9 @@
  * excepted) is listed with its value and where the value came from, so a preview of one record
  * shows exactly what the sync sends.
  */
-import { aceAttributes, isReserved } from '../attributes';
 import type { Schemas } from '../../contract';
 import type { AttributeRow, MappingRow, SalesforceRecord, State } from '../../store/state';
+import { aceAttributes, isReserved } from '../attributes';
 
 export type AceValue = string | number | boolean | null;
 /** ACE values keyed by ACE attribute id. */
