@@ -3,7 +3,8 @@ import {
   type BaseInputTemplateProps,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
-  type TitleFieldProps, getInputProps
+  type TitleFieldProps,
+  getInputProps,
 } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 

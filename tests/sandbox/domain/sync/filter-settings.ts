@@ -9,7 +9,13 @@ import { EntityType } from '../../../../generated/api/model/entityType';
 import { SyncFilterSettingSyncType } from '../../../../generated/api/model/syncFilterSettingSyncType';
 import { FILTER_COMPARISONS, FILTER_VALUE_FORMATS } from '../../../../generated/rules/index';
 import type { Schemas } from '../../contract';
-import { type AttributeRow, type Entity, type FilterRow, type State, nextId } from '../../store/state';
+import {
+  type AttributeRow,
+  type Entity,
+  type FilterRow,
+  type State,
+  nextId,
+} from '../../store/state';
 import { fieldErrors, notFound, requireFields } from '../failure';
 
 export type FilterSetting = Schemas['SyncFilterSetting'];

@@ -13,7 +13,8 @@ import {
   type SalesforceRecord,
   type State,
   type SyncErrorRow,
-  type TenantRow, nextId
+  type TenantRow,
+  nextId,
 } from '../../store/state';
 import { checkRecord, type SyncProblem } from './checks';
 import { recordPasses } from './filters';
