@@ -17,6 +17,8 @@ const apiProxy: Record<string, ProxyOptions> = {
   },
 };
 
+const NODE_TESTS = ['tests/sandbox/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+
 export default defineConfig({
   plugins: [
     // The router plugin must come before react(): it rewrites route files for code splitting.
@@ -74,12 +76,28 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
-    include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     setupFiles: ['./tests/setup.ts'],
     restoreMocks: true,
     // One retry in CI for tests that wait on real debounces on a loaded machine.
     retry: process.env.CI ? 1 : 0,
     css: false,
+    // The sandbox's and the contract tooling's tests run in Node: no jsdom to create for them
+    // (about 2 s per file). Everything else gets jsdom unless it asks for Node
+    // (`// @vitest-environment node`).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: NODE_TESTS },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          exclude: NODE_TESTS,
+        },
+      },
+    ],
   },
 });

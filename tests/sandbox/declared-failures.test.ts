@@ -6,14 +6,11 @@
  * missing XSRF header on a write); the other statuses have one case or more each below, and a
  * test fails if a declared status has none.
  */
-import { readFileSync } from 'node:fs';
-
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 
-import { CONTRACT_FILE, contractOperations, type ContractOperation } from './contract';
+import { contractDocument, contractOperations, type ContractOperation } from './contract';
 import { ACME, GLOBEX } from './seed/seed';
 import { createSandbox } from './server';
 import { anonymous, signIn, type Answer, type ApiClient } from './test-client';
@@ -561,7 +558,7 @@ type Doc = {
   paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>>;
   components: { responses: Record<string, unknown> };
 };
-const doc = parse(readFileSync(CONTRACT_FILE, 'utf8')) as Doc;
+const doc = contractDocument() as Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(doc, 'contract');
