@@ -34,6 +34,7 @@ import { fieldMessages } from '@/features/wizard/form-schemas';
 import { formatDay, isDay, parseDay } from '@/lib/day';
 import { firstFieldError, firstOfFields } from '@/lib/field-errors';
 import { readClaims } from '@/lib/jwt';
+import { isBlank } from '@/lib/required-text';
 import { safeReturnUrl } from '@/lib/return-url';
 import type { Attribute, ComparisonType, DataType } from '@generated/api/model';
 
@@ -97,9 +98,13 @@ describe('auth: password pair (invite and reset screens)', () => {
     );
   });
 
-  it('a pair typed twice the same is always accepted', () => {
+  it('a pair typed twice the same is always accepted, unless it is blank', () => {
     fc.assert(
-      fc.property(hostileText.filter(Boolean), (a) => {
+      fc.property(hostileText, (a) => {
+        if (isBlank(a)) {
+          expect(canSavePasswordPair(a, a)).toBe(false);
+          return;
+        }
         expect(canSavePasswordPair(a, a)).toBe(true);
       }),
     );
@@ -242,7 +247,7 @@ describe('accounts: invite name split', () => {
 });
 
 describe('accounts: password change', () => {
-  it('may be sent exactly when all three are filled and the new two match', () => {
+  it('may be sent exactly when all three are filled (not blank) and the new two match', () => {
     fc.assert(
       fc.property(hostileText, hostileText, hostileText, (o, n, c) => {
         const problem = passwordChangeProblem({
@@ -250,8 +255,9 @@ describe('accounts: password change', () => {
           newPassword: n,
           confirmPassword: c,
         });
-        if (!o || !n || !c) expect(problem).toBe(PASSWORD_CHANGE_MESSAGES.mandatory);
-        else if (n !== c) expect(problem).toBe(PASSWORD_CHANGE_MESSAGES.mismatch);
+        if (isBlank(o) || isBlank(n) || isBlank(c)) {
+          expect(problem).toBe(PASSWORD_CHANGE_MESSAGES.mandatory);
+        } else if (n !== c) expect(problem).toBe(PASSWORD_CHANGE_MESSAGES.mismatch);
         else expect(problem).toBeUndefined();
       }),
     );
@@ -265,7 +271,11 @@ describe('sync filters: value validation', () => {
         const message = valueError(values);
         expect(isSavable(values)).toBe(values.attributeId !== undefined && message === undefined);
         if (message !== undefined) {
-          expect([MESSAGES.valueRequired, MESSAGES.invalidNumber]).toContain(message);
+          expect([
+            MESSAGES.valueRequired,
+            MESSAGES.invalidNumber,
+            MESSAGES.invalidWholeNumber,
+          ]).toContain(message);
         }
       }),
       { numRuns: 500 },
