@@ -36,22 +36,21 @@ import { signIn as signInClient, type ApiClient } from './sandbox/test-client';
 /** The seeded demo accounts (password DEMO_PASSWORD). */
 export const DANA = 'dana.whitfield@acme-cloud.com'; // Acme's super_admin, id 1
 export const MARCUS = 'marcus.oyelaran@acme-cloud.com'; // Acme's user, id 2
-export const OLIVIA = 'ops@globex.example'; // Globex's super_admin
 
-export type OperationId = keyof operations;
+type OperationId = keyof operations;
 
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : unknown;
 type Responses<O extends OperationId> = operations[O]['responses'];
 
 /** A reply the contract declares for the operation (any status of it, with its body). */
-export type DeclaredReply<O extends OperationId> = {
+type DeclaredReply<O extends OperationId> = {
   [S in keyof Responses<O>]: S extends number
     ? { status: S; body?: JsonOf<Responses<O>[S]> }
     : never;
 }[keyof Responses<O>];
 
 /** One call the app made, as the backend received it. */
-export interface RecordedCall {
+interface RecordedCall {
   operationId: OperationId;
   method: string;
   /** Where the call went: the page's origin for a relative URL, or the (tenant's) API origin. */
@@ -74,7 +73,7 @@ interface Injected {
   times: number;
 }
 
-export interface Gate {
+interface Gate {
   /** Lets the calls held so far go on (later calls are held again). */
   release(): void;
   /** Stops holding: the calls held so far and every later one go on. */
@@ -125,7 +124,7 @@ const byLiteralness = (a: ContractOperation, b: ContractOperation) =>
 let matchers: { operation: ContractOperation; pattern: RegExp }[] | undefined;
 
 /** The contract operation a method and path belong to (literal paths before templated ones). */
-export function operationOf(method: string, path: string): ContractOperation | undefined {
+function operationOf(method: string, path: string): ContractOperation | undefined {
   matchers ??= [...contractOperations()].sort(byLiteralness).map((operation) => ({
     operation,
     pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}$`),

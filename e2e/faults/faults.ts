@@ -25,7 +25,7 @@ export interface CallMatch {
   path: RegExp;
 }
 
-export const matches = (call: CallMatch, request: Request) =>
+const matches = (call: CallMatch, request: Request) =>
   request.method() === call.method && call.path.test(new URL(request.url()).pathname);
 
 /**
@@ -63,15 +63,6 @@ export function countRefreshes(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === PATHS.refresh) count += 1;
-  });
-  return () => count;
-}
-
-/** Counts the calls matching `call`. */
-export function countCalls(page: Page, call: CallMatch): () => number {
-  let count = 0;
-  page.on('request', (request) => {
-    if (matches(call, request)) count += 1;
   });
   return () => count;
 }

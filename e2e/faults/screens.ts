@@ -41,7 +41,7 @@ const text = (value: string) => async (page: Page) =>
   expect(page.getByText(value, { exact: true }).first()).toBeVisible();
 
 /** A toast with the text, announced (Blueprint renders toasts with role alert). */
-export const toastWith = (page: Page, value: string) =>
+const toastWith = (page: Page, value: string) =>
   page.locator('.bp6-toast').filter({ hasText: value }).last();
 
 const toastShows = async (page: Page, fault: Exclude<Fault, 401>) =>

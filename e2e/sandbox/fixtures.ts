@@ -4,11 +4,7 @@ import type { ViolatingExchange } from '../../tests/sandbox/stack.mjs';
 import { test as appTest, expect } from '../fixtures';
 
 export { expect };
-export {
-  DEMO_ACCOUNTS,
-  DEMO_LICENCE_KEYS,
-  DEMO_PASSWORD,
-} from '../../tests/sandbox/stack-banner.mjs';
+export { DEMO_PASSWORD } from '../../tests/sandbox/stack-banner.mjs';
 
 /** A mail the sandbox would have sent (GET /api/sandbox/outbox). */
 export interface Mail {

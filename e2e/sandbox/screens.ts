@@ -12,10 +12,6 @@ export const toast = (page: Page, text: string | RegExp) =>
 
 export const errorsTable = (page: Page) => page.getByRole('table', { name: 'Errors' });
 
-/** The error rows of one Salesforce record that carry this message. */
-export const errorRow = (page: Page, salesforceId: string, message: string) =>
-  errorsTable(page).getByRole('row').filter({ hasText: salesforceId }).filter({ hasText: message });
-
 /**
  * Presses Sync (or a one-way sync of its menu) on the dashboard and waits for the sandbox's background sync to show: the
  * dashboard follows it and, once it has ended, fetches the errors again.

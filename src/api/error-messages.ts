@@ -14,7 +14,7 @@ export const ERROR_TEXT = {
 } as const;
 
 /** Paths whose errors never toast. None so far: this is where one would go. */
-export const EXCLUDED_PATHS: readonly string[] = [];
+const EXCLUDED_PATHS: readonly string[] = [];
 
 function texts(value: unknown): string[] {
   if (value === null || value === undefined || value === '') return [];

@@ -51,7 +51,7 @@ const SHARED_SESSION_KEYS: ReadonlySet<string> = new Set([
  * A `storage` event that touches the session: another tab signed in, out, or refreshed the access
  * token (the event never fires in the tab that wrote; a null key means the storage was cleared).
  */
-export function isSessionStorageEvent(event: StorageEvent): boolean {
+function isSessionStorageEvent(event: StorageEvent): boolean {
   const area = event.storageArea;
   let local: Storage | undefined;
   try {

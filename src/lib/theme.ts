@@ -4,11 +4,11 @@ import { useSyncExternalStore } from 'react';
 import { storage } from './storage';
 
 /** What the user chose: a theme, or whatever the system says (the default). */
-export type ThemeChoice = 'light' | 'dark' | 'system';
+type ThemeChoice = 'light' | 'dark' | 'system';
 
 /** The local storage key of an explicit choice (absent: follow the system). */
-export const THEME_KEY = 'theme';
-export const DARK_QUERY = '(prefers-color-scheme: dark)';
+const THEME_KEY = 'theme';
+const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const listeners = new Set<() => void>();
 let started = false;
@@ -17,18 +17,18 @@ function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
-export function readChoice(): ThemeChoice {
+function readChoice(): ThemeChoice {
   const stored = storage.get(THEME_KEY);
   return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
 
 /** Whether the dark theme shows now: the explicit choice, else the system's setting. */
-export function isDark(choice: ThemeChoice = readChoice()): boolean {
+function isDark(choice: ThemeChoice = readChoice()): boolean {
   return choice === 'system' ? systemPrefersDark() : choice === 'dark';
 }
 
 /** Puts Blueprint's dark class on html and body (portals render into body) when dark. */
-export function applyTheme(): void {
+function applyTheme(): void {
   const dark = isDark();
   for (const element of [document.documentElement, document.body]) {
     element?.classList.toggle(Classes.DARK, dark);
@@ -52,7 +52,7 @@ export function startTheme(): void {
 }
 
 /** Remembers an explicit choice ('system' forgets it) and applies it. */
-export function setThemeChoice(choice: ThemeChoice): void {
+function setThemeChoice(choice: ThemeChoice): void {
   storage.set(THEME_KEY, choice === 'system' ? null : choice);
   applyTheme();
 }

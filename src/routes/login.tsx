@@ -4,11 +4,11 @@ import { session } from '@/api/session';
 import { LoginPage } from '@/features/auth/login-page';
 import { screenHead } from '@/lib/title';
 
-export interface ReturnUrlSearch {
+interface ReturnUrlSearch {
   returnUrl?: string;
 }
 
-export const validateReturnUrl = (search: Record<string, unknown>): ReturnUrlSearch =>
+const validateReturnUrl = (search: Record<string, unknown>): ReturnUrlSearch =>
   typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {};
 
 export const Route = createFileRoute('/login')({

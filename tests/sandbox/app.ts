@@ -33,7 +33,7 @@ export interface SandboxDeps extends MailDeps {
   startSync?: (tenantId: number, direction: SyncRun['direction']) => void;
 }
 
-export type SandboxEnv = { Variables: { deps: SandboxDeps } };
+type SandboxEnv = { Variables: { deps: SandboxDeps } };
 export type SandboxApp = Hono<SandboxEnv>;
 
 export interface Call<P extends Path, M extends MethodOf<P>> {

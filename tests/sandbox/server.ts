@@ -37,14 +37,14 @@ export interface SandboxOptions {
   syncDelayMs?: number;
 }
 
-export interface RunningSandbox {
+interface RunningSandbox {
   url: string;
   store: Store;
   app: SandboxApp;
   close(): Promise<void>;
 }
 
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('./.data', import.meta.url));
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('./.data', import.meta.url));
 
 /** The signing secret: generated at the first start, kept beside the snapshot. */
 function signingSecret(dataDir: string | undefined): string {
@@ -94,6 +94,7 @@ export function createSandbox(options: SandboxOptions = {}): {
   return { app, store, deps, syncs };
 }
 
+/** @public Started by stack.mjs (`npm run sandbox`), which imports this module lazily. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const { app, store } = createSandbox(options);
   const host = options.host ?? '127.0.0.1';

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
  */
 
 /** The production server's configuration, at the project's root. */
-export const CADDYFILE = fileURLToPath(new URL('../../Caddyfile', import.meta.url));
+const CADDYFILE = fileURLToPath(new URL('../../Caddyfile', import.meta.url));
 
 /** The snippet that holds the headers. */
-export const SECURITY_HEADERS_SNIPPET = 'security_headers';
+const SECURITY_HEADERS_SNIPPET = 'security_headers';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -32,7 +32,7 @@ export function runtimeConfig(environment: Environment = process.env): Plugin {
 }
 
 /** Where a build's source maps go: a folder beside it, never served. */
-export function sourceMapsDir(outDir: string): string {
+function sourceMapsDir(outDir: string): string {
   return `${outDir}-sourcemaps`;
 }
 

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
-export type ConfirmResult = 'accept' | 'decline';
+type ConfirmResult = 'accept' | 'decline';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;

@@ -1,7 +1,7 @@
 import { createTableHook, tableFeatures } from '@tanstack/react-table';
 
 /** What a column may tell the table besides its header and cells. */
-export interface DataColumnMeta {
+interface DataColumnMeta {
   /** Class for the column's header and cells (width, wrapping, alignment). */
   className?: string;
 }
@@ -11,7 +11,7 @@ export interface DataColumnMeta {
  * client-side sorting, filtering or pagination is registered: the URL and the server own those.
  * `columnMeta` is a type-only slot that types `columnDef.meta`.
  */
-export const dataTableFeatures = tableFeatures({ columnMeta: {} as DataColumnMeta });
+const dataTableFeatures = tableFeatures({ columnMeta: {} as DataColumnMeta });
 
 export type DataTableFeatures = typeof dataTableFeatures;
 

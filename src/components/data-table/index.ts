@@ -1,8 +1,2 @@
-export { DataTable, type DataTableInstance, type DataTableProps } from './data-table';
-export {
-  createDataColumnHelper,
-  dataTableFeatures,
-  useDataTable,
-  type DataColumnMeta,
-  type DataTableFeatures,
-} from './data-table-hook';
+export { DataTable, type DataTableInstance } from './data-table';
+export { createDataColumnHelper, useDataTable } from './data-table-hook';

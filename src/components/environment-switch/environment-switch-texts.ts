@@ -1,7 +1,7 @@
 /** The two environments a tenant syncs with: Production when enabled, else Beta. */
 export type EnvironmentName = 'Production' | 'Beta';
 
-export function environmentName(isProductionEnabled: boolean): EnvironmentName {
+function environmentName(isProductionEnabled: boolean): EnvironmentName {
   return isProductionEnabled ? 'Production' : 'Beta';
 }
 

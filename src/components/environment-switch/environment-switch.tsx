@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { environmentSwitchTexts } from './environment-switch-texts';
 import { useEnvironmentSwitch, type EnvironmentSwitchDestination } from './use-environment-switch';
 
-export interface EnvironmentSwitchDialogProps {
+interface EnvironmentSwitchDialogProps {
   isOpen: boolean;
   /** The tenant's current environment flag. */
   isProductionEnabled: boolean;
@@ -21,7 +21,7 @@ export interface EnvironmentSwitchDialogProps {
  * The Beta/Production switch, confirmed in a modal as it cannot be undone: 'Are you sure you want
  * to switch to {Prod|Beta}?', Confirm and Cancel. Built on ConfirmDialog.
  */
-export function EnvironmentSwitchDialog({
+function EnvironmentSwitchDialog({
   isOpen,
   isProductionEnabled,
   destination,

@@ -6,7 +6,7 @@ import type { SyncErrorType } from '@generated/api/model';
 import styles from './error-category.module.css';
 
 /** The colour of each of the five error categories, wherever a category is shown. */
-export const CATEGORY_INTENT: Record<SyncErrorType, Intent> = {
+const CATEGORY_INTENT: Record<SyncErrorType, Intent> = {
   'Data Type Mismatch Error': Intent.WARNING,
   'Picklist Standard Value Error': Intent.WARNING,
   'Order of Operations Error': Intent.PRIMARY,

@@ -9,7 +9,7 @@ import { filterCountQuery } from './filter-count-query';
 const PLURAL: Record<EntityType, string> = { Lead: 'leads', Opportunity: 'opportunities' };
 
 /** '{n} of {total} leads would sync with these filters' (issue 15), or the empty org's sentence. */
-export function filterCountText(entity: EntityType, matching: number, total: number): string {
+function filterCountText(entity: EntityType, matching: number, total: number): string {
   if (total === 0) return `There are no ${PLURAL[entity]} in Salesforce yet.`;
   return `${matching} of ${total} ${PLURAL[entity]} would sync with these filters`;
 }

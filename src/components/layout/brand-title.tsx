@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 
 import styles from './app-shell.module.css';
 
-export const BRAND_NAME = 'AceBridge';
+const BRAND_NAME = 'AceBridge';
 
 export function BrandTitle() {
   return (

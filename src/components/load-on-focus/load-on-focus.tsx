@@ -1,6 +1,6 @@
 import { startTransition, Suspense, useState, type ReactElement } from 'react';
 
-export interface BoxFocusHandlers {
+interface BoxFocusHandlers {
   onFocus: () => void;
   onBlur: () => void;
 }

@@ -7,7 +7,7 @@
 export const MAX_PAGE_BUTTONS = 5;
 
 /** The page size when the server has not said: 20 rows, the backend's default. */
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 /** How many pages `total` items fill; 0 when there is nothing to show. */
 export function pageCount(total: number, pageSize: number): number {

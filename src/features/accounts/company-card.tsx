@@ -10,7 +10,7 @@ import { connectionQueryOptions, tenantQueryOptions } from './accounts-queries';
 import styles from './accounts.module.css';
 import { ConnectionStateTag } from './connection-state';
 
-export const SUPPORT_EMAIL = 'support@acebridge.io';
+const SUPPORT_EMAIL = 'support@acebridge.io';
 
 const PARTNER_STATUS: Record<AwsPartnerStatus, string> = {
   advance: 'Advanced Tier',

@@ -11,7 +11,7 @@ import styles from './accounts.module.css';
 import { fullName, roleLabel } from './names';
 import { PasswordChangeForm } from './password-change-form';
 
-export const USER_DETAILS_MISSING = 'User details is not available';
+const USER_DETAILS_MISSING = 'User details is not available';
 
 /** The signed-in user's own account: Logout, who they are, and a password change. */
 export function MyAccountCard({ user }: { user: SessionUser }) {

@@ -1,7 +1,7 @@
 import { isBlank } from '@/lib/required-text';
 
 /** The invite screen's messages, also used by the reset screen. */
-export const PASSWORD_PAIR_MESSAGES = {
+const PASSWORD_PAIR_MESSAGES = {
   newRequired: 'New password field is required.',
   confirmRequired: 'Confirm password field is required.',
   mismatch: 'New password and Confirm password should match.',

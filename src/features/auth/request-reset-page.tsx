@@ -11,7 +11,7 @@ import styles from './auth.module.css';
 import { resetRequestFailureMessage, type ResetStatus } from './reset-status';
 import { StatusCallout } from './status-callout';
 
-export const EMAIL_REQUIRED = 'Email Field is required';
+const EMAIL_REQUIRED = 'Email Field is required';
 
 export function RequestResetPage() {
   const [email, setEmail] = useState('');

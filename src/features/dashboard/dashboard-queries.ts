@@ -27,7 +27,7 @@ const BLOCK_QUERY = { meta: { silentErrors: true }, retryOnMount: false } as con
  * inputs need, permission_type (Read Only attributes take no override), and every attribute in
  * one page.
  */
-export const OVERRIDE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = {
+const OVERRIDE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = {
   fields: 'id,name,help,type,data_type,choices,permission_type',
   is_aws_ace: 1,
   'page-size': 100000,

@@ -1,2 +1,2 @@
-export { DashboardPage, type DashboardPageProps } from './dashboard-page';
+export { DashboardPage } from './dashboard-page';
 export { prefetchDashboard, type DashboardTab, type DashboardView } from './dashboard-queries';

@@ -1,5 +1,5 @@
 /** The scenario catalogue extracted from openapi.yaml at generate time (extract-catalogue.mjs). */
-export interface CatalogueExample {
+interface CatalogueExample {
   name: string;
   summary: string;
 }

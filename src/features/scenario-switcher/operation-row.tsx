@@ -6,7 +6,7 @@ import { formatPrefer } from './prefer';
 import { type ActiveScenario, type ScenarioStore } from './scenario-store';
 import styles from './scenario-switcher.module.css';
 
-export const DEFAULT_OPTION_TEXT = 'Contract default (no Prefer header)';
+const DEFAULT_OPTION_TEXT = 'Contract default (no Prefer header)';
 
 function ResponseOptions({ operation }: { operation: CatalogueOperation }) {
   return operation.responses.map((response) =>

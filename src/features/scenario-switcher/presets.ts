@@ -5,7 +5,7 @@
  * `usePreset`). Every entry names a status code and example of openapi.yaml; a unit test
  * checks them against the contract, so a renamed example fails the build, not a QA session.
  */
-export interface PresetEntry {
+interface PresetEntry {
   /** Upper-case HTTP method. */
   method: string;
   /** The contract path, exactly as openapi.yaml writes it (`{param}` templates included). */

@@ -9,7 +9,7 @@ import { type ScenarioStore } from './scenario-store';
 import styles from './scenario-switcher.module.css';
 
 /** Alt+Shift+S (by key position, so that macOS's Option characters do not get in the way). */
-export function isToggleShortcut(event: KeyboardEvent): boolean {
+function isToggleShortcut(event: KeyboardEvent): boolean {
   return (
     event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyS'
   );

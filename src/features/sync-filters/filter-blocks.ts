@@ -40,7 +40,7 @@ export interface FilterBlock {
 }
 
 let lastKey = 0;
-export const newRowKey = () => `row-${++lastKey}`;
+const newRowKey = () => `row-${++lastKey}`;
 
 export function toFilterAttribute(attribute: Attribute): FilterAttribute {
   return {

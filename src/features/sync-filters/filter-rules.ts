@@ -38,7 +38,7 @@ export function comparisonFor(
   return options.includes(current) ? current : (options[0] ?? DEFAULT_COMPARISON);
 }
 
-export function isNumericComparison(comparison: ComparisonType): boolean {
+function isNumericComparison(comparison: ComparisonType): boolean {
   return comparison === greater_than || comparison === lesser_than;
 }
 

@@ -14,7 +14,7 @@ import { rowSignature, rowValues, writeBody, type FilterRow } from './filter-blo
 import { saveDecision } from './filter-rules';
 import { syncFiltersQuery } from './sync-filter-queries';
 
-export const SAVER_TEXT = {
+const SAVER_TEXT = {
   saved: 'Sync filter saved successfully.',
   updated: 'Sync filter updated successfully.',
   deleted: 'Sync filter deleted successfully.',

@@ -6,7 +6,7 @@ import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
 
 /** The sync-filter attribute query: only what the editor needs, every page at once. */
-export function filterAttributeParams(entity: EntityType): ListAwsAttributesParams {
+function filterAttributeParams(entity: EntityType): ListAwsAttributesParams {
   return {
     fields: 'name,id,type,data_type,choices',
     type: entity,

@@ -10,7 +10,7 @@ import { FilterSaver } from './filter-saver';
 import { TAB_ENTITY, type SyncSettingsTab } from './route-data';
 import styles from './sync-filters.module.css';
 
-export const PAGE_TEXT = {
+const PAGE_TEXT = {
   title: 'Sync Settings',
   intro: 'Add filters and rules to control which opportunities and leads automatically sync.',
   andOr:

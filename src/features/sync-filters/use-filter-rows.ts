@@ -12,7 +12,7 @@ import {
 } from './filter-blocks';
 import type { FilterSaver } from './filter-saver';
 
-export const ADDED_TEXT = 'Added an empty sync filter.';
+const ADDED_TEXT = 'Added an empty sync filter.';
 
 /**
  * The editor's rows and what can be done to them. Edits are local until the saver decides a row

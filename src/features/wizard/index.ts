@@ -1,1 +1,1 @@
-export { WizardPage, type WizardPageProps } from './wizard-page';
+export { WizardPage } from './wizard-page';

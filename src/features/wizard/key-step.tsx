@@ -10,7 +10,7 @@ import { getVerifyProductKeyMutationOptions } from '@generated/api/onboarding/on
 import { WizardNav } from './wizard-nav';
 import styles from './wizard.module.css';
 
-export type KeyStatus = 'none' | 'valid' | 'invalid';
+type KeyStatus = 'none' | 'valid' | 'invalid';
 
 export interface KeyState {
   key: string;

@@ -10,7 +10,7 @@ export const WIZARD_STEPS = [
 
 export type WizardStep = (typeof WIZARD_STEPS)[number]['number'];
 
-export const LAST_STEP: WizardStep = 5;
+const LAST_STEP: WizardStep = 5;
 
 /** A step as its title names it: 'Step 3 · Connection Strategy'. */
 export function wizardStepName(step: WizardStep): string {

@@ -12,7 +12,7 @@
  */
 import type { AwsSetup, ConnectionState, TenantRow } from '../store/state';
 
-export const CONNECTING_MS = 2000;
+const CONNECTING_MS = 2000;
 
 export function salesforceVerdict(
   tenant: Pick<TenantRow, 'salesforce' | 'is_production_enabled'>,

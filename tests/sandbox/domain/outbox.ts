@@ -15,7 +15,7 @@ import { nextId, type LinkToken, type State, type UserRow } from '../store/state
 import type { Store } from '../store/store';
 
 /** How long a link works (Django's PASSWORD_RESET_TIMEOUT default). */
-export const LINK_LIFETIME_MS = 3 * 24 * 3600 * 1000;
+const LINK_LIFETIME_MS = 3 * 24 * 3600 * 1000;
 
 export interface Mail {
   to: string;
@@ -32,7 +32,7 @@ export interface MailDeps {
 }
 
 /** `2` -> `Mg`, as Django's urlsafe_base64_encode(force_bytes(pk)). */
-export function uidOf(userId: number): string {
+function uidOf(userId: number): string {
   return Buffer.from(String(userId)).toString('base64url');
 }
 

@@ -39,7 +39,7 @@ function companyDomain(tenant: TenantRow): string {
 }
 
 /** Which of the org's users this is: a user of the org, a sandbox user, or unknown (null). */
-export function orgUser(tenant: TenantRow, username: string): 'org' | 'sandbox' | null {
+function orgUser(tenant: TenantRow, username: string): 'org' | 'sandbox' | null {
   const domain = username.split('@')[1]?.toLowerCase() ?? '';
   const home = companyDomain(tenant);
   if (!home) return null;

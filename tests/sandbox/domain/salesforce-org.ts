@@ -24,7 +24,7 @@ import type { AttributeRow, Entity, SalesforceRecord, State, TenantRow } from '.
 type Value = SalesforceRecord['fields'][string];
 
 /** mulberry32: a small deterministic PRNG. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -159,7 +159,7 @@ interface NamedRecord {
   fields: Record<string, Value>;
 }
 
-export const ACME_NAMED_RECORDS: NamedRecord[] = [
+const ACME_NAMED_RECORDS: NamedRecord[] = [
   {
     Id: '0065g00000XyZ12AAB',
     entity: 'Opportunity',
@@ -221,7 +221,7 @@ const day = (offset: number) => new Date(BASE_DAY + offset * 86_400_000).toISOSt
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** An 18-character Salesforce id: 006… opportunities, 00Q… leads; unique per tenant and index. */
-export function salesforceId(
+function salesforceId(
   entity: Entity,
   tenantId: number,
   index: number,

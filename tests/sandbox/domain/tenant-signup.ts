@@ -72,7 +72,7 @@ function requestErrors(state: State, body: CreateTenant): Record<string, string[
 }
 
 /** `Acme Cloud Solutions` -> `acme`, then `acme-cloud`, ..., then `acme-2` while taken. */
-export function subdomainFor(state: State, companyName: string): string {
+function subdomainFor(state: State, companyName: string): string {
   const words = companyName
     .toLowerCase()
     .normalize('NFKD')

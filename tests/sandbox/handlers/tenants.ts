@@ -12,7 +12,7 @@ import { callerOf, ownTenant, superAdmin, tenantById } from '../domain/tenant-ac
 import type { TenantRow } from '../store/state';
 
 /** What the API shows of a tenant (the contract's Tenant). */
-export function publicTenant(tenant: TenantRow): Schemas['Tenant'] {
+function publicTenant(tenant: TenantRow): Schemas['Tenant'] {
   return {
     id: tenant.id,
     company_name: tenant.company_name,

@@ -27,7 +27,7 @@ export const DEMO_LICENCE_KEYS = ['DEMO-LICENCE-1', 'DEMO-LICENCE-2', 'DEMO-LICE
 export const ACME = { id: 1, key: 'ACEB-7Q2M-K9XD-41PF', subdomain: 'acme' } as const;
 export const GLOBEX = { id: 2, key: 'ACEB-GLBX-2026-0002', subdomain: 'globex' } as const;
 /** Globex's Salesforce fields are Acme's field set under ids offset by this much. */
-export const GLOBEX_FIELD_OFFSET = 1000;
+const GLOBEX_FIELD_OFFSET = 1000;
 
 function attributeRow(attribute: Schemas['Attribute'], tenantId: number | null): AttributeRow {
   const { mapping: _mapping, ...rest } = attribute;

@@ -5,11 +5,10 @@
  */
 import type { Schemas } from '../contract';
 
-export type Role = Schemas['Role'];
 export type Entity = Schemas['EntityType'];
 export type ConnectionState = Schemas['ConnectionState'];
 
-export interface LicenceKey {
+interface LicenceKey {
   key: string;
   /** The company the key created; null while unused. */
   tenantId: number | null;
@@ -62,7 +61,7 @@ export interface LinkToken {
   used: boolean;
 }
 
-export interface OutboxMail {
+interface OutboxMail {
   id: number;
   at: string;
   to: string;
@@ -117,15 +116,15 @@ export type SyncErrorRow = Schemas['SyncError'] & {
   attributeId: number | null;
 };
 
-export type SyncLogRow = Schemas['SyncLog'] & {
+type SyncLogRow = Schemas['SyncLog'] & {
   tenantId: number;
 };
 
-export type OverrideRow = Schemas['DummyValue'] & {
+type OverrideRow = Schemas['DummyValue'] & {
   tenantId: number;
 };
 
-export interface LaunchRow {
+interface LaunchRow {
   tenantId: number;
   name: string;
   salesforceId: string | null;
@@ -142,7 +141,7 @@ export interface SyncRun {
   finishedAt: string | null;
 }
 
-export interface TenantStats {
+interface TenantStats {
   tenantId: number;
   last_synced: Schemas['SyncCounts'];
   total_synced: Schemas['SyncCounts'];

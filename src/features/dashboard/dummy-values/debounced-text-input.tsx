@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 
 /** Typed override text reaches the form after the user pauses this long, not on every key. */
-export const OVERRIDE_TEXT_DEBOUNCE_MS = 2000;
+const OVERRIDE_TEXT_DEBOUNCE_MS = 2000;
 
 export interface DebouncedTextInputProps {
   /** The committed value; a remount (new `key`) picks up a value changed elsewhere. */

@@ -15,7 +15,7 @@ export const DUMMY_TEXT = {
 } as const;
 
 /** Choices of an ACE Boolean ("Yes / No" picklists are Boolean in the contract). */
-export const BOOLEAN_CHOICES = ['Yes', 'No'] as const;
+const BOOLEAN_CHOICES = ['Yes', 'No'] as const;
 
 export interface DummyPair {
   /** Stable identity for React while pairs are added and removed. */
@@ -61,7 +61,7 @@ export function rowsFromSaved(saved: readonly DummyValue[]): DummyRows {
  * (the backend fills it), and not Read Only (ACE only sends those, so a value sent for one would
  * be refused).
  */
-export const isOverridable = (attribute: Attribute): boolean => mayTakeOverride(attribute);
+const isOverridable = (attribute: Attribute): boolean => mayTakeOverride(attribute);
 
 /**
  * Whether a Salesforce record is a lead or an opportunity, from its id's key prefix (00Q, 006)
@@ -153,7 +153,7 @@ export function pairStatus(pair: DummyPair, attribute: Attribute | undefined): P
 export type AttributeLookup = ReadonlyMap<number, Attribute>;
 
 /** The complete pairs of all rows, as the save call wants them. */
-export function overridesToSave(
+function overridesToSave(
   rows: readonly DummyRow[],
   attributes: AttributeLookup,
 ): DummyValueOverride[] {

@@ -1,5 +1,5 @@
 /** The Inbox shows this many launch names until the user asks for all. */
-export const INBOX_PREVIEW_COUNT = 10;
+const INBOX_PREVIEW_COUNT = 10;
 
 /** The names the Inbox shows, comma-joined: the first ten, or all of them when expanded. */
 export function launchNamesText(names: readonly string[], expanded: boolean): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Syncs run at 12:00 and 24:00 UTC; the countdown is recomputed every minute. */
-export const NEXT_SYNC_REFRESH_MS = 60_000;
+const NEXT_SYNC_REFRESH_MS = 60_000;
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { autoMatch } from '@generated/api/mappings/mappings';
 
-export const AUTO_MATCH_FAILED = 'Error. Could not auto match.';
+const AUTO_MATCH_FAILED = 'Error. Could not auto match.';
 
 export interface AutoMatchButtonProps {
   /** Sends what the rows still hold back before the server matches. */

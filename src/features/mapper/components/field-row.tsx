@@ -18,9 +18,9 @@ import { rowId } from './row-id';
 import { ValueRows } from './value-rows';
 
 /** Selections are saved 500 ms after the last change: a run of picks is one request. */
-export const SELECTION_SAVE_MS = 500;
+const SELECTION_SAVE_MS = 500;
 /** Dummy texts are saved 300 ms after the last keystroke, not on every key. */
-export const DUMMY_SAVE_MS = 300;
+const DUMMY_SAVE_MS = 300;
 const CLOSING_KEYS = [DUMMY_KEY];
 
 export interface FieldRowProps {

@@ -11,9 +11,9 @@ import { cx } from '../select/cx';
 import { FieldRow } from './field-row';
 import { rowId } from './row-id';
 
-export const RECEIVE_UPDATES_TOOLTIP =
+const RECEIVE_UPDATES_TOOLTIP =
   'If this option is selected your CRM will receive and update the value from ACE to your mapped field.';
-export const OPTIONAL_UPDATES_HEADING = 'Salesforce Optional Update Values';
+const OPTIONAL_UPDATES_HEADING = 'Salesforce Optional Update Values';
 
 /** A request to show one field's row and focus it (a new `request` repeats it). */
 export interface RowFocus {

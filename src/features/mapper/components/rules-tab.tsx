@@ -13,7 +13,7 @@ import {
 
 import styles from '../mapper.module.css';
 
-export const RULES = [
+const RULES = [
   {
     type: 'lead',
     field: 'is_lead_create_allowed_in_sf',
@@ -30,7 +30,7 @@ export const RULES = [
   label: string;
 }[];
 
-export const RULES_FAILED = 'Could not update the settings';
+const RULES_FAILED = 'Could not update the settings';
 
 /** Whether a sync from AWS may create new leads and opportunities in Salesforce. */
 export function RulesTab() {

@@ -13,7 +13,7 @@ import { DummyInput } from './dummy-input';
 import type { RowActions } from './row-actions';
 
 /** Sub-rows render 15 at a time and 15 more per scroll, so long picklists open fast. */
-export const SUB_ROWS_STEP = 15;
+const SUB_ROWS_STEP = 15;
 /** ngx-infinite-scroll's distance 2: load more within 20% of the bottom. */
 const NEAR_BOTTOM = 0.2;
 const CLOSING_KEYS = [DUMMY_KEY];

@@ -28,14 +28,14 @@ import { createMappingSync, type MappingApi, type SyncHooks } from '../model/map
 import type { MapperContextValue } from './mapper-context';
 
 /** Every ACE attribute of the tenant at once; the tabs page them by 20. */
-export const ACE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = { 'page-size': 10000 };
+const ACE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = { 'page-size': 10000 };
 /** Every mapping, value rows included, in one request. */
-export const MAPPING_PARAMS: ListDataMappingsParams = { 'page-size': 100000 };
+const MAPPING_PARAMS: ListDataMappingsParams = { 'page-size': 100000 };
 
 // Create and update errors are ignored (no toast); a delete's are told by the sync.
 const silent = { meta: { silentErrors: true } };
 
-export function mappingApi(client: QueryClient): MappingApi {
+function mappingApi(client: QueryClient): MappingApi {
   return {
     create: (data) =>
       new MutationObserver(
@@ -55,7 +55,7 @@ export function mappingApi(client: QueryClient): MappingApi {
   };
 }
 
-export function syncHooks(client: QueryClient): SyncHooks {
+function syncHooks(client: QueryClient): SyncHooks {
   return {
     // Everyone reading the counts (the count lines, the wizard's Finish) sees the new numbers.
     mandatory: (event, attribute) =>

@@ -10,7 +10,7 @@ import { decide } from './decisions';
 import { isCleared, type LocalMapping } from './mapping';
 import type { MappingStore } from './mapping-store';
 
-export const MAPPING_TEXT = {
+const MAPPING_TEXT = {
   missingId: 'Mapping id required',
   receiveUpdated: 'Updated successfully',
 } as const;
@@ -42,7 +42,7 @@ export interface SyncSummary {
 const none = (): SyncSummary => ({ created: 0, updated: 0, deleted: 0, failed: 0 });
 
 /** A 404 whose body says 'Not found.': the mapping is already gone, which is what we wanted. */
-export function isAlreadyDeleted(error: unknown): boolean {
+function isAlreadyDeleted(error: unknown): boolean {
   if (!isApiError(error) || error.status !== 404) return false;
   const body = error.body as { detail?: unknown } | undefined;
   return body?.detail === undefined || body.detail === 'Not found.';

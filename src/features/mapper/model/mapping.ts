@@ -1,7 +1,7 @@
 import type { AttributeRef, DataMapping } from '@generated/api/model';
 
 /** The id of the dummy-value option: chosen in a row, it opens a text box. */
-export const DUMMY_ID = -1;
+const DUMMY_ID = -1;
 /** The dummy option's key in the select widgets (field options use their id as key). */
 export const DUMMY_KEY = String(DUMMY_ID);
 

@@ -20,7 +20,7 @@ const emptyField = (attributeId: number): LocalMapping => ({
  * The field-level mapping a row's selection describes: nothing (cleared), a dummy value, one
  * Salesforce field, or several concatenated in the order chosen.
  */
-export function fieldMapping(
+function fieldMapping(
   attribute: Pick<Attribute, 'id' | 'data_type'>,
   previous: LocalMapping | undefined,
   keys: readonly string[],

@@ -5,7 +5,7 @@ import { useDebouncedCallback } from 'use-debounce';
 import { getListDataMappingsQueryKey } from '@generated/api/mappings/mappings';
 
 /** A preview is asked again this long after the last mapping change has been saved. */
-export const PREVIEW_SETTLE_MS = 250;
+const PREVIEW_SETTLE_MS = 250;
 
 const MAPPING_WRITES = new Set(['createDataMapping', 'updateDataMapping', 'deleteDataMapping']);
 const MAPPING_LIST = getListDataMappingsQueryKey()[0];

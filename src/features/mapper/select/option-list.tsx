@@ -8,7 +8,7 @@ import { SELECT_TEXT } from './select-options';
 import type { SelectState } from './select-state';
 import styles from './select.module.css';
 
-export const ITEM_HEIGHT = 30;
+const ITEM_HEIGHT = 30;
 const MAX_VISIBLE = 8;
 /** The tallest the open list gets (its menu's padding included). */
 export const LIST_MAX_HEIGHT = MAX_VISIBLE * ITEM_HEIGHT + 12;

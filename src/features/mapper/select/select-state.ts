@@ -1,6 +1,6 @@
 import { createOptionFilter, type SelectOption } from './select-options';
 
-export interface SelectSnapshot {
+interface SelectSnapshot {
   query: string;
   /** Options matching the query. */
   visible: readonly SelectOption[];

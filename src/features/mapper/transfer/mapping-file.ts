@@ -13,15 +13,15 @@ import { selectFields, selectValues, setDummyText, setReceiveUpdate } from '../m
  * A tenant's mappings as a file an admin keeps (switching between Beta and Production deletes
  * them). Fields are named, not numbered: ids differ between Salesforce orgs and environments.
  */
-export const MAPPING_FILE_FORMAT = 'acebridge-mappings';
+const MAPPING_FILE_FORMAT = 'acebridge-mappings';
 
-export interface MappingFileValue {
+interface MappingFileValue {
   ace_value: string;
   salesforce_values: string[];
   dummy_value?: string;
 }
 
-export interface MappingFileEntry {
+interface MappingFileEntry {
   ace_field: { name: string; type: EntityType };
   /** Salesforce field names in order (several are concatenated); empty for a dummy value. */
   salesforce_fields: string[];

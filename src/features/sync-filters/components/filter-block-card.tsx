@@ -6,7 +6,7 @@ import type { FilterAttribute, FilterBlock, FilterRow, RowPatch } from '../filte
 import styles from '../sync-filters.module.css';
 import { FilterRowView } from './filter-row';
 
-export const BLOCK_TEXT = {
+const BLOCK_TEXT = {
   add: 'Add',
   and: 'AND',
   /** The accessible name of the n-th block on screen. */

@@ -19,7 +19,7 @@ import { FilterBlockCard } from './filter-block-card';
 
 const PLURAL: Record<EntityType, string> = { Lead: 'Leads', Opportunity: 'Opportunities' };
 
-export const EDITOR_TEXT = {
+const EDITOR_TEXT = {
   addOrBlock: 'Add OR block',
   or: 'OR',
   retry: 'Retry',

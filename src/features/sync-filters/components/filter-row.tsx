@@ -23,7 +23,7 @@ import {
 import styles from '../sync-filters.module.css';
 import { ValueInput } from './value-input';
 
-export const ROW_TEXT = {
+const ROW_TEXT = {
   attribute: 'Attribute',
   chooseAttribute: 'Select attribute',
   comparison: 'Comparison',

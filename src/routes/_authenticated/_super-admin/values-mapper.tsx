@@ -9,12 +9,12 @@ import {
 } from '@/features/sync-filters/route-data';
 import { screenHead } from '@/lib/title';
 
-export interface ValuesMapperSearch {
+interface ValuesMapperSearch {
   /** The selected entity tab; Leads when absent. */
   tab?: Exclude<SyncSettingsTab, 'leads'>;
 }
 
-export const validateValuesMapperSearch = (search: Record<string, unknown>): ValuesMapperSearch =>
+const validateValuesMapperSearch = (search: Record<string, unknown>): ValuesMapperSearch =>
   search.tab === 'opportunities' ? { tab: 'opportunities' } : {};
 
 /** Sync Settings: super_admin only (the parent layout guards it). */

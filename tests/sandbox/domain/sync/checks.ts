@@ -15,7 +15,7 @@ import { aceLabel, acePath } from './ace-names';
 import type { AceDraft, AceField, AceValue } from './transform';
 import type { AceRecord, Schemas } from './types';
 
-export type SyncErrorType = Schemas['SyncErrorType'];
+type SyncErrorType = Schemas['SyncErrorType'];
 
 export interface SyncProblem {
   /** The ACE attribute the problem is about; null for the record as a whole. */
@@ -29,7 +29,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** ACE stages after which an opportunity cannot move back. */
 const FINAL_STAGES = ['Launched', 'Closed Lost'];
 
-export function isRelatedRecordAttribute(name: string): boolean {
+function isRelatedRecordAttribute(name: string): boolean {
   return /(account|user|contact)\./i.test(name);
 }
 

@@ -30,8 +30,7 @@ const SYNC_TYPES: readonly SyncType[] = Object.values(SyncFilterSettingSyncType)
  * Which comparisons each data type accepts: the contract's DataType x-filter-comparisons, the
  * list the filter page offers.
  */
-export const COMPARISONS_BY_TYPE: Record<Schemas['DataType'], readonly Comparison[]> =
-  FILTER_COMPARISONS;
+const COMPARISONS_BY_TYPE: Record<Schemas['DataType'], readonly Comparison[]> = FILTER_COMPARISONS;
 
 export interface FilterInput {
   attribute_id?: number;
@@ -159,7 +158,7 @@ export function deleteFilter(draft: State, tenantId: number, id: number): void {
 }
 
 /** A stored condition as the contract shows it: the attribute embedded, with its type and choices. */
-export function renderFilter(state: State, row: FilterRow): FilterSetting {
+function renderFilter(state: State, row: FilterRow): FilterSetting {
   const attribute = state.attributes.find((candidate) => candidate.id === row.attributeId);
   const { attributeId: _attributeId, ...fields } = row;
   return {

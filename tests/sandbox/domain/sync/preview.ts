@@ -24,7 +24,7 @@ function orgOf(state: State, tenantId: number, entity: Entity): SalesforceRecord
   return (state.salesforce[String(tenantId)] ?? []).filter((record) => record.entity === entity);
 }
 
-export function recordSummary(record: SalesforceRecord): Schemas['SalesforceRecordSummary'] {
+function recordSummary(record: SalesforceRecord): Schemas['SalesforceRecordSummary'] {
   const fields: Record<string, string | null> = {};
   for (const field of IDENTIFYING_FIELDS[record.entity]) fields[field] = text(record.fields[field]);
   return { id: record.Id, name: recordName(record), type: record.entity, fields };

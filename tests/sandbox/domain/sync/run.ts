@@ -23,7 +23,7 @@ import { transformRecord, type AceDraft } from './transform';
 import type { SyncDirection } from './types';
 
 /** One direction of a sync: the contract's SyncDirection (the Source column of an error). */
-export type SyncSide = Schemas['SyncDirection'];
+type SyncSide = Schemas['SyncDirection'];
 
 /** What the sync does with one Salesforce record: the same path a preview of the record takes. */
 export interface RecordOutcome {

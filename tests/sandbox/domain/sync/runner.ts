@@ -10,11 +10,11 @@ import { runSync } from './run';
 import type { SyncDirection } from './types';
 
 /** The delay before a sync runs: SANDBOX_SYNC_DELAY_MS, else 2.5 s so 'Syncing...' is seen. */
-export const DEFAULT_SYNC_DELAY_MS = 2500;
+const DEFAULT_SYNC_DELAY_MS = 2500;
 /** A run unfinished for longer than this was cut short (a restart mid-sync); it no longer blocks. */
 const STALE_AFTER_MS = 60_000;
 
-export function syncDelayFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+function syncDelayFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.SANDBOX_SYNC_DELAY_MS);
   return env.SANDBOX_SYNC_DELAY_MS !== undefined && Number.isFinite(value) && value >= 0
     ? value

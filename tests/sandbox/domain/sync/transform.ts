@@ -14,7 +14,7 @@ export type AceValue = string | number | boolean | null;
 /** ACE values keyed by ACE attribute id. */
 export type AceValues = Record<number, AceValue>;
 /** Where a value comes from: the contract's ValueSource kinds. */
-export type ValueSource = Schemas['ValueSource']['kind'];
+type ValueSource = Schemas['ValueSource']['kind'];
 
 export interface AceField {
   attribute: AttributeRow;
@@ -60,10 +60,7 @@ function valueRows(state: State, parent: MappingRow): MappingRow[] {
 }
 
 /** A Salesforce value through the value rows: the ACE value whose row lists it (case-insensitive). */
-export function translatePicklist(
-  rows: readonly MappingRow[],
-  raw: AceValue,
-): AceValue | undefined {
+function translatePicklist(rows: readonly MappingRow[], raw: AceValue): AceValue | undefined {
   const wanted = String(raw).trim().toLowerCase();
   const row = rows.find((candidate) =>
     (candidate.salesforce_picklist_value ?? '')
