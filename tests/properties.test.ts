@@ -87,12 +87,12 @@ const row = fc.record<RowValues>({
 });
 
 describe('auth: password pair (invite and reset screens)', () => {
-  it('is valid exactly when both are filled and equal; Save follows the same rule', () => {
+  it('is valid exactly when both are filled (not blank) and equal; Save follows the same rule', () => {
     fc.assert(
       fc.property(hostileText, hostileText, (a, b) => {
         const errors = validatePasswordPair(a, b);
         const valid = errors.newPassword.length === 0 && errors.confirmPassword.length === 0;
-        expect(valid).toBe(a !== '' && a === b);
+        expect(valid).toBe(!isBlank(a) && a === b);
         expect(canSavePasswordPair(a, b)).toBe(valid);
       }),
     );
