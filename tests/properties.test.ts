@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
-import { nameWords, roleLabel, splitFullName } from '@/features/accounts/names';
+import { nameWords, roleLabel, splitFullName } from '@/features/accounts/model/names';
 import {
   PASSWORD_CHANGE_MESSAGES,
   passwordChangeProblem,
-} from '@/features/accounts/password-change';
-import { inviteRequest, isUserFormValid, updateRequest } from '@/features/accounts/user-form';
+} from '@/features/accounts/model/password-change';
+import { inviteRequest, isUserFormValid, updateRequest } from '@/features/accounts/model/user-form';
 import { canSavePasswordPair, validatePasswordPair } from '@/features/auth/password-pair';
 import {
   resetFailureMessage,

@@ -4,9 +4,9 @@ import { session } from '@/api/session';
 import { useSessionUser } from '@/api/use-session';
 
 import styles from './accounts.module.css';
-import { CompanyCard } from './company-card';
-import { MyAccountCard } from './my-account-card';
-import { UsersCard } from './users-card';
+import { CompanyCard } from './components/company-card';
+import { MyAccountCard } from './components/my-account-card';
+import { UsersCard } from './components/users-card';
 
 export interface AccountsPageProps {
   /** The invite modal is open (super_admin only). */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 
 import { session } from '@/api/session';
-import { AccountsPage } from '@/features/accounts/accounts-page';
+import { AccountsPage } from '@/features/accounts';
 import { tenantQueryOptions, usersQueryOptions } from '@/features/accounts/accounts-queries';
 import { screenHead } from '@/lib/title';
 

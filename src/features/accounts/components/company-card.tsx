@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { LazySalesforceConnectionDialog } from '@/components/salesforce-connection/lazy-salesforce-connection-dialog';
 import type { AwsPartnerStatus, ConnectionState } from '@generated/api/model';
 
-import { connectionQueryOptions, tenantQueryOptions } from './accounts-queries';
-import styles from './accounts.module.css';
+import { connectionQueryOptions, tenantQueryOptions } from '../accounts-queries';
+import styles from '../accounts.module.css';
 import { ConnectionStateTag } from './connection-state';
 
 const SUPPORT_EMAIL = 'support@acebridge.io';

@@ -7,8 +7,8 @@ import type { SessionUser } from '@/api/session';
 import { TextField } from '@/components/form/text-field';
 import { toast } from '@/lib/toaster';
 
-import styles from './accounts.module.css';
-import { fullName, roleLabel } from './names';
+import styles from '../accounts.module.css';
+import { fullName, roleLabel } from '../model/names';
 import { PasswordChangeForm } from './password-change-form';
 
 const USER_DETAILS_MISSING = 'User details is not available';

@@ -15,10 +15,10 @@ import {
   useResendUserInvite,
 } from '@generated/api/users/users';
 
-import { usersQueryOptions } from './accounts-queries';
-import styles from './accounts.module.css';
-import { DELETE_USER_BODY, deleteUserTitle } from './delete-user';
-import { shortName } from './names';
+import { usersQueryOptions } from '../accounts-queries';
+import styles from '../accounts.module.css';
+import { DELETE_USER_BODY, deleteUserTitle } from '../model/delete-user';
+import { shortName } from '../model/names';
 import { UserRowHandlersContext, type UserRowHandlers } from './user-row-actions';
 import { usersColumns } from './users-columns';
 

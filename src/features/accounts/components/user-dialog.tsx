@@ -16,8 +16,7 @@ import {
   getUpdateUserMutationOptions,
 } from '@generated/api/users/users';
 
-import { FORM_NOT_VALID } from './names';
-import { RoleWidget } from './role-widget';
+import { FORM_NOT_VALID } from '../model/names';
 import {
   editFormData,
   inviteRequest,
@@ -27,7 +26,8 @@ import {
   userFormUiSchema,
   userFormValidator,
   type UserFormData,
-} from './user-form';
+} from '../model/user-form';
+import { RoleWidget } from './role-widget';
 
 /** Whom the modal is for: a new user to invite, or an existing user to rename. */
 export type UserDialogTarget = { kind: 'invite' } | { kind: 'edit'; user: User };

@@ -2,8 +2,8 @@ import { createDataColumnHelper } from '@/components/data-table';
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import type { User } from '@generated/api/model';
 
-import styles from './accounts.module.css';
-import { roleLabel, shortName } from './names';
+import styles from '../accounts.module.css';
+import { roleLabel, shortName } from '../model/names';
 import { UserRowActionButtons } from './user-row-actions';
 
 const column = createDataColumnHelper<User>();

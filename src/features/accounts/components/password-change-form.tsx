@@ -8,13 +8,13 @@ import { isBlank } from '@/lib/required-text';
 import { toast } from '@/lib/toaster';
 import { getChangePasswordMutationOptions } from '@generated/api/auth/auth';
 
-import styles from './accounts.module.css';
+import styles from '../accounts.module.css';
 import {
   EMPTY_PASSWORD_CHANGE,
   PASSWORD_CHANGE_MESSAGES,
   passwordChangeProblem,
   type PasswordChangeValues,
-} from './password-change';
+} from '../model/password-change';
 
 type Field = keyof PasswordChangeValues;
 

@@ -4,8 +4,8 @@ import { createContext, useContext } from 'react';
 
 import type { User } from '@generated/api/model';
 
-import { shortName } from './names';
-import { userRowActions } from './row-actions';
+import { shortName } from '../model/names';
+import { userRowActions } from '../model/row-actions';
 
 export interface UserRowHandlers {
   onEdit: (user: User) => void;
