@@ -9,12 +9,12 @@ import {
   passwordChangeProblem,
 } from '@/features/accounts/model/password-change';
 import { inviteRequest, isUserFormValid, updateRequest } from '@/features/accounts/model/user-form';
-import { canSavePasswordPair, validatePasswordPair } from '@/features/auth/password-pair';
+import { canSavePasswordPair, validatePasswordPair } from '@/features/auth/model/password-pair';
 import {
   resetFailureMessage,
   resetRequestFailureMessage,
   SERVICE_PROBLEM,
-} from '@/features/auth/reset-status';
+} from '@/features/auth/model/reset-status';
 import { valueProblem } from '@/features/dashboard/dummy-values/dummy-form';
 import { salesforceLink } from '@/features/dashboard/errors/error-texts';
 import { launchNamesText, launchToggleText } from '@/features/dashboard/inbox/launch-names';

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 
-import { currentUserWithRole } from '@/features/auth/guards';
+import { currentUserWithRole } from '@/features/auth/auth-queries';
 
 /** Auth guard: nobody signed in goes to /login, keeping where they were going. */
 export const Route = createFileRoute('/_authenticated')({

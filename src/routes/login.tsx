@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 import { session } from '@/api/session';
-import { LoginPage } from '@/features/auth/login-page';
+import { LoginPage } from '@/features/auth';
 import { screenHead } from '@/lib/title';
 
 interface ReturnUrlSearch {

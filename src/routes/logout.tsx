@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { LogoutPage } from '@/features/auth/logout-page';
+import { LogoutPage } from '@/features/auth';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/logout')({

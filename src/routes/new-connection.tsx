@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 import { session } from '@/api/session';
-import { currentUserWithRole } from '@/features/auth/guards';
+import { currentUserWithRole } from '@/features/auth/auth-queries';
 import { WizardPage } from '@/features/wizard';
 import { parseWizardStep, wizardStepName, type WizardStep } from '@/features/wizard/recovery';
 import { lazyNamed } from '@/lib/lazy-named';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { ResetPasswordPage } from '@/features/auth/reset-password-page';
+import { ResetPasswordPage } from '@/features/auth';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/password/reset/$uid/$token')({

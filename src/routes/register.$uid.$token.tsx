@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { RegisterPage } from '@/features/auth/register-page';
+import { RegisterPage } from '@/features/auth';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/register/$uid/$token')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { RequestResetPage } from '@/features/auth/request-reset-page';
+import { RequestResetPage } from '@/features/auth';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/request-reset-password')({

@@ -13,8 +13,8 @@ import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { dismissToast, toast } from '@/lib/toaster';
 import { getLoginMutationOptions } from '@generated/api/auth/auth';
 
+import { homeAfterLogin } from './auth-queries';
 import styles from './auth.module.css';
-import { homeAfterLogin } from './post-login';
 
 export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const navigate = useNavigate();

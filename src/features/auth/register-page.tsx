@@ -6,8 +6,8 @@ import { toast } from '@/lib/toaster';
 import { getVerifyInviteMutationOptions } from '@generated/api/auth/auth';
 
 import styles from './auth.module.css';
-import { PasswordPairFields } from './password-pair-fields';
-import { usePasswordPairForm } from './use-password-pair-form';
+import { PasswordPairFields } from './components/password-pair-fields';
+import { usePasswordPairForm } from './components/use-password-pair-form';
 
 export interface RegisterPageProps {
   uid: string;

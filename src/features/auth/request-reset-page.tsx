@@ -8,8 +8,8 @@ import { isBlank } from '@/lib/required-text';
 import { getRequestPasswordResetMutationOptions } from '@generated/api/auth/auth';
 
 import styles from './auth.module.css';
-import { resetRequestFailureMessage, type ResetStatus } from './reset-status';
-import { StatusCallout } from './status-callout';
+import { StatusCallout } from './components/status-callout';
+import { resetRequestFailureMessage, type ResetStatus } from './model/reset-status';
 
 const EMAIL_REQUIRED = 'Email Field is required';
 

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { getConfirmPasswordResetMutationOptions } from '@generated/api/auth/auth';
 
 import styles from './auth.module.css';
-import { PasswordPairFields } from './password-pair-fields';
-import { resetFailureMessage, type ResetStatus } from './reset-status';
-import { StatusCallout } from './status-callout';
-import { usePasswordPairForm } from './use-password-pair-form';
+import { PasswordPairFields } from './components/password-pair-fields';
+import { StatusCallout } from './components/status-callout';
+import { usePasswordPairForm } from './components/use-password-pair-form';
+import { resetFailureMessage, type ResetStatus } from './model/reset-status';
 
 export function ResetPasswordPage({ uid, token }: { uid: string; token: string }) {
   const [status, setStatus] = useState<ResetStatus>(-1);

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-import { setupDecision } from '@/features/auth/guards';
+import { setupDecision } from '@/features/auth/auth-queries';
 import {
   DashboardPage,
   prefetchDashboard,

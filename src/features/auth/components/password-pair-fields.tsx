@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import { TextField } from '@/components/form/text-field';
 
-import { validatePasswordPair } from './password-pair';
+import { validatePasswordPair } from '../model/password-pair';
 
 export interface PasswordPairFieldsProps {
   newPassword: string;

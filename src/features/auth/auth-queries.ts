@@ -1,10 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { connectionStore, session, type SessionUser } from '@/api/session';
-import { getGetTenantSubdomainQueryOptions } from '@generated/api/onboarding/onboarding';
+import type { ConnectionStepStatus } from '@generated/api/model';
+import {
+  getGetConnectionStepStatusQueryOptions,
+  getGetTenantSubdomainQueryOptions,
+} from '@generated/api/onboarding/onboarding';
 import { getGetUserQueryOptions } from '@generated/api/users/users';
 
-import { fetchConnectionStep, isSetupComplete } from './post-login';
+/**
+ * What the route guards ask before a screen renders (who is signed in, whether set-up is
+ * complete), and where the login screen sends a user once signed in: the same reads, so a loader
+ * or a guard imports them without the screens.
+ */
 
 /**
  * The signed-in user with a role, or null when nobody is: a stored user without a role is
@@ -28,6 +36,19 @@ export async function currentUserWithRole(queryClient: QueryClient): Promise<Ses
   }
 }
 
+/** Set-up is complete when the connection-step reply carries a message. */
+function isSetupComplete(status: ConnectionStepStatus | undefined): boolean {
+  return typeof status?.message === 'string' && status.message.length > 0;
+}
+
+/** The connection-step status, asked once and cached for the guards and the wizard. */
+function fetchConnectionStep(queryClient: QueryClient): Promise<ConnectionStepStatus> {
+  const key = connectionStore.getProductKey();
+  return queryClient.fetchQuery(
+    getGetConnectionStepStatusQueryOptions(key ? { key } : {}, { query: { staleTime: 0 } }),
+  );
+}
+
 export type SetupDecision = 'allow' | '/new-connection' | '/incomplete-setup';
 
 /**
@@ -49,4 +70,22 @@ export async function setupDecision(
   ]);
   if (isSetupComplete(step)) return 'allow';
   return user.role === 'user' ? '/incomplete-setup' : '/new-connection';
+}
+
+/**
+ * Where a user lands after logging in: a super_admin (or admin) goes to the wizard unless set-up is
+ * complete, then to the dashboard; a user goes to the dashboard.
+ */
+export async function homeAfterLogin(
+  user: SessionUser,
+  queryClient: QueryClient,
+): Promise<'/dashboard' | '/new-connection'> {
+  if (user.role === 'user') return '/dashboard';
+  try {
+    return isSetupComplete(await fetchConnectionStep(queryClient))
+      ? '/dashboard'
+      : '/new-connection';
+  } catch {
+    return '/new-connection';
+  }
 }

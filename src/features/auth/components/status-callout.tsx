@@ -1,6 +1,6 @@
 import { Callout, Intent } from '@blueprintjs/core';
 
-import type { ResetStatus } from './reset-status';
+import type { ResetStatus } from '../model/reset-status';
 
 /** Valid or invalid feedback for a reset form's result; announced to screen readers. */
 export function StatusCallout({ status, message }: { status: ResetStatus; message: string }) {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 
 import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-form-submit';
 
-import { canSavePasswordPair } from './password-pair';
+import { canSavePasswordPair } from '../model/password-pair';
 
 export interface PasswordPair {
   newPassword: string;
