@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { AwsOnboardingPage } from '@/features/onboarding/aws-onboarding-page';
+import { AwsOnboardingPage } from '@/features/onboarding';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/aws-onboarding')({

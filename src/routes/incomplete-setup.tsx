@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { IncompleteSetupPage } from '@/features/notices/incomplete-setup-page';
+import { IncompleteSetupPage } from '@/features/notices';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/incomplete-setup')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { NewAccountPage } from '@/features/notices/new-account-page';
+import { NewAccountPage } from '@/features/notices';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/new-account')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { PrivacyPolicyPage } from '@/features/legal/privacy-page';
+import { PrivacyPolicyPage } from '@/features/legal';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/privacy-policy')({

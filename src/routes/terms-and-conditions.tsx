@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { TermsPage } from '@/features/legal/terms-page';
+import { TermsPage } from '@/features/legal';
 import { screenHead } from '@/lib/title';
 
 export const Route = createFileRoute('/terms-and-conditions')({

@@ -1,4 +1,4 @@
-import { LegalPage, LegalSection } from './legal-page';
+import { LegalPage, LegalSection } from './components/legal-page';
 
 const CONTACT_PAGE_URL = 'https://acebridge.io/contact';
 

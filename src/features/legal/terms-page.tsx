@@ -1,4 +1,4 @@
-import { LegalPage, LegalSection } from './legal-page';
+import { LegalPage, LegalSection } from './components/legal-page';
 
 export function TermsPage() {
   return (

@@ -17,7 +17,7 @@ import {
   registrationUiSchema,
   registrationValidator,
   type AwsRegistrationFormData,
-} from './aws-registration-form';
+} from './model/aws-registration-form';
 import styles from './onboarding.module.css';
 
 /**

@@ -1,0 +1,2 @@
+export { PrivacyPolicyPage } from './privacy-page';
+export { TermsPage } from './terms-page';

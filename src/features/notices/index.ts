@@ -1,0 +1,2 @@
+export { IncompleteSetupPage } from './incomplete-setup-page';
+export { NewAccountPage } from './new-account-page';

@@ -1,0 +1,1 @@
+export { AwsOnboardingPage } from './aws-onboarding-page';
