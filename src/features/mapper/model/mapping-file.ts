@@ -1,13 +1,8 @@
 import type { Attribute } from '@generated/api/model';
 
-import { aceValues, isReserved, toRef, type EntityType } from '../model/attributes';
-import {
-  DUMMY_KEY,
-  splitValues,
-  type AttributeMappings,
-  type LocalMapping,
-} from '../model/mapping';
-import { selectFields, selectValues, setDummyText, setReceiveUpdate } from '../model/selection';
+import { aceValues, isReserved, toRef, type EntityType } from './attributes';
+import { DUMMY_KEY, splitValues, type AttributeMappings, type LocalMapping } from './mapping';
+import { selectFields, selectValues, setDummyText, setReceiveUpdate } from './selection';
 
 /**
  * A tenant's mappings as a file an admin keeps (switching between Beta and Production deletes

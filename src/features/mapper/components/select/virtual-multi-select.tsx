@@ -3,7 +3,7 @@ import { CrossIcon, SmallCrossIcon } from '@blueprintjs/icons';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
-import { cx } from './cx';
+import { cx } from '../cx';
 import { placeList, samePlacement, type ListPlacement } from './list-placement';
 import { LIST_MAX_HEIGHT, OptionList } from './option-list';
 import { SearchInput } from './search-input';

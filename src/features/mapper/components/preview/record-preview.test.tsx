@@ -3,11 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createTestQueryClient } from '../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
 import { RecordPreview } from './record-preview';
 
-vi.mock('@/lib/toaster', () => import('../../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('../../../../../tests/toaster-spies'));
 
 /**
  * Acme's seeded org (tests/sandbox/store/salesforce-org.ts) holds the opportunity Initech - SAP on

@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { useSyncExternalStore, type KeyboardEvent } from 'react';
 
-import { cx } from './cx';
+import { cx } from '../cx';
 import { optionId } from './option-list';
 import { SELECT_TEXT } from './select-options';
 import type { SelectState } from './select-state';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { groupMappings, NO_MAPPINGS } from '../model/mapping';
 import { ace, choices, mapping, salesforce } from '../testing/fixtures';
 import { importSummary } from './import-summary';
+import { groupMappings, NO_MAPPINGS } from './mapping';
 import { exportMappings, NOT_A_MAPPING_FILE, parseMappingFile, planImport } from './mapping-file';
 
 const NAME = { id: 147, name: 'Name' };

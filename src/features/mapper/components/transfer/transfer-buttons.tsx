@@ -7,12 +7,12 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
 
-import { useMapper } from '../hooks/mapper-context';
-import { salesforceFieldsQueryOptions } from '../hooks/use-salesforce-fields';
-import styles from '../mapper.module.css';
-import { salesforceOfType, type EntityType } from '../model/attributes';
-import { importSummary, type ImportSummary } from './import-summary';
-import { exportMappings, parseMappingFile, planImport } from './mapping-file';
+import { salesforceFieldsQueryOptions } from '../../mapper-queries';
+import styles from '../../mapper.module.css';
+import { salesforceOfType, type EntityType } from '../../model/attributes';
+import { importSummary, type ImportSummary } from '../../model/import-summary';
+import { exportMappings, parseMappingFile, planImport } from '../../model/mapping-file';
+import { useMapper } from '../mapper-context';
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

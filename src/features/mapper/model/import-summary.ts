@@ -1,4 +1,4 @@
-import type { SyncSummary } from '../model/mapping-sync';
+import type { SyncSummary } from './mapping-sync';
 
 export interface ImportSummary extends SyncSummary {
   skipped: string[];

@@ -1,7 +1,7 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 
-import styles from '../mapper.module.css';
-import type { ImportSummary } from './import-summary';
+import styles from '../../mapper.module.css';
+import type { ImportSummary } from '../../model/import-summary';
 
 /** What an import changed, until the admin closes it. */
 export function ImportSummaryCallout({

@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import { getListSalesforceAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import type { Attribute, ListSalesforceAttributesParams } from '@generated/api/model';
 
-import { salesforceOfType, salesforceValues, type EntityType } from '../model/attributes';
-import { DUMMY_KEY } from '../model/mapping';
-import { makeOption, type SelectOption } from '../select/select-options';
+import { DUMMY_OPTION } from './components/salesforce-options';
+import { makeOption, type SelectOption } from './components/select/select-options';
+import { salesforceOfType, type EntityType } from './model/attributes';
 
 /** The row selectors are loaded with up to 10,000 Salesforce attributes. */
 const salesforceParams = (type: EntityType): ListSalesforceAttributesParams => ({
@@ -20,15 +20,13 @@ export const salesforceFieldsQueryOptions = (type: EntityType) =>
     query: { staleTime: Infinity },
   });
 
-/** The option with id -1: a fixed (dummy) value typed in a text box. */
-export const DUMMY_OPTION = makeOption(DUMMY_KEY, 'Dummy Value');
-
 export interface SalesforceFields {
   options: readonly SelectOption[];
   byId: ReadonlyMap<number, Attribute>;
   loading: boolean;
 }
 
+/** One type's Salesforce fields as the row selectors' options (the dummy value first), and by id. */
 export function useSalesforceFields(type: EntityType): SalesforceFields {
   const query = useQuery(salesforceFieldsQueryOptions(type));
   const results = query.data?.results;
@@ -44,21 +42,4 @@ export function useSalesforceFields(type: EntityType): SalesforceFields {
       loading,
     };
   }, [results, type, loading]);
-}
-
-const valueOptionCache = new WeakMap<Attribute, readonly SelectOption[]>();
-const ONLY_DUMMY: readonly SelectOption[] = [DUMMY_OPTION];
-
-/** What a value sub-row offers: the Salesforce field's values, and the dummy option. */
-export function valueOptions(field: Attribute | undefined): readonly SelectOption[] {
-  if (!field) return ONLY_DUMMY;
-  let options = valueOptionCache.get(field);
-  if (!options) {
-    options = [
-      DUMMY_OPTION,
-      ...salesforceValues(field).map(({ value, label }) => makeOption(value, value, label)),
-    ];
-    valueOptionCache.set(field, options);
-  }
-  return options;
 }

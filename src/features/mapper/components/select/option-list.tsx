@@ -2,7 +2,7 @@ import { Classes } from '@blueprintjs/core';
 import { SmallTickIcon } from '@blueprintjs/icons';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
-import { cx } from './cx';
+import { cx } from '../cx';
 import { fixedRowsWindow, scrollTopToReveal } from './fixed-rows';
 import { SELECT_TEXT } from './select-options';
 import type { SelectState } from './select-state';
