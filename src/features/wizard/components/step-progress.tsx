@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 
-import { WIZARD_STEPS, type WizardStep } from './recovery';
-import styles from './wizard.module.css';
+import { WIZARD_STEPS, type WizardStep } from '../model/recovery';
+import styles from '../wizard.module.css';
 
 /** The five steps; those up to and including the current one show as selected. */
 export function StepProgress({ current }: { current: WizardStep }) {

@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createTestQueryClient } from '../../../tests/render-app';
-import { ACME } from '../../../tests/sandbox/seed/seed';
-import { setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { toast as toasts } from '../../../tests/toaster-spies';
+import { createTestQueryClient } from '../../../../tests/render-app';
+import { ACME } from '../../../../tests/sandbox/seed/seed';
+import { setupSandboxBackend } from '../../../../tests/sandbox-backend';
+import { toast as toasts } from '../../../../tests/toaster-spies';
+import { INITIAL_ACCOUNT, type AccountValues } from '../model/account-values';
 import { AccountStep } from './account-step';
-import { INITIAL_ACCOUNT, type AccountValues } from './account-values';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('../../../../tests/toaster-spies'));
 
 const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());

@@ -13,8 +13,8 @@ import { toast } from '@/lib/toaster';
 import { getCreateSalesforceConnectionMutationOptions } from '@generated/api/onboarding/onboarding';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 
+import styles from '../wizard.module.css';
 import { WizardNav } from './wizard-nav';
-import styles from './wizard.module.css';
 
 export interface SalesforceStepProps {
   value: SalesforceConnectionValues;

@@ -9,7 +9,7 @@ import {
   getGetTenantSubdomainQueryOptions,
 } from '@generated/api/onboarding/onboarding';
 
-import { recoverWizard, type WizardStep } from './recovery';
+import { recoverWizard, type WizardStep } from '../model/recovery';
 
 /** Recovery errors just end loading: the wizard starts over quietly, without a toast. */
 const silent = { query: { meta: { silentErrors: true }, staleTime: 0, retry: false } };

@@ -7,9 +7,9 @@ import { toast } from '@/lib/toaster';
 import { getGetMappingCountsQueryOptions } from '@generated/api/mappings/mappings';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 
+import styles from '../wizard.module.css';
 import { Loading } from './loading';
 import { WizardNav } from './wizard-nav';
-import styles from './wizard.module.css';
 
 export interface SettingsStepProps {
   /** The field-mapping editor, composed by the route. */

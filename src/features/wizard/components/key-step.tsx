@@ -7,8 +7,8 @@ import { useFormSubmit } from '@/components/form/use-form-submit';
 import { isBlank } from '@/lib/required-text';
 import { getVerifyProductKeyMutationOptions } from '@generated/api/onboarding/onboarding';
 
+import styles from '../wizard.module.css';
 import { WizardNav } from './wizard-nav';
-import styles from './wizard.module.css';
 
 type KeyStatus = 'none' | 'valid' | 'invalid';
 

@@ -1,6 +1,6 @@
 import { Button, Intent } from '@blueprintjs/core';
 
-import styles from './wizard.module.css';
+import styles from '../wizard.module.css';
 
 export interface WizardNavProps {
   /** Absent on step 1: Previous is then hidden and disabled. */

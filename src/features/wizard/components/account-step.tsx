@@ -7,8 +7,12 @@ import { toast } from '@/lib/toaster';
 import { getCreateTenantMutationOptions } from '@generated/api/onboarding/onboarding';
 import createTenantUi from '@schemas/create-tenant.ui.json';
 
-import { accountServerErrors, toCreateTenantRequest, type AccountValues } from './account-values';
-import { createTenantSchema, createTenantValidator } from './create-tenant-form';
+import {
+  accountServerErrors,
+  toCreateTenantRequest,
+  type AccountValues,
+} from '../model/account-values';
+import { createTenantSchema, createTenantValidator } from '../model/create-tenant-form';
 import { WizardNav } from './wizard-nav';
 
 const legalLink = (href: string, text: string) => (

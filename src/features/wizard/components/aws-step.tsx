@@ -13,18 +13,18 @@ import {
 } from '@generated/api/onboarding/onboarding';
 import addPolicyUi from '@schemas/add-policy.ui.json';
 
-import { addPolicySchema, addPolicyValidator } from './add-policy-form';
+import { addPolicySchema, addPolicyValidator } from '../model/add-policy-form';
 import {
   awsServerErrors,
   roleArnPattern,
   toAddPolicyRequest,
   validatePolicyContent,
   type AwsValues,
-} from './aws-values';
+} from '../model/aws-values';
+import { messagesByField } from '../model/form-schemas';
+import styles from '../wizard.module.css';
 import { CopyTextWidget } from './copy-text-widget';
-import { messagesByField } from './form-schemas';
 import { WizardNav } from './wizard-nav';
-import styles from './wizard.module.css';
 
 const widgets = { CopyTextWidget };
 
