@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { apiFetch, setRequestHeadersDecorator } from '@/api/http';
 
-import { CATALOGUE } from './catalogue';
-import { createPreferDecorator } from './prefer-decorator';
-import { PRESETS } from './presets';
-import { createScenarioStore, SCENARIOS_STORAGE_KEY } from './scenario-store';
+import { CATALOGUE } from '../model/catalogue';
+import { createPreferDecorator } from '../model/prefer-decorator';
+import { PRESETS } from '../model/presets';
+import { createScenarioStore, SCENARIOS_STORAGE_KEY } from '../model/scenario-store';
 import { ScenarioSwitcher } from './scenario-switcher';
 
 /** Records the Prefer header of every request the app sends; the backend answers 200 {}. */

@@ -2,11 +2,11 @@ import { Button, Tag } from '@blueprintjs/core';
 import { LabTestIcon } from '@blueprintjs/icons';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-import { type Catalogue } from './catalogue-types';
-import { type Preset } from './presets';
+import { type Catalogue } from '../model/catalogue-types';
+import { type Preset } from '../model/presets';
+import { type ScenarioStore } from '../model/scenario-store';
+import styles from '../scenario-switcher.module.css';
 import { ScenarioPanel, PANEL_TITLE } from './scenario-panel';
-import { type ScenarioStore } from './scenario-store';
-import styles from './scenario-switcher.module.css';
 
 /** Alt+Shift+S (by key position, so that macOS's Option characters do not get in the way). */
 function isToggleShortcut(event: KeyboardEvent): boolean {

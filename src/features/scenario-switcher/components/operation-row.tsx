@@ -1,10 +1,10 @@
 import { Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { memo, type ChangeEvent } from 'react';
 
-import { type CatalogueOperation, operationKey } from './catalogue-types';
-import { formatPrefer } from './prefer';
-import { type ActiveScenario, type ScenarioStore } from './scenario-store';
-import styles from './scenario-switcher.module.css';
+import { type CatalogueOperation, operationKey } from '../model/catalogue-types';
+import { formatPrefer } from '../model/prefer';
+import { type ActiveScenario, type ScenarioStore } from '../model/scenario-store';
+import styles from '../scenario-switcher.module.css';
 
 const DEFAULT_OPTION_TEXT = 'Contract default (no Prefer header)';
 

@@ -1,7 +1,7 @@
 import { Button, Classes } from '@blueprintjs/core';
 
-import { type Preset } from './presets';
-import styles from './scenario-switcher.module.css';
+import { type Preset } from '../model/presets';
+import styles from '../scenario-switcher.module.css';
 
 export interface PresetListProps {
   presets: readonly Preset[];

@@ -2,13 +2,13 @@ import { Button, Classes, Drawer, InputGroup, Position, Switch } from '@blueprin
 import { LabTestIcon, ResetIcon, SearchIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 
-import { type Catalogue, operationKey } from './catalogue-types';
-import { filterOperations } from './operation-filter';
+import { type Catalogue, operationKey } from '../model/catalogue-types';
+import { filterOperations } from '../model/operation-filter';
+import { type Preset } from '../model/presets';
+import { type ActiveScenarios, type ScenarioStore } from '../model/scenario-store';
+import styles from '../scenario-switcher.module.css';
 import { OperationRow } from './operation-row';
 import { PresetList } from './preset-list';
-import { type Preset } from './presets';
-import { type ActiveScenarios, type ScenarioStore } from './scenario-store';
-import styles from './scenario-switcher.module.css';
 
 export const PANEL_TITLE = 'Mock scenarios';
 
