@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
-import { pathPattern } from '../src/features/scenario-switcher/operation-match';
-import { findPreset, type PresetName } from '../src/features/scenario-switcher/presets';
+import { pathPattern } from '../src/features/scenario-switcher/model/operation-match';
+import { findPreset, type PresetName } from '../src/features/scenario-switcher/model/presets';
 
 export interface PreferOptions {
   /** Only requests with this method (any method when absent). */
@@ -39,7 +39,7 @@ export async function preferScenario(
 
 /**
  * Applies one of the scenario presets QA uses in the development panel
- * (src/features/scenario-switcher/presets.ts), through the same `Prefer` header.
+ * (src/features/scenario-switcher/model/presets.ts), through the same `Prefer` header.
  */
 export async function usePreset(page: Page, name: PresetName): Promise<void> {
   for (const entry of findPreset(name).entries) {

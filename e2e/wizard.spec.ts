@@ -213,7 +213,7 @@ test('a refused licence key marks the input invalid and keeps Next disabled', as
   await expect(page.locator('.bp6-toast')).toHaveCount(0); // no message text
 });
 
-test('step 2 shows the spec’s messages, then the server’s field errors under their fields', async ({
+test('step 2 names each empty required field and a one-word admin name, then shows the server’s field errors under their fields', async ({
   page,
 }) => {
   await preferScenario(page, API.createTenant, 'code=400, example=fieldErrors');

@@ -27,10 +27,13 @@ import {
   valueError,
   type RowValues,
 } from '@/features/sync-filters/filter-rules';
-import { splitAdminName } from '@/features/wizard/admin-name';
-import { holdsJson, roleArnPattern } from '@/features/wizard/aws-values';
-import { createTenantSchema, createTenantValidator } from '@/features/wizard/create-tenant-form';
-import { fieldMessages } from '@/features/wizard/form-schemas';
+import { splitAdminName } from '@/features/wizard/model/admin-name';
+import { holdsJson, roleArnPattern } from '@/features/wizard/model/aws-values';
+import {
+  createTenantSchema,
+  createTenantValidator,
+} from '@/features/wizard/model/create-tenant-form';
+import { fieldMessages } from '@/features/wizard/model/form-schemas';
 import { formatDay, isDay, parseDay } from '@/lib/day';
 import { firstFieldError, firstOfFields } from '@/lib/field-errors';
 import { readClaims } from '@/lib/jwt';

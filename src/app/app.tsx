@@ -18,7 +18,7 @@ import { createAppRouter } from './router';
 // The condition is replaced at build time, so a production build drops the import entirely; it is
 // awaited so that the app's very first requests already carry the chosen scenarios.
 if (import.meta.env.DEV || import.meta.env.VITE_SCENARIOS === 'on') {
-  await import('@/features/scenario-switcher/mount').then((m) => m.mountScenarioSwitcher());
+  await import('@/features/scenario-switcher').then((m) => m.mountScenarioSwitcher());
 }
 
 export function App() {

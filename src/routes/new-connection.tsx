@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { session } from '@/api/session';
 import { currentUserWithRole } from '@/features/auth/auth-queries';
 import { WizardPage } from '@/features/wizard';
-import { parseWizardStep, wizardStepName, type WizardStep } from '@/features/wizard/recovery';
+import { parseWizardStep, wizardStepName, type WizardStep } from '@/features/wizard/wizard-queries';
 import { lazyNamed } from '@/lib/lazy-named';
 import { pageTitle } from '@/lib/title';
 

@@ -9,17 +9,17 @@ import { AsteriskLegend } from './components/asterisk-legend';
 import { AutoMatchButton } from './components/auto-match-button';
 import { ConnectionStatus } from './components/connection-status';
 import { CountLines } from './components/count-lines';
+import { cx } from './components/cx';
+import { MapperContext } from './components/mapper-context';
 import { MappingTab, type RowFocus } from './components/mapping-tab';
+import { PreviewSection } from './components/preview/preview-section';
 import { RulesTab } from './components/rules-tab';
-import { MapperContext } from './hooks/mapper-context';
-import { useMapperState } from './hooks/use-mapper-state';
-import { salesforceFieldsQueryOptions } from './hooks/use-salesforce-fields';
+import { ImportSummaryCallout } from './components/transfer/import-summary-callout';
+import { TransferButtons, TransferButtonsLoading } from './components/transfer/transfer-buttons';
+import { useMapperState } from './components/use-mapper-state';
+import { salesforceFieldsQueryOptions } from './mapper-queries';
 import styles from './mapper.module.css';
-import { PreviewSection } from './preview/preview-section';
-import { cx } from './select/cx';
-import type { ImportSummary } from './transfer/import-summary';
-import { ImportSummaryCallout } from './transfer/import-summary-callout';
-import { TransferButtons, TransferButtonsLoading } from './transfer/transfer-buttons';
+import type { ImportSummary } from './model/import-summary';
 
 export interface FieldMapperProps {
   /** Inside Sync Settings (/values-mapper) rather than wizard step 5. */

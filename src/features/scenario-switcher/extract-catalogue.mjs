@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 /**
- * @import { Catalogue, CatalogueOperation, CatalogueResponse } from './catalogue-types'
+ * @import { Catalogue, CatalogueOperation, CatalogueResponse } from './model/catalogue-types'
  *
  * What the extraction reads of an OpenAPI document (parsed YAML: anything else is ignored).
  * @typedef {{ $ref: string }} Reference

@@ -2,17 +2,17 @@ import { createRoot } from 'react-dom/client';
 
 import { setRequestHeadersDecorator } from '@/api/http';
 
-import { CATALOGUE } from './catalogue';
-import { SCENARIO_SWITCHER_ROOT_ID } from './marker';
-import { createPreferDecorator } from './prefer-decorator';
-import { PRESETS } from './presets';
-import { createScenarioStore } from './scenario-store';
-import { ScenarioSwitcher } from './scenario-switcher';
+import { ScenarioSwitcher } from './components/scenario-switcher';
+import { CATALOGUE } from './model/catalogue';
+import { SCENARIO_SWITCHER_ROOT_ID } from './model/marker';
+import { createPreferDecorator } from './model/prefer-decorator';
+import { PRESETS } from './model/presets';
+import { createScenarioStore } from './model/scenario-store';
 
 const store = createScenarioStore();
 
 /**
- * Development and preview builds only (app.tsx imports this module behind a build-time guard):
+ * Development and preview builds only (app.tsx imports the feature behind a build-time guard):
  * installs the `Prefer` header decorator on the transport and renders the panel into its own
  * root, outside the app's providers. Calling it again (hot reload) re-installs the decorator and
  * keeps the one panel.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { SCENARIO_SWITCHER_ROOT_ID } from './marker';
+import { SCENARIO_SWITCHER_ROOT_ID } from './model/marker';
 
 // Vitest runs from the project root (where vite.config.ts is).
 const root = process.cwd();

@@ -12,21 +12,21 @@ import {
 } from '@/components/salesforce-connection/salesforce-connection-values';
 import { lazyNamed } from '@/lib/lazy-named';
 
-import { INITIAL_ACCOUNT, type AccountValues } from './account-values';
-import { INITIAL_AWS, type AwsValues } from './aws-values';
-import { KeyStep, type KeyState } from './key-step';
-import { Loading } from './loading';
-import { stepAfter, WIZARD_STEPS, type WizardStep } from './recovery';
-import { SettingsStep } from './settings-step';
-import { StepProgress } from './step-progress';
-import { useWizardRecovery } from './use-wizard-recovery';
+import { KeyStep, type KeyState } from './components/key-step';
+import { Loading } from './components/loading';
+import { SettingsStep } from './components/settings-step';
+import { StepProgress } from './components/step-progress';
+import { useWizardRecovery } from './components/use-wizard-recovery';
+import { INITIAL_ACCOUNT, type AccountValues } from './model/account-values';
+import { INITIAL_AWS, type AwsValues } from './model/aws-values';
+import { stepAfter, WIZARD_STEPS, type WizardStep } from './model/recovery';
 import styles from './wizard.module.css';
 
 // The steps with a schema form load with it (the form library and that form's validator), when
 // they are shown: the key step and the mapper do not carry them.
-const AccountStep = lazyNamed(() => import('./account-step'), 'AccountStep');
-const SalesforceStep = lazyNamed(() => import('./salesforce-step'), 'SalesforceStep');
-const AwsStep = lazyNamed(() => import('./aws-step'), 'AwsStep');
+const AccountStep = lazyNamed(() => import('./components/account-step'), 'AccountStep');
+const SalesforceStep = lazyNamed(() => import('./components/salesforce-step'), 'SalesforceStep');
+const AwsStep = lazyNamed(() => import('./components/aws-step'), 'AwsStep');
 
 export interface WizardPageProps {
   /** Step 5's field-mapping editor; the route composes it. */

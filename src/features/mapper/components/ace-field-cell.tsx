@@ -4,7 +4,7 @@ import type { Attribute } from '@generated/api/model';
 
 import styles from '../mapper.module.css';
 import { isReadOnly, mandatoryMark } from '../model/attributes';
-import { cx } from '../select/cx';
+import { cx } from './cx';
 
 /** The ACE side of a row: name, asterisk, 'Read Only' badge and help text. */
 export function AceFieldCell({ attribute }: { attribute: Attribute }) {

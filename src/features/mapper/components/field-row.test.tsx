@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { MapperContext, type MapperContextValue } from '../hooks/mapper-context';
-import { DUMMY_OPTION, type SalesforceFields } from '../hooks/use-salesforce-fields';
+import type { SalesforceFields } from '../mapper-queries';
 import { groupMappings } from '../model/mapping';
 import { createMappingStore } from '../model/mapping-store';
 import { createMappingSync } from '../model/mapping-sync';
-import { makeOption } from '../select/select-options';
 import { ace, mapping, salesforce } from '../testing/fixtures';
 import { FieldRow } from './field-row';
+import { MapperContext, type MapperContextValue } from './mapper-context';
+import { DUMMY_OPTION } from './salesforce-options';
+import { makeOption } from './select/select-options';
 
 const sfFields = Array.from({ length: 10_000 }, (_, i) => salesforce(1000 + i, `Field_${i}__c`));
 const fields: SalesforceFields = {

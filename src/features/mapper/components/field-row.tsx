@@ -4,17 +4,18 @@ import { useDebouncedCallback } from 'use-debounce';
 
 import type { Attribute } from '@generated/api/model';
 
-import { useMapper } from '../hooks/mapper-context';
-import { valueOptions, type SalesforceFields } from '../hooks/use-salesforce-fields';
+import type { SalesforceFields } from '../mapper-queries';
 import styles from '../mapper.module.css';
 import { hasValueRows, mandatoryMark } from '../model/attributes';
 import { DUMMY_KEY, fieldKeys } from '../model/mapping';
-import { cx } from '../select/cx';
-import { VirtualMultiSelect } from '../select/virtual-multi-select';
 import { AceFieldCell } from './ace-field-cell';
+import { cx } from './cx';
 import { DummyInput } from './dummy-input';
+import { useMapper } from './mapper-context';
 import { rowActions } from './row-actions';
 import { rowId } from './row-id';
+import { valueOptions } from './salesforce-options';
+import { VirtualMultiSelect } from './select/virtual-multi-select';
 import { ValueRows } from './value-rows';
 
 /** Selections are saved 500 ms after the last change: a run of picks is one request. */

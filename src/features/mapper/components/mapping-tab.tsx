@@ -3,12 +3,12 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { Paginator } from '@/components/paginator/paginator';
 
-import { useMapper } from '../hooks/mapper-context';
-import { useSalesforceFields } from '../hooks/use-salesforce-fields';
+import { useSalesforceFields } from '../mapper-queries';
 import styles from '../mapper.module.css';
 import { ROWS_PER_PAGE, rowsPage, tabRows, type EntityType } from '../model/attributes';
-import { cx } from '../select/cx';
+import { cx } from './cx';
 import { FieldRow } from './field-row';
+import { useMapper } from './mapper-context';
 import { rowId } from './row-id';
 
 const RECEIVE_UPDATES_TOOLTIP =

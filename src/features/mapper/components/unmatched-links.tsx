@@ -2,10 +2,10 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 import type { Attribute } from '@generated/api/model';
 
-import { useMapper } from '../hooks/mapper-context';
 import styles from '../mapper.module.css';
 import type { EntityType } from '../model/attributes';
 import { unmatchedRequired } from '../model/counts';
+import { useMapper } from './mapper-context';
 
 export interface UnmatchedLinksProps {
   type: EntityType;

@@ -6,11 +6,11 @@ import type { Attribute } from '@generated/api/model';
 import styles from '../mapper.module.css';
 import { aceValues } from '../model/attributes';
 import { DUMMY_KEY, valueKeys, type LocalMapping } from '../model/mapping';
-import { cx } from '../select/cx';
-import type { SelectOption } from '../select/select-options';
-import { VirtualMultiSelect } from '../select/virtual-multi-select';
+import { cx } from './cx';
 import { DummyInput } from './dummy-input';
 import type { RowActions } from './row-actions';
+import type { SelectOption } from './select/select-options';
+import { VirtualMultiSelect } from './select/virtual-multi-select';
 
 /** Sub-rows render 15 at a time and 15 more per scroll, so long picklists open fast. */
 const SUB_ROWS_STEP = 15;

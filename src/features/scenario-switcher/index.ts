@@ -1,0 +1,1 @@
+export { mountScenarioSwitcher } from './mount';
