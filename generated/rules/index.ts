@@ -65,7 +65,7 @@ export function hasFilterValueFormat(dataType: DataType, value: string): boolean
  * ACE twin, so a value chosen by a user would break that link. They are never offered as
  * mappable rows (the mapper sets them aside and a mapping of one is refused), never counted
  * in the required-mapping counts, left out of the record preview, and never take an override
- * value (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+ * value (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
 export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = Object.values(ReservedAttributeName);
 
@@ -83,7 +83,7 @@ export function isReservedAttributeName(name: string): boolean {
  * whether ACE's requirement is met depends on how the CRM relates those records: such
  * attributes are not highlighted as mandatory (grey asterisk, not red), and they take no
  * override value, which would replace a value of another record than the one that failed
- * (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+ * (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
 export const RELATED_RECORD_NAME = new RegExp(
   `(?:${Object.values(RelatedRecordObject).join('|')})\\.`,
@@ -94,7 +94,7 @@ export function isRelatedRecordName(name: string): boolean {
   return RELATED_RECORD_NAME.test(name);
 }
 
-/** The permission types whose attributes take no override (DummyValueOverride.x-override-refused). */
+/** The permission types whose attributes take no override (OverrideWrite.x-override-refused). */
 export const OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = ['Read Only'];
 
 /**

@@ -48,7 +48,7 @@ describe('compile-rules: the contract rules as code', () => {
   });
 
   it('refuses an override rule it does not understand', () => {
-    const doc = withSchema('DummyValueOverride', (schema) => {
+    const doc = withSchema('OverrideWrite', (schema) => {
       (schema['x-override-refused'] as Record<string, unknown>).mandatory = true;
     });
     expect(() => compileRules(doc)).toThrow('mandatory: only names, related-records');

@@ -7,7 +7,7 @@
 //   DataType.x-filter-comparisons      data type -> the comparisons a sync filter accepts, in order
 //   DataType.x-filter-value-formats    data type -> $ref of a string schema whose `pattern` a
 //                                      filter value must match
-//   DummyValueOverride.x-override-refused   which ACE attributes take no override: `names` ($ref of
+//   OverrideWrite.x-override-refused        which ACE attributes take no override: `names` ($ref of
 //                                      an enum of names), `related-records` ($ref of an enum of
 //                                      related objects), `permission_type` (a list of values)
 // A malformed extension stops the generation with a message naming it.
@@ -143,8 +143,8 @@ interface OverrideRefused {
 }
 
 function overrideRefused(doc: ContractDocument): OverrideRefused {
-  const where = 'components.schemas.DummyValueOverride.x-override-refused';
-  const table = mapping(schemaNamed(doc, 'DummyValueOverride', where)['x-override-refused'], where);
+  const where = 'components.schemas.OverrideWrite.x-override-refused';
+  const table = mapping(schemaNamed(doc, 'OverrideWrite', where)['x-override-refused'], where);
   const known = ['names', 'related-records', 'permission_type'];
   const unknown = Object.keys(table).filter((key) => !known.includes(key));
   if (unknown.length > 0)
@@ -231,10 +231,10 @@ export function isRelatedRecordName(name: string): boolean {
   return RELATED_RECORD_NAME.test(name);
 }
 
-/** The permission types whose attributes take no override (DummyValueOverride.x-override-refused). */
+/** The permission types whose attributes take no override (OverrideWrite.x-override-refused). */
 export const OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = [${refused.permissionTypes.map((value) => JSON.stringify(value)).join(', ')}];
 
-${jsdoc(schemaNamed(doc, 'DummyValueOverride', 'DummyValueOverride').description?.split(/\n\s*\n/)[1])}export function mayTakeOverride(attribute: { name: string; permission_type?: string | null }): boolean {
+${jsdoc(schemaNamed(doc, 'OverrideWrite', 'OverrideWrite').description?.split(/\n\s*\n/)[1])}export function mayTakeOverride(attribute: { name: string; permission_type?: string | null }): boolean {
   return (
     !isReservedAttributeName(attribute.name) &&
     !isRelatedRecordName(attribute.name) &&

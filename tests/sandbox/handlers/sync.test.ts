@@ -194,7 +194,7 @@ describe('sync errors, the log and overrides', () => {
   });
 });
 
-describe('overrides the contract refuses (DummyValueOverride x-override-refused)', () => {
+describe('overrides the contract refuses (OverrideWrite x-override-refused)', () => {
   const cyberdyne = { sync_error_id: 8, salesforce_id: '0065g00000XyZ91AAB', dummy_value: 'x' };
   const revenue = {
     sync_error_id: 1,

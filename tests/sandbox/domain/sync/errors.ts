@@ -36,16 +36,16 @@ export function dismissError(draft: State, tenantId: number, id: number): void {
   draft.syncErrors = draft.syncErrors.filter((row) => row.id !== id);
 }
 
-export function savedOverrides(state: State, tenantId: number): Schemas['DummyValue'][] {
+export function savedOverrides(state: State, tenantId: number): Schemas['Override'][] {
   return state.overrides
     .filter((row) => row.tenantId === tenantId)
     .map(({ tenantId: _tenant, ...override }) => override);
 }
 
-type OverrideInput = Partial<Schemas['DummyValueOverride']>;
+type OverrideInput = Partial<Schemas['OverrideWrite']>;
 
 /**
- * Why the contract refuses an override of this attribute (DummyValueOverride's
+ * Why the contract refuses an override of this attribute (OverrideWrite's
  * x-override-refused), as the errors table never offers it.
  */
 function whyNoOverride(attribute: AttributeRow): string {
