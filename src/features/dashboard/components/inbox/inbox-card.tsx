@@ -8,9 +8,9 @@ import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
 
-import { dashboardQueries } from '../dashboard-queries';
+import { launchesQueryOptions } from '../../dashboard-queries';
+import { launchNamesText, launchToggleText } from '../../model/launch-names';
 import styles from './inbox.module.css';
-import { launchNamesText, launchToggleText } from './launch-names';
 
 const NAMES_STAND_IN = `${'Customer Inc - Cloud Migration, '.repeat(10)}and more`;
 
@@ -20,7 +20,7 @@ const NAMES_STAND_IN = `${'Customer Inc - Cloud Migration, '.repeat(10)}and more
  */
 export function InboxCard() {
   const queryClient = useQueryClient();
-  const launches = useQuery(dashboardQueries.launches());
+  const launches = useQuery(launchesQueryOptions());
   const [expanded, setExpanded] = useState(false);
   // The contract makes Resolve a GET that changes data: it is a mutation here, never cached.
   const resolve = useSingleFlight(

@@ -9,8 +9,8 @@ import {
   entityTypeOf,
   pairStatus,
   valueProblem,
-  type DummyPair,
-} from './dummy-form';
+  type OverridePair,
+} from '../../model/override-form';
 import { FilterSelect } from './filter-select';
 import { OverrideValueInput } from './override-value-input';
 import styles from './overrides.module.css';
@@ -57,7 +57,7 @@ export function OverridePairsEditor({ error }: { error: SyncError }) {
 
 interface PairLineProps {
   error: SyncError;
-  pair: DummyPair;
+  pair: OverridePair;
   position: number | undefined;
   options: Attribute[];
   removable: boolean;

@@ -6,15 +6,19 @@ import { BlockError } from '@/components/block-error/block-error';
 import { useDataTable } from '@/components/data-table';
 import type { SyncError } from '@generated/api/model';
 
-import { dashboardQueries } from '../dashboard-queries';
-import { SaveOverridesButton } from '../dummy-values/save-overrides-button';
+import {
+  syncErrorsQueryOptions,
+  overrideAttributesQueryOptions,
+  savedOverridesQueryOptions,
+} from '../../dashboard-queries';
+import { ERRORS_TEXT } from '../../model/error-texts';
+import { SaveOverridesButton } from '../overrides/save-overrides-button';
 import {
   OverrideFormContext,
   useOverrideForm,
   type OverrideDrafts,
-} from '../dummy-values/use-override-form';
+} from '../overrides/use-override-form';
 import { errorColumns } from './error-columns';
-import { ERRORS_TEXT } from './error-texts';
 import { PagedTable } from './paged-table';
 import { usePagedList } from './use-paged-list';
 
@@ -28,9 +32,9 @@ export interface ErrorsPanelProps {
 
 /** The Errors tab: open sync errors, their override values and the save button. */
 export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
-  const list = usePagedList(dashboardQueries.errors, page);
-  const saved = useQuery(dashboardQueries.savedOverrides());
-  const attributes = useQuery(dashboardQueries.overrideAttributes());
+  const list = usePagedList(syncErrorsQueryOptions, page);
+  const saved = useQuery(savedOverridesQueryOptions());
+  const attributes = useQuery(overrideAttributesQueryOptions());
   const form = useOverrideForm(drafts, saved.data?.data, attributes.data?.results);
   const table = useDataTable({
     data: list.rows ?? NO_ERRORS,

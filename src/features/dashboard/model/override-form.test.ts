@@ -11,8 +11,8 @@ import {
   rowsFromSaved,
   saveLooksEnabled,
   valueProblem,
-  type DummyRow,
-} from './dummy-form';
+  type OverrideRow,
+} from './override-form';
 
 const attr = (id: number, name: string, data_type: Attribute['data_type'], extra = {}) =>
   ({ id, name, type: 'Opportunity', data_type, ...extra }) as Attribute;
@@ -35,7 +35,7 @@ const ATTRIBUTES = [
 ];
 const BY_ID = new Map(ATTRIBUTES.map((a) => [a.id, a]));
 
-function row(id: number, ...pairs: Array<[number | null, string]>): DummyRow {
+function row(id: number, ...pairs: Array<[number | null, string]>): OverrideRow {
   return {
     syncErrorId: id,
     salesforceId: `006000000000000${id}`,

@@ -1,10 +1,14 @@
 import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { type DashboardTab, type DashboardView, dashboardQueries } from '../dashboard-queries';
-import { useOverrideDrafts } from '../dummy-values/use-override-form';
-import { formatDateTime } from '../format-date';
-import { ERRORS_TEXT, lastSyncText } from './error-texts';
+import {
+  type DashboardTab,
+  type DashboardView,
+  syncStatsQueryOptions,
+} from '../../dashboard-queries';
+import { ERRORS_TEXT, lastSyncText } from '../../model/error-texts';
+import { formatDateTime } from '../../model/format-date';
+import { useOverrideDrafts } from '../overrides/use-override-form';
 import { ErrorsPanel } from './errors-panel';
 import styles from './errors.module.css';
 import { LogsPanel } from './logs-panel';
@@ -50,7 +54,7 @@ export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps)
 }
 
 function LastSyncLine() {
-  const stats = useQuery(dashboardQueries.stats());
+  const stats = useQuery(syncStatsQueryOptions());
   // A box the width of the longest line, the text at its start: the line does not move when the
   // date replaces the skeleton (a line the length of a loaded one).
   if (stats.isPending)

@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
 
-import { renderApp } from '../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
+import { renderApp } from '../../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
-const saves = () => backend.callsTo('updateDummyValues');
+const saves = () => backend.callsTo('updateOverrides');
 
 async function openErrors(path = '/dashboard') {
   await backend.signIn(DANA);
@@ -142,7 +142,7 @@ describe('override values in the errors table', () => {
       ),
     );
     // The saved values are asked for again.
-    await waitFor(() => expect(backend.callsTo('listDummyValues').length).toBeGreaterThan(1));
+    await waitFor(() => expect(backend.callsTo('listOverrides').length).toBeGreaterThan(1));
   });
 
   it('refuses half a pair, and a value of the wrong type, and highlights them', async () => {

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
 
-import { createTestQueryClient } from '../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { FULL_SYNC_WINDOW_MS, isWithinFullSyncWindow } from '../../model/sync-window';
 import { SyncControls } from './sync-controls';
-import { FULL_SYNC_WINDOW_MS, isWithinFullSyncWindow } from './sync-window';
 
 const backend = setupSandboxBackend();
 const syncCalls = () => backend.callsTo('startSync');

@@ -1,14 +1,14 @@
 import { isDay } from '@/lib/day';
-import type { Attribute, DummyValue, DummyValueOverride, EntityType } from '@generated/api/model';
+import type { Attribute, Override, OverrideWrite, EntityType } from '@generated/api/model';
 import { FILTER_VALUE_FORMATS, mayTakeOverride } from '@generated/rules';
 
 /**
- * The override ("dummy") values form of the errors table: per sync error, pairs of an ACE attribute
+ * The override values form of the errors table: per sync error, pairs of an ACE attribute
  * and the value to send instead on the next sync. Everything here is pure so that the rules can be
  * tested on their own.
  */
 
-export const DUMMY_TEXT = {
+export const OVERRIDE_TEXT = {
   save: 'Save values for next Sync',
   invalidForm: 'Form is not valid. Please fill all the elements',
   nothingToSave: 'Please select attribute and its dummy value',
@@ -17,7 +17,7 @@ export const DUMMY_TEXT = {
 /** Choices of an ACE Boolean ("Yes / No" picklists are Boolean in the contract). */
 const BOOLEAN_CHOICES = ['Yes', 'No'] as const;
 
-export interface DummyPair {
+export interface OverridePair {
   /** Stable identity for React while pairs are added and removed. */
   key: string;
   attributeId: number | null;
@@ -26,23 +26,23 @@ export interface DummyPair {
   touched: boolean;
 }
 
-export interface DummyRow {
+export interface OverrideRow {
   syncErrorId: number;
   salesforceId: string;
-  pairs: DummyPair[];
+  pairs: OverridePair[];
 }
 
-export type DummyRows = Readonly<Record<number, DummyRow>>;
+export type OverrideRows = Readonly<Record<number, OverrideRow>>;
 
 let pairCount = 0;
-export function newPair(attributeId: number | null = null, value = ''): DummyPair {
+export function newPair(attributeId: number | null = null, value = ''): OverridePair {
   pairCount += 1;
   return { key: `pair-${pairCount}`, attributeId, value, touched: false };
 }
 
 /** The values saved earlier, as form rows keyed by sync error id. */
-export function rowsFromSaved(saved: readonly DummyValue[]): DummyRows {
-  const rows: Record<number, DummyRow> = {};
+export function rowsFromSaved(saved: readonly Override[]): OverrideRows {
+  const rows: Record<number, OverrideRow> = {};
   for (const item of saved) {
     const row = (rows[item.sync_error_id] ??= {
       syncErrorId: item.sync_error_id,
@@ -86,7 +86,7 @@ export function entityTypeOf(record: {
  */
 export function attributeOptions(
   attributes: readonly Attribute[],
-  row: DummyRow,
+  row: OverrideRow,
   pairKey: string,
   entityType?: EntityType,
 ): Attribute[] {
@@ -143,7 +143,7 @@ export function valueProblem(value: string, attribute: Attribute | undefined): s
 
 export type PairStatus = 'empty' | 'incomplete' | 'invalid' | 'complete';
 
-export function pairStatus(pair: DummyPair, attribute: Attribute | undefined): PairStatus {
+export function pairStatus(pair: OverridePair, attribute: Attribute | undefined): PairStatus {
   const hasValue = pair.value.trim() !== '';
   if (pair.attributeId === null && !hasValue) return 'empty';
   if (pair.attributeId === null || !hasValue) return 'incomplete';
@@ -154,9 +154,9 @@ export type AttributeLookup = ReadonlyMap<number, Attribute>;
 
 /** The complete pairs of all rows, as the save call wants them. */
 function overridesToSave(
-  rows: readonly DummyRow[],
+  rows: readonly OverrideRow[],
   attributes: AttributeLookup,
-): DummyValueOverride[] {
+): OverrideWrite[] {
   return rows.flatMap((row) =>
     row.pairs
       .filter((pair) => pairStatus(pair, attributes.get(pair.attributeId ?? -1)) === 'complete')
@@ -170,13 +170,13 @@ function overridesToSave(
 }
 
 export type SaveCheck =
-  { kind: 'invalid' } | { kind: 'nothing' } | { kind: 'save'; overrides: DummyValueOverride[] };
+  { kind: 'invalid' } | { kind: 'nothing' } | { kind: 'save'; overrides: OverrideWrite[] };
 
 /**
  * What 'Save values for next Sync' does: refuse a form with a half-filled or ill-typed pair,
  * refuse when there is nothing to send, else send every complete pair.
  */
-export function checkSave(rows: readonly DummyRow[], attributes: AttributeLookup): SaveCheck {
+export function checkSave(rows: readonly OverrideRow[], attributes: AttributeLookup): SaveCheck {
   const broken = rows.some((row) =>
     row.pairs.some((pair) => {
       const status = pairStatus(pair, attributes.get(pair.attributeId ?? -1));
@@ -190,7 +190,7 @@ export function checkSave(rows: readonly DummyRow[], attributes: AttributeLookup
 
 /** The save button looks disabled unless a pair is complete or values were saved before. */
 export function saveLooksEnabled(
-  rows: readonly DummyRow[],
+  rows: readonly OverrideRow[],
   attributes: AttributeLookup,
   hasSavedValues: boolean,
 ): boolean {

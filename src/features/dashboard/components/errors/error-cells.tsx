@@ -4,7 +4,7 @@ import { InfoSignIcon, ShareIcon } from '@blueprintjs/icons';
 import { ErrorCategoryTag } from '@/components/error-category/error-category';
 import type { SyncLog } from '@generated/api/model';
 
-import { CATEGORY_HINTS, ERRORS_TEXT, SOURCE_TEXT, salesforceLink } from './error-texts';
+import { CATEGORY_HINTS, ERRORS_TEXT, SOURCE_TEXT, salesforceLink } from '../../model/error-texts';
 import styles from './errors.module.css';
 
 /** A column header with an explanation on hover or focus. */

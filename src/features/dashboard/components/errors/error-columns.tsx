@@ -1,11 +1,11 @@
 import { createDataColumnHelper } from '@/components/data-table';
 import type { SyncError, SyncLog } from '@generated/api/model';
 
-import { OverridePairsEditor } from '../dummy-values/override-pairs-editor';
-import { SavedOverridesCell } from '../dummy-values/saved-overrides-cell';
-import { formatDateTime } from '../format-date';
+import { COLUMN_TEXT, ERRORS_TEXT } from '../../model/error-texts';
+import { formatDateTime } from '../../model/format-date';
+import { OverridePairsEditor } from '../overrides/override-pairs-editor';
+import { SavedOverridesCell } from '../overrides/saved-overrides-cell';
 import { CategoryCell, HeaderWithTip, RecordCell, SourceCell } from './error-cells';
-import { COLUMN_TEXT, ERRORS_TEXT } from './error-texts';
 import styles from './errors.module.css';
 
 const errorColumn = createDataColumnHelper<SyncError>();

@@ -1,9 +1,9 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
-import { createTestQueryClient } from '../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
-import { dashboardQueries } from '../dashboard-queries';
+import { createTestQueryClient } from '../../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { syncErrorsQueryOptions, syncStatsQueryOptions } from '../../dashboard-queries';
 import { FOLLOW_SYNC, followSync } from './follow-sync';
 
 const backend = setupSandboxBackend();
@@ -11,9 +11,9 @@ const backend = setupSandboxBackend();
 /** A client showing the dashboard: the statistics and page 1 of the errors, on screen. */
 async function shownDashboard() {
   const queryClient = createTestQueryClient();
-  await queryClient.fetchQuery(dashboardQueries.stats());
-  await queryClient.fetchQuery(dashboardQueries.errors(1));
-  const errorsBlock = new QueryObserver(queryClient, dashboardQueries.errors(1));
+  await queryClient.fetchQuery(syncStatsQueryOptions());
+  await queryClient.fetchQuery(syncErrorsQueryOptions(1));
+  const errorsBlock = new QueryObserver(queryClient, syncErrorsQueryOptions(1));
   onTestFinished(errorsBlock.subscribe(() => undefined));
   return queryClient;
 }
@@ -47,7 +47,7 @@ describe('following a started sync', () => {
 
     expect(statsCalls() - statsBefore).toBe(4);
     expect(lastSyncDate()).not.toBe(before);
-    expect(queryClient.getQueryData(dashboardQueries.stats().queryKey)?.last_synced_date).toBe(
+    expect(queryClient.getQueryData(syncStatsQueryOptions().queryKey)?.last_synced_date).toBe(
       lastSyncDate(),
     );
     await vi.waitFor(() => expect(backend.callsTo('listSyncErrors').length).toBe(errorsBefore + 1));

@@ -3,12 +3,12 @@ import { useEffect, useRef } from 'react';
 
 import { getListUnreadLaunchesQueryKey } from '@generated/api/launches/launches';
 import {
-  getListDummyValuesQueryKey,
+  getListOverridesQueryKey,
   getListSyncErrorsQueryKey,
   getListSyncLogsQueryKey,
 } from '@generated/api/sync/sync';
 
-import { dashboardQueries } from '../dashboard-queries';
+import { syncStatsQueryOptions } from '../../dashboard-queries';
 
 /** How often the statistics are asked while a started sync runs, and for how long at most. */
 export const FOLLOW_SYNC = { everyMs: 2_000, forMs: 120_000 } as const;
@@ -24,12 +24,12 @@ export async function followSync(
   signal: AbortSignal,
   wait: (ms: number) => Promise<void>,
 ): Promise<boolean> {
-  const before = queryClient.getQueryData(dashboardQueries.stats().queryKey)?.last_synced_date;
+  const before = queryClient.getQueryData(syncStatsQueryOptions().queryKey)?.last_synced_date;
   for (let waited = 0; waited < FOLLOW_SYNC.forMs; waited += FOLLOW_SYNC.everyMs) {
     await wait(FOLLOW_SYNC.everyMs);
     if (signal.aborted) return false;
     const stats = await queryClient
-      .fetchQuery({ ...dashboardQueries.stats(), staleTime: 0 })
+      .fetchQuery({ ...syncStatsQueryOptions(), staleTime: 0 })
       .catch(() => undefined);
     if (signal.aborted) return false;
     if (stats && stats.last_synced_date !== before) {
@@ -37,7 +37,7 @@ export async function followSync(
         [
           getListSyncErrorsQueryKey(),
           getListSyncLogsQueryKey(),
-          getListDummyValuesQueryKey(),
+          getListOverridesQueryKey(),
           getListUnreadLaunchesQueryKey(),
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey: queryKey.slice(0, 1) })),
       );

@@ -1,36 +1,36 @@
 import { createContext, useContext, useMemo, useState } from 'react';
 
-import type { Attribute, DummyValue, SyncError } from '@generated/api/model';
+import type { Attribute, Override, SyncError } from '@generated/api/model';
 
 import {
   newPair,
   rowsFromSaved,
-  type DummyPair,
-  type DummyRow,
-  type DummyRows,
-} from './dummy-form';
+  type OverridePair,
+  type OverrideRow,
+  type OverrideRows,
+} from '../../model/override-form';
 
 /**
  * What the user has typed, by sync error id. It lives above the tabs and the pages (the errors
  * card), so unsaved values survive a page change or a look at the logs.
  */
 export interface OverrideDrafts {
-  drafts: DummyRows;
-  setDrafts: (update: (drafts: DummyRows) => DummyRows) => void;
+  drafts: OverrideRows;
+  setDrafts: (update: (drafts: OverrideRows) => OverrideRows) => void;
   /** A save was attempted: every problem shows, touched or not. */
   submitted: boolean;
   setSubmitted: (submitted: boolean) => void;
 }
 
 export function useOverrideDrafts(): OverrideDrafts {
-  const [drafts, setDraftState] = useState<DummyRows>({});
+  const [drafts, setDraftState] = useState<OverrideRows>({});
   const [submitted, setSubmitted] = useState(false);
   return { drafts, setDrafts: setDraftState, submitted, setSubmitted };
 }
 
 type ErrorRef = Pick<SyncError, 'id' | 'salesforce_id'>;
 
-function blankRow(error: ErrorRef): DummyRow {
+function blankRow(error: ErrorRef): OverrideRow {
   return {
     syncErrorId: error.id,
     salesforceId: error.salesforce_id,
@@ -41,11 +41,11 @@ function blankRow(error: ErrorRef): DummyRow {
 /** The errors table's override form: drafts over the values saved earlier. */
 export interface OverrideForm {
   /** The row the user sees: their draft, else the saved values, else one blank pair. */
-  rowFor: (error: ErrorRef) => DummyRow;
+  rowFor: (error: ErrorRef) => OverrideRow;
   /** The values saved earlier for a sync error. */
-  savedRow: (syncErrorId: number) => DummyRow | undefined;
+  savedRow: (syncErrorId: number) => OverrideRow | undefined;
   /** Every row with something in it: drafts and saved rows (what a save sends). */
-  allRows: () => DummyRow[];
+  allRows: () => OverrideRow[];
   hasSavedValues: boolean;
   submitted: boolean;
   attributes: readonly Attribute[];
@@ -62,7 +62,7 @@ const NO_ATTRIBUTES: readonly Attribute[] = [];
 
 export function useOverrideForm(
   { drafts, setDrafts, submitted }: OverrideDrafts,
-  saved: readonly DummyValue[] | undefined,
+  saved: readonly Override[] | undefined,
   attributes: readonly Attribute[] | undefined,
 ): OverrideForm {
   const savedRows = useMemo(() => rowsFromSaved(saved ?? []), [saved]);
@@ -73,13 +73,13 @@ export function useOverrideForm(
 
   return useMemo(() => {
     const rowFor = (error: ErrorRef) => drafts[error.id] ?? savedRows[error.id] ?? blankRow(error);
-    const update = (error: ErrorRef, change: (pairs: DummyPair[]) => DummyPair[]) =>
+    const update = (error: ErrorRef, change: (pairs: OverridePair[]) => OverridePair[]) =>
       setDrafts((current) => {
         const row = current[error.id] ?? savedRows[error.id] ?? blankRow(error);
         const pairs = change(row.pairs);
         return { ...current, [error.id]: { ...row, pairs: pairs.length ? pairs : [newPair()] } };
       });
-    const editPair = (error: ErrorRef, pairKey: string, edit: Partial<DummyPair>) =>
+    const editPair = (error: ErrorRef, pairKey: string, edit: Partial<OverridePair>) =>
       update(error, (pairs) =>
         pairs.map((pair) => (pair.key === pairKey ? { ...pair, ...edit } : pair)),
       );

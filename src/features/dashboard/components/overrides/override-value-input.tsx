@@ -5,9 +5,9 @@ import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load
 import { lazyNamed } from '@/lib/lazy-named';
 import type { Attribute } from '@generated/api/model';
 
+import { allowedValues } from '../../model/override-form';
 import type { DateOverrideInputProps } from './date-override-input';
 import { DebouncedTextInput } from './debounced-text-input';
-import { allowedValues } from './dummy-form';
 import { FilterSelect } from './filter-select';
 
 const DateOverrideInput = lazyNamed(() => import('./date-override-input'), 'DateOverrideInput');

@@ -1,8 +1,3 @@
-import { useEffect, useState } from 'react';
-
-/** Syncs run at 12:00 and 24:00 UTC; the countdown is recomputed every minute. */
-const NEXT_SYNC_REFRESH_MS = 60_000;
-
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
@@ -23,14 +18,4 @@ export function nextSyncText(now: Date): string {
   const left = nextSyncAt(now).getTime() - now.getTime();
   if (left >= HOUR_MS) return `Next sync in ${Math.floor(left / HOUR_MS)} hrs`;
   return `Next sync in ${Math.max(1, Math.floor(left / MINUTE_MS))} mins`;
-}
-
-/** The countdown text, recomputed every 60 seconds. */
-export function useNextSyncText(): string {
-  const [text, setText] = useState(() => nextSyncText(new Date()));
-  useEffect(() => {
-    const timer = setInterval(() => setText(nextSyncText(new Date())), NEXT_SYNC_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return text;
 }

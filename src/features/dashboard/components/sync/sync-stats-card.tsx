@@ -5,15 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { BlockError } from '@/components/block-error/block-error';
 import type { SyncCounts } from '@generated/api/model';
 
-import { dashboardQueries } from '../dashboard-queries';
-import { useNextSyncText } from './next-sync';
+import { syncStatsQueryOptions } from '../../dashboard-queries';
 import styles from './sync.module.css';
+import { useNextSyncText } from './use-next-sync-text';
 
 const NUMBER = new Intl.NumberFormat('en-US');
 
 /** Total Synced and Last Synced for leads and opportunities, and the next-sync countdown. */
 export function SyncStatsCard() {
-  const stats = useQuery(dashboardQueries.stats());
+  const stats = useQuery(syncStatsQueryOptions());
   const nextSync = useNextSyncText();
   return (
     <Card className={styles.stats} elevation={1}>

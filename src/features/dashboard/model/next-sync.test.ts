@@ -1,7 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { nextSyncAt, nextSyncText, useNextSyncText } from './next-sync';
+import { nextSyncAt, nextSyncText } from './next-sync';
 
 const at = (iso: string) => new Date(iso);
 
@@ -35,35 +34,5 @@ describe('next sync countdown', () => {
       const text = nextSyncText(new Date(Date.UTC(2026, 2, 2, 0, minute)));
       expect(text).toMatch(/^Next sync in ([1-9]|1[0-2]) hrs$|^Next sync in ([1-9]|[1-5]\d) mins$/);
     }
-  });
-});
-
-function Countdown() {
-  return <p>{useNextSyncText()}</p>;
-}
-
-describe('useNextSyncText', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('recomputes the text every 60 seconds', () => {
-    vi.setSystemTime(at('2026-03-02T10:58:30Z'));
-    render(<Countdown />);
-    expect(screen.getByText('Next sync in 1 hrs')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(60_000)); // 10:59:30
-    expect(screen.getByText('Next sync in 1 hrs')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(60_000)); // 11:00:30
-    expect(screen.getByText('Next sync in 59 mins')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(59 * 60_000)); // 11:59:30
-    expect(screen.getByText('Next sync in 1 mins')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(60_000)); // 12:00:30, the next sync is at midnight
-    expect(screen.getByText('Next sync in 11 hrs')).toBeInTheDocument();
-  });
-
-  it('does not change between two ticks', () => {
-    vi.setSystemTime(at('2026-03-02T11:30:00Z'));
-    render(<Countdown />);
-    act(() => vi.advanceTimersByTime(59_000));
-    expect(screen.getByText('Next sync in 30 mins')).toBeInTheDocument();
   });
 });

@@ -7,8 +7,8 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import type { SyncTypeQueryParameter } from '@generated/api/model';
 import { useStartSync } from '@generated/api/sync/sync';
 
+import { isWithinFullSyncWindow } from '../../model/sync-window';
 import { useSyncFollower } from './follow-sync';
-import { isWithinFullSyncWindow } from './sync-window';
 
 export const SYNC_TEXT = {
   sync: 'Sync',

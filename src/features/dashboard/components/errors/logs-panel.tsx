@@ -2,9 +2,9 @@ import { BlockError } from '@/components/block-error/block-error';
 import { useDataTable } from '@/components/data-table';
 import type { SyncLog } from '@generated/api/model';
 
-import { dashboardQueries } from '../dashboard-queries';
+import { syncLogsQueryOptions } from '../../dashboard-queries';
+import { ERRORS_TEXT } from '../../model/error-texts';
 import { logColumns } from './error-columns';
-import { ERRORS_TEXT } from './error-texts';
 import { PagedTable } from './paged-table';
 import { usePagedList } from './use-paged-list';
 
@@ -17,7 +17,7 @@ export interface LogsPanelProps {
 
 /** The All Logs tab: every sync error so far, resolved ones included. */
 export function LogsPanel({ page, onPageChange }: LogsPanelProps) {
-  const list = usePagedList(dashboardQueries.logs, page);
+  const list = usePagedList(syncLogsQueryOptions, page);
   const table = useDataTable({ data: list.rows ?? NO_LOGS, columns: logColumns });
   if (list.query.isError && !list.rows) {
     return <BlockError error={list.query.error} onRetry={() => void list.query.refetch()} />;

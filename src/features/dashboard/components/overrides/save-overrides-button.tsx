@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { getListDummyValuesQueryKey, useUpdateDummyValues } from '@generated/api/sync/sync';
+import { getListOverridesQueryKey, useUpdateOverrides } from '@generated/api/sync/sync';
 
-import { checkSave, DUMMY_TEXT, saveLooksEnabled } from './dummy-form';
+import { checkSave, OVERRIDE_TEXT, saveLooksEnabled } from '../../model/override-form';
 import styles from './overrides.module.css';
 import type { OverrideForm } from './use-override-form';
 
@@ -21,7 +21,7 @@ export interface SaveOverridesButtonProps {
  */
 export function SaveOverridesButton({ form, setSubmitted }: SaveOverridesButtonProps) {
   const queryClient = useQueryClient();
-  const save = useSingleFlight(useUpdateDummyValues());
+  const save = useSingleFlight(useUpdateOverrides());
   const looksEnabled = saveLooksEnabled(form.allRows(), form.attributesById, form.hasSavedValues);
 
   const onClick = () => {
@@ -29,11 +29,11 @@ export function SaveOverridesButton({ form, setSubmitted }: SaveOverridesButtonP
     const check = checkSave(form.allRows(), form.attributesById);
     if (check.kind === 'invalid') {
       setSubmitted(true);
-      void toast.danger(DUMMY_TEXT.invalidForm);
+      void toast.danger(OVERRIDE_TEXT.invalidForm);
       return;
     }
     if (check.kind === 'nothing') {
-      void toast.danger(DUMMY_TEXT.nothingToSave);
+      void toast.danger(OVERRIDE_TEXT.nothingToSave);
       return;
     }
     save.mutate(
@@ -42,7 +42,7 @@ export function SaveOverridesButton({ form, setSubmitted }: SaveOverridesButtonP
         onSuccess: (reply) => {
           setSubmitted(false);
           if (reply?.message) void toast.success(reply.message);
-          void queryClient.invalidateQueries({ queryKey: getListDummyValuesQueryKey() });
+          void queryClient.invalidateQueries({ queryKey: getListOverridesQueryKey() });
         },
       },
     );
@@ -52,7 +52,7 @@ export function SaveOverridesButton({ form, setSubmitted }: SaveOverridesButtonP
     <Button
       intent={Intent.PRIMARY}
       icon={<FloppyDiskIcon />}
-      text={DUMMY_TEXT.save}
+      text={OVERRIDE_TEXT.save}
       loading={save.isPending}
       className={looksEnabled ? undefined : styles.looksDisabled}
       aria-disabled={looksEnabled ? undefined : true}

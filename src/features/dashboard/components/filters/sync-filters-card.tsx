@@ -6,9 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { BlockError } from '@/components/block-error/block-error';
 import { FilterCount } from '@/components/filter-count/filter-count';
 import { COMPARISON_LABELS } from '@/lib/comparisons';
-import type { EntityType, SyncFilterSetting } from '@generated/api/model';
+import type { EntityType, SyncFilter } from '@generated/api/model';
 
-import { dashboardQueries } from '../dashboard-queries';
+import { syncFiltersQueryOptions } from '../../dashboard-queries';
 import styles from './sync-filters-card.module.css';
 
 /** The dashboard's no-filter sentence (the values mapper says every record will sync). */
@@ -20,15 +20,15 @@ const ENTITIES: ReadonlyArray<[EntityType, string]> = [
 ];
 
 /** Conditions grouped by OR block, in block order. */
-function blocks(filters: readonly SyncFilterSetting[]): SyncFilterSetting[][] {
-  const byBlock = new Map<number, SyncFilterSetting[]>();
+function blocks(filters: readonly SyncFilter[]): SyncFilter[][] {
+  const byBlock = new Map<number, SyncFilter[]>();
   for (const filter of filters)
     byBlock.set(filter.block, [...(byBlock.get(filter.block) ?? []), filter]);
   return [...byBlock.entries()].sort(([a], [b]) => a - b).map(([, conditions]) => conditions);
 }
 
 function EntityFilters({ entity, title }: { entity: EntityType; title: string }) {
-  const filters = useQuery(dashboardQueries.filters(entity));
+  const filters = useQuery(syncFiltersQueryOptions(entity));
   if (filters.isError) {
     return (
       <BlockError
