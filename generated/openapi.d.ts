@@ -1135,8 +1135,8 @@ export interface components {
      */
     RelatedRecordObject: 'Account' | 'User' | 'Contact';
     /**
-     * @description A sync-filter value (`field_value`) for an Int attribute: a whole number in decimal digits
-     *     with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+     * @description A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
+     *     attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
      *     separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
      *     compared it as a decimal would filter other records than the user sees. The filter editor
      *     refuses it before saving, with the same rule.
@@ -1149,6 +1149,13 @@ export interface components {
      *     NaN or Infinity: every backend language reads this form the same way.
      */
     DoubleValue: string;
+    /**
+     * @description An override value (`dummy_value`) for a Double attribute: a number in decimal with an
+     *     optional sign, fraction and exponent (`5000`, `-0.75`, `.5`, `1e3`, `2.5E-2`). Unlike a
+     *     sync-filter value (DoubleValue), an override is sent to ACE as a JSON number, which may
+     *     carry an exponent. No hexadecimal, thousands separator, NaN or Infinity.
+     */
+    OverrideDoubleValue: string;
     /**
      * Format: date
      * @description A sync-filter value (`field_value`) for a Date attribute: a calendar day written YYYY-MM-DD
@@ -1941,6 +1948,11 @@ export interface components {
      *     Read Only (ACE only sends those; a value sent for one would be refused). The errors table
      *     never offers them, and a request naming one is refused whole with a 400 field error on
      *     `ace_id`, as for an attribute of the other entity.
+     *
+     *     `x-override-value-formats` names the format `dummy_value` must have for an ACE attribute
+     *     of each data type that has one (IntValue, OverrideDoubleValue): a value in another format
+     *     is refused whole with a 400 field error on `dummy_value`. The errors table checks it before
+     *     saving, with the same rule.
      */
     OverrideWrite: {
       /** @description Sync error the value resolves. */
@@ -1953,7 +1965,10 @@ export interface components {
        *     error on `ace_id`.
        */
       ace_id: number;
-      /** @description The value to send instead. */
+      /**
+       * @description The value to send instead, in the format `x-override-value-formats` (above) names for
+       *     the attribute's data type, else a 400 field error on `dummy_value`.
+       */
       dummy_value: string;
     };
     Launch: {

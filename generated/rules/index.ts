@@ -29,8 +29,8 @@ export const FILTER_COMPARISONS = {
 /** The format a sync filter's value must have, for the data types that have one (DataType.x-filter-value-formats). */
 export const FILTER_VALUE_FORMATS = {
   /**
-   * IntValue: A sync-filter value (`field_value`) for an Int attribute: a whole number in decimal digits
-   * with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+   * IntValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
+   * attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
    * separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
    * compared it as a decimal would filter other records than the user sees. The filter editor
    * refuses it before saving, with the same rule.
@@ -54,6 +54,33 @@ export const FILTER_VALUE_FORMATS = {
 /** Whether `value` has the format a filter value of `dataType` needs (true for types without one). */
 export function hasFilterValueFormat(dataType: DataType, value: string): boolean {
   const format: RegExp | undefined = (FILTER_VALUE_FORMATS as Partial<Record<DataType, RegExp>>)[
+    dataType
+  ];
+  return format === undefined || format.test(value);
+}
+
+/** The format an override value must have, for the data types that have one (OverrideWrite.x-override-value-formats). */
+export const OVERRIDE_VALUE_FORMATS = {
+  /**
+   * IntValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
+   * attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+   * separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
+   * compared it as a decimal would filter other records than the user sees. The filter editor
+   * refuses it before saving, with the same rule.
+   */
+  Int: new RegExp('^[-+]?\\d+$', 'u'),
+  /**
+   * OverrideDoubleValue: An override value (`dummy_value`) for a Double attribute: a number in decimal with an
+   * optional sign, fraction and exponent (`5000`, `-0.75`, `.5`, `1e3`, `2.5E-2`). Unlike a
+   * sync-filter value (DoubleValue), an override is sent to ACE as a JSON number, which may
+   * carry an exponent. No hexadecimal, thousands separator, NaN or Infinity.
+   */
+  Double: new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?$', 'u'),
+} as const satisfies Partial<Record<DataType, RegExp>>;
+
+/** Whether `value` has the format an override value of `dataType` needs (true for types without one). */
+export function hasOverrideValueFormat(dataType: DataType, value: string): boolean {
+  const format: RegExp | undefined = (OVERRIDE_VALUE_FORMATS as Partial<Record<DataType, RegExp>>)[
     dataType
   ];
   return format === undefined || format.test(value);

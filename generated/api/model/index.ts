@@ -62,6 +62,7 @@ export * from './mappingCounts.ts';
 export * from './messageReply.ts';
 export * from './notFoundResponse.ts';
 export * from './override.ts';
+export * from './overrideDoubleValue.ts';
 export * from './overrideList.ts';
 export * from './overrideWrite.ts';
 export * from './pageParameter.ts';

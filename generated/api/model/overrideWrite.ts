@@ -13,6 +13,11 @@
  * Read Only (ACE only sends those; a value sent for one would be refused). The errors table
  * never offers them, and a request naming one is refused whole with a 400 field error on
  * `ace_id`, as for an attribute of the other entity.
+ *
+ * `x-override-value-formats` names the format `dummy_value` must have for an ACE attribute
+ * of each data type that has one (IntValue, OverrideDoubleValue): a value in another format
+ * is refused whole with a 400 field error on `dummy_value`. The errors table checks it before
+ * saving, with the same rule.
  */
 export interface OverrideWrite {
   /** Sync error the value resolves. */
@@ -26,7 +31,8 @@ export interface OverrideWrite {
    */
   ace_id: number;
   /**
-   * The value to send instead.
+   * The value to send instead, in the format `x-override-value-formats` (above) names for
+   * the attribute's data type, else a 400 field error on `dummy_value`.
    * @minLength 1
    */
   dummy_value: string;

@@ -1,6 +1,6 @@
 import { isDay } from '@/lib/day';
 import type { Attribute, Override, OverrideWrite, EntityType } from '@generated/api/model';
-import { FILTER_VALUE_FORMATS, mayTakeOverride } from '@generated/rules';
+import { mayTakeOverride, OVERRIDE_VALUE_FORMATS } from '@generated/rules';
 
 /**
  * The override values form of the errors table: per sync error, pairs of an ACE attribute
@@ -101,13 +101,13 @@ export function attributeOptions(
   );
 }
 
-/** A whole number: the contract's format of an Int value (IntValue). */
-const INT = FILTER_VALUE_FORMATS.Int;
+/** A whole number: the contract's format of an Int override (IntValue). */
+const INT = OVERRIDE_VALUE_FORMATS.Int;
 /**
- * Any number ACE reads as one: unlike a filter value (DoubleValue, decimal only), an override is
- * sent to ACE as a JSON number, which may carry an exponent.
+ * Any number ACE reads as one (OverrideDoubleValue): unlike a filter value (DoubleValue, decimal
+ * only), an override is sent to ACE as a JSON number, which may carry an exponent.
  */
-const DOUBLE = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+const DOUBLE = OVERRIDE_VALUE_FORMATS.Double;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The picklist values an attribute accepts (keys of its choices), or undefined for free text. */

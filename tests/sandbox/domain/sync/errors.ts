@@ -5,6 +5,7 @@
  * fails they follow its newest error.
  */
 import {
+  hasOverrideValueFormat,
   isRelatedRecordName,
   isReservedAttributeName,
   mayTakeOverride,
@@ -87,6 +88,11 @@ function checkItem(
     throw fieldErrors({ ace_id: [`${at}: ${attribute.name} ${whyNoOverride(attribute)}.`] });
   if (typeof item.dummy_value !== 'string' || item.dummy_value.trim() === '')
     throw fieldErrors({ dummy_value: [`${at}: this field may not be blank.`] });
+  // The contract's format for the attribute's data type (OverrideWrite's x-override-value-formats).
+  if (!hasOverrideValueFormat(attribute.data_type, item.dummy_value.trim()))
+    throw fieldErrors({
+      dummy_value: [`${at}: ${item.dummy_value} is not a valid ${attribute.data_type} value.`],
+    });
   return error;
 }
 
