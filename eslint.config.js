@@ -38,6 +38,15 @@ const layers = [
     except: [`./${feature}`],
     message: ACROSS_FEATURES,
   })),
+  // A feature has two doors (README's Layout): index.ts for what a route renders, and
+  // <feature>-queries.ts for what its loader and guard need (no React, so a loader does not pull
+  // the page into the entry chunk). Routes and app/ never reach further in.
+  ...features.map((feature) => ({
+    target: ['./src/routes', './src/app'],
+    from: `./src/features/${feature}`,
+    except: ['./index.ts', `./${feature}-queries.ts`],
+    message: `Import ${feature} through its index.ts or ${feature}-queries.ts only.`,
+  })),
   {
     target: './src/routes',
     from: './src/app',

@@ -12,7 +12,7 @@ const COUNTS = '/api/v1/salesforce/data-mappings/count/';
 const AUTO_MATCH = '/api/v1/salesforce/auto-match';
 const RULES = '/api/v1/salesforce/update-create-on-sf-settings';
 
-/** Sync Settings with the mapper beside the filters, as a super_admin. */
+/** The values mapper: the mapper beside the sync filters, as a super_admin. */
 async function openMapper(page: Page): Promise<Locator> {
   await signIn(page);
   await page.goto('/values-mapper');

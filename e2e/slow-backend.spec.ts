@@ -126,7 +126,7 @@ test('Company Settings: Resend invitation, double-clicked, sends one e-mail', as
   expect(counts.get('/api/v1/tenants/resend-user-invite/')).toBe(1);
 });
 
-test('Sync Settings: AutoMatch is busy and a double click matches once', async ({ page }) => {
+test('values mapper: AutoMatch is busy and a double click matches once', async ({ page }) => {
   await signIn(page);
   const counts = await slowBackend(page);
   await page.goto('/values-mapper');
@@ -170,7 +170,7 @@ test('Company Settings: Change Password is busy and a double click sends once', 
   expect(counts.get('/api/v1/auth/password/change/')).toBe(1);
 });
 
-test('Sync Settings: a spinner shows while the attributes load', async ({ page }) => {
+test('values mapper: a spinner shows while the attributes load', async ({ page }) => {
   await signIn(page);
   await slowBackend(page);
   await page.goto('/values-mapper');

@@ -566,13 +566,13 @@ export interface paths {
     };
     /**
      * ACE attributes (paginated)
-     * @description The ACE fields of leads and opportunities, as shown in the mapper (wizard step 5 and Sync
-     *     Settings), the dummy-value selector of the errors table and the sync-filter attribute list.
+     * @description The ACE fields of leads and opportunities, as shown in the mapper (wizard step 5 and the values
+     *     mapper), the override selector of the errors table and the sync-filter attribute list.
      *     Each field-level mapping is embedded in `mapping`. The specification's
      *     `GET /aws/attributes{suffix}` is this path with a query string. Typical queries:
      *
      *     - mapper selector: `?page-size=10000`, then pages of 20 (`?page=2&page-size=20&type=Lead`)
-     *     - dashboard dummy values: `?fields=id,name,help,type&is_aws_ace=1`
+     *     - dashboard overrides: `?fields=id,name,help,type&is_aws_ace=1`
      *     - sync filters: `?fields=name,id,type,data_type,choices,data_type&type=Lead&from_sync_setting_page=1&page-size=100000`
      */
     get: operations['listAwsAttributes'];
@@ -770,7 +770,7 @@ export interface paths {
      * @description All filter conditions for leads or opportunities. Conditions with the same `block` are ANDed;
      *     blocks are ORed. No trailing slash on this GET (the POST has one), as in the specification.
      */
-    get: operations['listSyncSettings'];
+    get: operations['listSyncFilters'];
     put?: never;
     post?: never;
     delete?: never;
@@ -792,7 +792,7 @@ export interface paths {
      * Add a filter condition
      * @description Saved automatically once a row has both an attribute and a value. A new OR block uses the next `block` number.
      */
-    post: operations['createSyncSetting'];
+    post: operations['createSyncFilter'];
     delete?: never;
     options?: never;
     head?: never;
@@ -808,7 +808,7 @@ export interface paths {
          * @description Sync filter condition id.
          * @example 11
          */
-        id: components['parameters']['SyncSettingId'];
+        id: components['parameters']['SyncFilterId'];
       };
       cookie?: never;
     };
@@ -819,14 +819,14 @@ export interface paths {
      * Remove a filter condition
      * @description Deleting the last condition of a block removes the block.
      */
-    delete: operations['deleteSyncSetting'];
+    delete: operations['deleteSyncFilter'];
     options?: never;
     head?: never;
     /**
      * Change a filter condition
      * @description The app sends the whole row (including read-only `id`, `attribute`, `tenant`, `choices`, which the backend ignores) with `attribute_id` for the attribute.
      */
-    patch: operations['updateSyncSetting'];
+    patch: operations['updateSyncFilter'];
     trace?: never;
   };
   '/api/v1/salesforce/data-mappings/sync-settings/count/': {
@@ -970,7 +970,7 @@ export interface paths {
      * Overwritten values saved for the next sync
      * @description Values the user entered in the errors table ("Overwritten value") to send instead of the record's value on the next sync. They do not change the CRM record.
      */
-    get: operations['listDummyValues'];
+    get: operations['listOverrides'];
     put?: never;
     post?: never;
     delete?: never;
@@ -992,7 +992,7 @@ export interface paths {
      * Save overwritten values for the next sync
      * @description "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value). The ACE attribute goes in `ace_id`. The app shows `message`.
      */
-    post: operations['updateDummyValues'];
+    post: operations['updateOverrides'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1115,7 +1115,7 @@ export interface components {
      *     ACE twin, so a value chosen by a user would break that link. They are never offered as
      *     mappable rows (the mapper sets them aside and a mapping of one is refused), never counted
      *     in the required-mapping counts, left out of the record preview, and never take an override
-     *     value (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+     *     value (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
      * @enum {string}
      */
     ReservedAttributeName:
@@ -1130,13 +1130,13 @@ export interface components {
      *     whether ACE's requirement is met depends on how the CRM relates those records: such
      *     attributes are not highlighted as mandatory (grey asterisk, not red), and they take no
      *     override value, which would replace a value of another record than the one that failed
-     *     (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+     *     (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
      * @enum {string}
      */
     RelatedRecordObject: 'Account' | 'User' | 'Contact';
     /**
-     * @description A sync-filter value (`field_value`) for an Int attribute: a whole number in decimal digits
-     *     with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+     * @description A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
+     *     attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
      *     separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
      *     compared it as a decimal would filter other records than the user sees. The filter editor
      *     refuses it before saving, with the same rule.
@@ -1149,6 +1149,13 @@ export interface components {
      *     NaN or Infinity: every backend language reads this form the same way.
      */
     DoubleValue: string;
+    /**
+     * @description An override value (`dummy_value`) for a Double attribute: a number in decimal with an
+     *     optional sign, fraction and exponent (`5000`, `-0.75`, `.5`, `1e3`, `2.5E-2`). Unlike a
+     *     sync-filter value (DoubleValue), an override is sent to ACE as a JSON number, which may
+     *     carry an exponent. No hexadecimal, thousands separator, NaN or Infinity.
+     */
+    OverrideDoubleValue: string;
     /**
      * Format: date
      * @description A sync-filter value (`field_value`) for a Date attribute: a calendar day written YYYY-MM-DD
@@ -1698,7 +1705,7 @@ export interface components {
      * @description One condition of a sync filter. Conditions with the same `block` must all hold (AND); a
      *     record syncs when any block holds (OR). With no conditions every record syncs.
      */
-    SyncFilterSetting: {
+    SyncFilter: {
       /** @description Condition id. */
       id: number;
       attribute: components['schemas']['AttributeRef'];
@@ -1719,12 +1726,12 @@ export interface components {
       data_type?: components['schemas']['DataType'];
       choices?: components['schemas']['AttributeChoices'];
     };
-    /** @description Writable condition fields. The app may also send the read-only fields of SyncFilterSetting; they are ignored. */
-    SyncFilterSettingWrite: {
+    /** @description Writable condition fields. The app may also send the read-only fields of SyncFilter; they are ignored. */
+    SyncFilterWrite: {
       /** @description Id of the ACE attribute to compare. */
       attribute_id?: number;
       comparison_type?: components['schemas']['ComparisonType'];
-      /** @description Value to compare with (see SyncFilterSetting). */
+      /** @description Value to compare with (see SyncFilter). */
       field_value?: string;
       entity_type?: components['schemas']['EntityType'];
       /**
@@ -1741,7 +1748,7 @@ export interface components {
       data_type?: components['schemas']['DataType'];
     };
     /** @description A new condition. */
-    SyncFilterSettingCreate: components['schemas']['SyncFilterSettingWrite'] & {
+    SyncFilterCreate: components['schemas']['SyncFilterWrite'] & {
       /** @description Id of the ACE attribute to compare. */
       attribute_id: number;
       comparison_type: components['schemas']['ComparisonType'];
@@ -1883,7 +1890,7 @@ export interface components {
       /** @description Name of the lead or opportunity. */
       name?: string | null;
     };
-    /** @description An open sync error (a sync log entry with an id, which can be dismissed and gets dummy values). */
+    /** @description An open sync error (a sync log entry with an id, which can be dismissed and takes override values). */
     SyncError: {
       /** @description Sync error id. */
       id: number;
@@ -1919,7 +1926,7 @@ export interface components {
       results: components['schemas']['SyncLog'][];
     };
     /** @description A value saved to replace a record's field value on the next sync. */
-    DummyValue: {
+    Override: {
       /** @description Sync error the value resolves. */
       sync_error_id: number;
       /** @description Salesforce record id. */
@@ -1929,8 +1936,8 @@ export interface components {
       /** @description The value sent instead. */
       dummy_value: string;
     };
-    DummyValueList: {
-      data: components['schemas']['DummyValue'][];
+    OverrideList: {
+      data: components['schemas']['Override'][];
     };
     /**
      * @description A value to save for the next sync (the ACE attribute id goes in `ace_id`).
@@ -1941,8 +1948,13 @@ export interface components {
      *     Read Only (ACE only sends those; a value sent for one would be refused). The errors table
      *     never offers them, and a request naming one is refused whole with a 400 field error on
      *     `ace_id`, as for an attribute of the other entity.
+     *
+     *     `x-override-value-formats` names the format `dummy_value` must have for an ACE attribute
+     *     of each data type that has one (IntValue, OverrideDoubleValue): a value in another format
+     *     is refused whole with a 400 field error on `dummy_value`. The errors table checks it before
+     *     saving, with the same rule.
      */
-    DummyValueOverride: {
+    OverrideWrite: {
       /** @description Sync error the value resolves. */
       sync_error_id: number;
       /** @description Salesforce record id. */
@@ -1953,7 +1965,10 @@ export interface components {
        *     error on `ace_id`.
        */
       ace_id: number;
-      /** @description The value to send instead. */
+      /**
+       * @description The value to send instead, in the format `x-override-value-formats` (above) names for
+       *     the attribute's data type, else a 400 field error on `dummy_value`.
+       */
       dummy_value: string;
     };
     Launch: {
@@ -2049,10 +2064,10 @@ export interface components {
      */
     Fields: string;
     /**
-     * @description 1 when the request comes from the sync-filter page (Sync Settings); the backend may then restrict the list to attributes usable in filters.
+     * @description 1 when the request comes from the sync filters of the values mapper; the backend may then restrict the list to attributes usable in filters.
      * @example 1
      */
-    FromSyncSettingPage: 0 | 1;
+    FromSyncFilterPage: 0 | 1;
     /**
      * @description Which records the filters apply to.
      * @example Opportunity
@@ -2082,7 +2097,7 @@ export interface components {
      * @description Sync filter condition id.
      * @example 11
      */
-    SyncSettingId: number;
+    SyncFilterId: number;
     /**
      * @description Sync error id.
      * @example 1
@@ -3001,10 +3016,10 @@ export interface operations {
          */
         fields?: components['parameters']['Fields'];
         /**
-         * @description 1 when the request comes from the sync-filter page (Sync Settings); the backend may then restrict the list to attributes usable in filters.
+         * @description 1 when the request comes from the sync filters of the values mapper; the backend may then restrict the list to attributes usable in filters.
          * @example 1
          */
-        from_sync_setting_page?: components['parameters']['FromSyncSettingPage'];
+        from_sync_setting_page?: components['parameters']['FromSyncFilterPage'];
       };
       header?: never;
       path?: never;
@@ -3343,7 +3358,7 @@ export interface operations {
       500: components['responses']['ServerError'];
     };
   };
-  listSyncSettings: {
+  listSyncFilters: {
     parameters: {
       query: {
         /**
@@ -3364,7 +3379,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SyncFilterSetting'][];
+          'application/json': components['schemas']['SyncFilter'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -3372,7 +3387,7 @@ export interface operations {
       500: components['responses']['ServerError'];
     };
   };
-  createSyncSetting: {
+  createSyncFilter: {
     parameters: {
       query?: never;
       header?: never;
@@ -3381,7 +3396,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SyncFilterSettingCreate'];
+        'application/json': components['schemas']['SyncFilterCreate'];
       };
     };
     responses: {
@@ -3391,7 +3406,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SyncFilterSetting'];
+          'application/json': components['schemas']['SyncFilter'];
         };
       };
       /** @description The condition is incomplete or does not fit the attribute's type. */
@@ -3407,7 +3422,7 @@ export interface operations {
       500: components['responses']['ServerError'];
     };
   };
-  deleteSyncSetting: {
+  deleteSyncFilter: {
     parameters: {
       query?: never;
       header?: never;
@@ -3416,7 +3431,7 @@ export interface operations {
          * @description Sync filter condition id.
          * @example 11
          */
-        id: components['parameters']['SyncSettingId'];
+        id: components['parameters']['SyncFilterId'];
       };
       cookie?: never;
     };
@@ -3434,7 +3449,7 @@ export interface operations {
       500: components['responses']['ServerError'];
     };
   };
-  updateSyncSetting: {
+  updateSyncFilter: {
     parameters: {
       query?: never;
       header?: never;
@@ -3443,13 +3458,13 @@ export interface operations {
          * @description Sync filter condition id.
          * @example 11
          */
-        id: components['parameters']['SyncSettingId'];
+        id: components['parameters']['SyncFilterId'];
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SyncFilterSettingWrite'];
+        'application/json': components['schemas']['SyncFilterWrite'];
       };
     };
     responses: {
@@ -3459,7 +3474,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SyncFilterSetting'];
+          'application/json': components['schemas']['SyncFilter'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -3653,7 +3668,7 @@ export interface operations {
       500: components['responses']['ServerError'];
     };
   };
-  listDummyValues: {
+  listOverrides: {
     parameters: {
       query?: never;
       header?: never;
@@ -3668,14 +3683,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DummyValueList'];
+          'application/json': components['schemas']['OverrideList'];
         };
       };
       401: components['responses']['Unauthorized'];
       500: components['responses']['ServerError'];
     };
   };
-  updateDummyValues: {
+  updateOverrides: {
     parameters: {
       query?: never;
       header?: never;
@@ -3684,7 +3699,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['DummyValueOverride'][];
+        'application/json': components['schemas']['OverrideWrite'][];
       };
     };
     responses: {

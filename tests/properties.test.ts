@@ -15,9 +15,9 @@ import {
   resetRequestFailureMessage,
   SERVICE_PROBLEM,
 } from '@/features/auth/model/reset-status';
-import { valueProblem } from '@/features/dashboard/dummy-values/dummy-form';
-import { salesforceLink } from '@/features/dashboard/errors/error-texts';
-import { launchNamesText, launchToggleText } from '@/features/dashboard/inbox/launch-names';
+import { salesforceLink } from '@/features/dashboard/model/error-texts';
+import { launchNamesText, launchToggleText } from '@/features/dashboard/model/launch-names';
+import { valueProblem } from '@/features/dashboard/model/override-form';
 import {
   comparisonFor,
   comparisonOptions,
@@ -26,13 +26,10 @@ import {
   MESSAGES,
   valueError,
   type RowValues,
-} from '@/features/sync-filters/filter-rules';
+} from '@/features/values-mapper/model/filter-rules';
 import { splitAdminName } from '@/features/wizard/model/admin-name';
 import { holdsJson, roleArnPattern } from '@/features/wizard/model/aws-values';
-import {
-  createTenantSchema,
-  createTenantValidator,
-} from '@/features/wizard/model/create-tenant-form';
+import { createTenantSchema, createTenantValidator } from '@/features/wizard/model/create-tenant-form';
 import { fieldMessages } from '@/features/wizard/model/form-schemas';
 import { formatDay, isDay, parseDay } from '@/lib/day';
 import { firstFieldError, firstOfFields } from '@/lib/field-errors';

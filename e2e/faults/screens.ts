@@ -245,7 +245,7 @@ export const SCREEN_CALLS: readonly ScreenCall[] = [
     success: async (page) => expect(page.locator('.bp6-toast').last()).toBeVisible(),
   },
   {
-    name: 'sync settings: filter count load',
+    name: 'values mapper: filter count load',
     call: { method: 'GET', path: /^\/api\/v1\/salesforce\/data-mappings\/sync-settings\/count\/$/ },
     signIn: 'superAdmin',
     url: '/values-mapper',

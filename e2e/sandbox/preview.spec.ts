@@ -9,7 +9,7 @@ import { addQualifiedLeadsFilter } from './screens';
 
 const NURTURING = "Lead Status 'Nurturing' has no ACE value mapped";
 
-async function openSyncSettings(page: Page): Promise<Locator> {
+async function openValuesMapper(page: Page): Promise<Locator> {
   await signIn(page, 'dana.whitfield@acme-cloud.com', DEMO_PASSWORD);
   await page.goto('/values-mapper?tab=leads');
   const mapper = page.getByRole('region', { name: 'Field mapping' });
@@ -22,7 +22,7 @@ async function openSyncSettings(page: Page): Promise<Locator> {
 test('mapping a Salesforce value makes its problem leave the record’s preview', async ({
   page,
 }) => {
-  const mapper = await openSyncSettings(page);
+  const mapper = await openValuesMapper(page);
   await mapper.getByRole('button', { name: 'Preview a record' }).click();
   await mapper.getByRole('searchbox', { name: 'Search Salesforce records' }).fill('Umbrella');
   await mapper.getByRole('button', { name: /^Umbrella Health/ }).click();
@@ -59,7 +59,7 @@ test('mapping a Salesforce value makes its problem leave the record’s preview'
 });
 
 test('a problem’s field in the preview leads to its mapper row', async ({ page }) => {
-  const mapper = await openSyncSettings(page);
+  const mapper = await openValuesMapper(page);
   await mapper.getByRole('button', { name: 'Preview a record' }).click();
   // Blueprint draws the radio's indicator over its input: a user clicks the label.
   await mapper
@@ -114,7 +114,7 @@ test('a filter makes the count of leads that would sync fall', async ({ page }) 
 });
 
 test('a required field still unmatched leads to its row, on its tab', async ({ page }) => {
-  const mapper = await openSyncSettings(page);
+  const mapper = await openValuesMapper(page);
   const unmatched = mapper.getByRole('navigation', {
     name: 'Required fields of opportunities still unmatched',
   });

@@ -39,7 +39,7 @@ export async function syncAndWait(
 }
 
 /**
- * On Sync Settings' Leads tab: adds 'status Equal To Qualified' to the seed's OR block 1 (whose
+ * On the values mapper's Leads tab: adds 'status Equal To Qualified' to the seed's OR block 1 (whose
  * 'status Not Equal To Disqualified' stays), and waits for the save.
  */
 export async function addQualifiedLeadsFilter(page: Page): Promise<void> {

@@ -16,7 +16,7 @@ function apiOrigins(page: Page): Set<string> {
   return origins;
 }
 
-test('signs in, then opens the dashboard and Sync Settings, calling the API host cross-origin', async ({
+test('signs in, then opens the dashboard and the values mapper, calling the API host cross-origin', async ({
   page,
 }) => {
   const origins = apiOrigins(page);
@@ -38,7 +38,7 @@ test('signs in, then opens the dashboard and Sync Settings, calling the API host
   expect([...origins]).toEqual([API_ORIGIN]);
 });
 
-test('a reload on /values-mapper opens Sync Settings again', async ({ page }) => {
+test('a reload on /values-mapper opens the values mapper again', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('dana.whitfield@acme-cloud.com');
   await page.getByLabel('Password').fill('any password');

@@ -4,6 +4,6 @@ export * from './launches/launches.ts';
 export * from './mappings/mappings.ts';
 export * from './onboarding/onboarding.ts';
 export * from './sync/sync.ts';
-export * from './sync-settings/sync-settings.ts';
+export * from './sync-filters/sync-filters.ts';
 export * from './tenants/tenants.ts';
 export * from './users/users.ts';

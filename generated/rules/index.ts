@@ -29,8 +29,8 @@ export const FILTER_COMPARISONS = {
 /** The format a sync filter's value must have, for the data types that have one (DataType.x-filter-value-formats). */
 export const FILTER_VALUE_FORMATS = {
   /**
-   * IntValue: A sync-filter value (`field_value`) for an Int attribute: a whole number in decimal digits
-   * with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+   * IntValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
+   * attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
    * separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
    * compared it as a decimal would filter other records than the user sees. The filter editor
    * refuses it before saving, with the same rule.
@@ -59,13 +59,40 @@ export function hasFilterValueFormat(dataType: DataType, value: string): boolean
   return format === undefined || format.test(value);
 }
 
+/** The format an override value must have, for the data types that have one (OverrideWrite.x-override-value-formats). */
+export const OVERRIDE_VALUE_FORMATS = {
+  /**
+   * IntValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
+   * attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+   * separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
+   * compared it as a decimal would filter other records than the user sees. The filter editor
+   * refuses it before saving, with the same rule.
+   */
+  Int: new RegExp('^[-+]?\\d+$', 'u'),
+  /**
+   * OverrideDoubleValue: An override value (`dummy_value`) for a Double attribute: a number in decimal with an
+   * optional sign, fraction and exponent (`5000`, `-0.75`, `.5`, `1e3`, `2.5E-2`). Unlike a
+   * sync-filter value (DoubleValue), an override is sent to ACE as a JSON number, which may
+   * carry an exponent. No hexadecimal, thousands separator, NaN or Infinity.
+   */
+  Double: new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?$', 'u'),
+} as const satisfies Partial<Record<DataType, RegExp>>;
+
+/** Whether `value` has the format an override value of `dataType` needs (true for types without one). */
+export function hasOverrideValueFormat(dataType: DataType, value: string): boolean {
+  const format: RegExp | undefined = (OVERRIDE_VALUE_FORMATS as Partial<Record<DataType, RegExp>>)[
+    dataType
+  ];
+  return format === undefined || format.test(value);
+}
+
 /**
  * ACE attributes (by `name`) that are identifiers the backend fills itself: the id of the
  * record in the partner's CRM and in AWS's APN system. They link a Salesforce record to its
  * ACE twin, so a value chosen by a user would break that link. They are never offered as
  * mappable rows (the mapper sets them aside and a mapping of one is refused), never counted
  * in the required-mapping counts, left out of the record preview, and never take an override
- * value (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+ * value (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
 export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = Object.values(ReservedAttributeName);
 
@@ -83,7 +110,7 @@ export function isReservedAttributeName(name: string): boolean {
  * whether ACE's requirement is met depends on how the CRM relates those records: such
  * attributes are not highlighted as mandatory (grey asterisk, not red), and they take no
  * override value, which would replace a value of another record than the one that failed
- * (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+ * (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
 export const RELATED_RECORD_NAME = new RegExp(
   `(?:${Object.values(RelatedRecordObject).join('|')})\\.`,
@@ -94,7 +121,7 @@ export function isRelatedRecordName(name: string): boolean {
   return RELATED_RECORD_NAME.test(name);
 }
 
-/** The permission types whose attributes take no override (DummyValueOverride.x-override-refused). */
+/** The permission types whose attributes take no override (OverrideWrite.x-override-refused). */
 export const OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = ['Read Only'];
 
 /**

@@ -22,6 +22,10 @@ describe('compile-rules: the contract rules as code', () => {
     const code = compileRules(contract());
     expect(code).toContain('Int: ["greater_than", "lesser_than"],');
     expect(code).toContain('Int: new RegExp("^[-+]?\\\\d+$", \'u\'),');
+    expect(code).toContain('export const OVERRIDE_VALUE_FORMATS = {');
+    expect(code).toContain(
+      'Double: new RegExp("^[-+]?(\\\\d+(\\\\.\\\\d*)?|\\\\.\\\\d+)([eE][-+]?\\\\d+)?$", \'u\'),',
+    );
     expect(code).toContain('Object.values(ReservedAttributeName)');
     expect(code).toContain('Object.values(RelatedRecordObject)');
     expect(code).toContain('OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = ["Read Only"]');
@@ -47,8 +51,17 @@ describe('compile-rules: the contract rules as code', () => {
     expect(() => compileRules(doc)).toThrow('IntValue must be a string schema with a pattern.');
   });
 
+  it('refuses an override value format that is not a string schema with a pattern', () => {
+    const doc = withSchema('OverrideDoubleValue', (schema) => {
+      delete schema.pattern;
+    });
+    expect(() => compileRules(doc)).toThrow(
+      'OverrideWrite.x-override-value-formats.Double: OverrideDoubleValue must be a string schema with a pattern.',
+    );
+  });
+
   it('refuses an override rule it does not understand', () => {
-    const doc = withSchema('DummyValueOverride', (schema) => {
+    const doc = withSchema('OverrideWrite', (schema) => {
       (schema['x-override-refused'] as Record<string, unknown>).mandatory = true;
     });
     expect(() => compileRules(doc)).toThrow('mandatory: only names, related-records');

@@ -7,7 +7,9 @@
 //   DataType.x-filter-comparisons      data type -> the comparisons a sync filter accepts, in order
 //   DataType.x-filter-value-formats    data type -> $ref of a string schema whose `pattern` a
 //                                      filter value must match
-//   DummyValueOverride.x-override-refused   which ACE attributes take no override: `names` ($ref of
+//   OverrideWrite.x-override-value-formats  data type -> $ref of a string schema whose `pattern` an
+//                                      override value must match
+//   OverrideWrite.x-override-refused        which ACE attributes take no override: `names` ($ref of
 //                                      an enum of names), `related-records` ($ref of an enum of
 //                                      related objects), `permission_type` (a list of values)
 // A malformed extension stops the generation with a message naming it.
@@ -107,10 +109,15 @@ interface ValueFormat {
   description: string | undefined;
 }
 
-function filterValueFormats(doc: ContractDocument): Record<string, ValueFormat> {
-  const where = 'components.schemas.DataType.x-filter-value-formats';
+/** A table of data type -> `{ $ref }` of a string schema with a pattern: `schema`'s `extension`. */
+function valueFormats(
+  doc: ContractDocument,
+  schemaName: string,
+  extension: `x-${string}`,
+): Record<string, ValueFormat> {
+  const where = `components.schemas.${schemaName}.${extension}`;
   const dataTypes = stringEnum(doc, 'DataType', where);
-  const table = mapping(schemaNamed(doc, 'DataType', where)['x-filter-value-formats'], where);
+  const table = mapping(schemaNamed(doc, schemaName, where)[extension], where);
   const result: Record<string, ValueFormat> = {};
   for (const [dataType, node] of Object.entries(table)) {
     if (!dataTypes.includes(dataType)) throw new RuleError(where, `${dataType} is not a DataType.`);
@@ -143,8 +150,8 @@ interface OverrideRefused {
 }
 
 function overrideRefused(doc: ContractDocument): OverrideRefused {
-  const where = 'components.schemas.DummyValueOverride.x-override-refused';
-  const table = mapping(schemaNamed(doc, 'DummyValueOverride', where)['x-override-refused'], where);
+  const where = 'components.schemas.OverrideWrite.x-override-refused';
+  const table = mapping(schemaNamed(doc, 'OverrideWrite', where)['x-override-refused'], where);
   const known = ['names', 'related-records', 'permission_type'];
   const unknown = Object.keys(table).filter((key) => !known.includes(key));
   if (unknown.length > 0)
@@ -178,7 +185,8 @@ const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${name.slic
 /** The TypeScript module of the rules of `doc`. */
 export function compileRules(doc: ContractDocument): string {
   const comparisons = filterComparisons(doc);
-  const formats = filterValueFormats(doc);
+  const formats = valueFormats(doc, 'DataType', 'x-filter-value-formats');
+  const overrideFormats = valueFormats(doc, 'OverrideWrite', 'x-override-value-formats');
   const refused = overrideRefused(doc);
   const dataTypeDoc = schemaNamed(doc, 'DataType', 'DataType').description;
   const imports = [...new Set([refused.names, refused.relatedRecords])].sort();
@@ -186,12 +194,13 @@ export function compileRules(doc: ContractDocument): string {
   const comparisonLines = Object.entries(comparisons)
     .map(([type, list]) => `  ${type}: [${list.map((c) => JSON.stringify(c)).join(', ')}],`)
     .join('\n');
-  const formatLines = Object.entries(formats)
-    .map(
-      ([type, format]) =>
-        `${jsdoc(`${format.schema}: ${format.description ?? ''}`, '  ')}  ${type}: new RegExp(${JSON.stringify(format.pattern)}, 'u'),`,
-    )
-    .join('\n');
+  const formatLines = (table: Record<string, ValueFormat>) =>
+    Object.entries(table)
+      .map(
+        ([type, format]) =>
+          `${jsdoc(`${format.schema}: ${format.description ?? ''}`, '  ')}  ${type}: new RegExp(${JSON.stringify(format.pattern)}, 'u'),`,
+      )
+      .join('\n');
 
   // Each enum from its own module (orval names it after the schema, first letter lower-case), not
   // from the model index: importing the index evaluates all ~120 model modules, a few hundred ms in
@@ -210,12 +219,23 @@ ${comparisonLines}
 
 /** The format a sync filter's value must have, for the data types that have one (DataType.x-filter-value-formats). */
 export const FILTER_VALUE_FORMATS = {
-${formatLines}
+${formatLines(formats)}
 } as const satisfies Partial<Record<DataType, RegExp>>;
 
 /** Whether \`value\` has the format a filter value of \`dataType\` needs (true for types without one). */
 export function hasFilterValueFormat(dataType: DataType, value: string): boolean {
   const format: RegExp | undefined = (FILTER_VALUE_FORMATS as Partial<Record<DataType, RegExp>>)[dataType];
+  return format === undefined || format.test(value);
+}
+
+/** The format an override value must have, for the data types that have one (OverrideWrite.x-override-value-formats). */
+export const OVERRIDE_VALUE_FORMATS = {
+${formatLines(overrideFormats)}
+} as const satisfies Partial<Record<DataType, RegExp>>;
+
+/** Whether \`value\` has the format an override value of \`dataType\` needs (true for types without one). */
+export function hasOverrideValueFormat(dataType: DataType, value: string): boolean {
+  const format: RegExp | undefined = (OVERRIDE_VALUE_FORMATS as Partial<Record<DataType, RegExp>>)[dataType];
   return format === undefined || format.test(value);
 }
 
@@ -231,10 +251,10 @@ export function isRelatedRecordName(name: string): boolean {
   return RELATED_RECORD_NAME.test(name);
 }
 
-/** The permission types whose attributes take no override (DummyValueOverride.x-override-refused). */
+/** The permission types whose attributes take no override (OverrideWrite.x-override-refused). */
 export const OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = [${refused.permissionTypes.map((value) => JSON.stringify(value)).join(', ')}];
 
-${jsdoc(schemaNamed(doc, 'DummyValueOverride', 'DummyValueOverride').description?.split(/\n\s*\n/)[1])}export function mayTakeOverride(attribute: { name: string; permission_type?: string | null }): boolean {
+${jsdoc(schemaNamed(doc, 'OverrideWrite', 'OverrideWrite').description?.split(/\n\s*\n/)[1])}export function mayTakeOverride(attribute: { name: string; permission_type?: string | null }): boolean {
   return (
     !isReservedAttributeName(attribute.name) &&
     !isRelatedRecordName(attribute.name) &&

@@ -436,21 +436,21 @@ const CASES: Case[] = [
       ),
   },
   {
-    op: 'listSyncSettings',
+    op: 'listSyncFilters',
     status: 400,
     why: 'an unknown entity',
     act: ({ dana }) =>
       dana.get('/api/v1/salesforce/data-mappings/sync-settings?entity_type=account'),
   },
   {
-    op: 'createSyncSetting',
+    op: 'createSyncFilter',
     status: 400,
     why: 'a user changing the filters',
     act: (w) =>
       w.marcus.post('/api/v1/salesforce/data-mappings/sync-settings/', acmeFilter(w.store)),
   },
   {
-    op: 'createSyncSetting',
+    op: 'createSyncFilter',
     status: 400,
     why: 'an unknown block joiner',
     act: ({ dana, store }) =>
@@ -460,7 +460,7 @@ const CASES: Case[] = [
       }),
   },
   {
-    op: 'updateSyncSetting',
+    op: 'updateSyncFilter',
     status: 400,
     why: 'a user changing the filters',
     act: ({ marcus, store }) =>
@@ -470,7 +470,7 @@ const CASES: Case[] = [
       ),
   },
   {
-    op: 'updateSyncSetting',
+    op: 'updateSyncFilter',
     status: 404,
     why: "another tenant's filter",
     arrange: (w) =>
@@ -481,7 +481,7 @@ const CASES: Case[] = [
       }),
   },
   {
-    op: 'deleteSyncSetting',
+    op: 'deleteSyncFilter',
     status: 404,
     why: "another tenant's filter",
     arrange: (w) =>
@@ -537,7 +537,7 @@ const CASES: Case[] = [
       w.dana.delete(`/api/v1/salesforce/data-mappings/sync-errors/${w.globexId('syncErrors')}`),
   },
   {
-    op: 'updateDummyValues',
+    op: 'updateOverrides',
     status: 400,
     why: 'an empty list',
     act: ({ dana }) => dana.post('/api/v1/salesforce/update-dummy-value-for-error/', []),

@@ -63,13 +63,13 @@ export const getListAwsAttributesUrl = (params?: ListAwsAttributesParams) => {
 };
 
 /**
- * The ACE fields of leads and opportunities, as shown in the mapper (wizard step 5 and Sync
- * Settings), the dummy-value selector of the errors table and the sync-filter attribute list.
+ * The ACE fields of leads and opportunities, as shown in the mapper (wizard step 5 and the values
+ * mapper), the override selector of the errors table and the sync-filter attribute list.
  * Each field-level mapping is embedded in `mapping`. The specification's
  * `GET /aws/attributes{suffix}` is this path with a query string. Typical queries:
  *
  * - mapper selector: `?page-size=10000`, then pages of 20 (`?page=2&page-size=20&type=Lead`)
- * - dashboard dummy values: `?fields=id,name,help,type&is_aws_ace=1`
+ * - dashboard overrides: `?fields=id,name,help,type&is_aws_ace=1`
  * - sync filters: `?fields=name,id,type,data_type,choices,data_type&type=Lead&from_sync_setting_page=1&page-size=100000`
  * @summary ACE attributes (paginated)
  */

@@ -5,8 +5,8 @@
  */
 
 /**
- * A sync-filter value (`field_value`) for an Int attribute: a whole number in decimal digits
- * with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
+ * A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
+ * attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
  * separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
  * compared it as a decimal would filter other records than the user sees. The filter editor
  * refuses it before saving, with the same rule.

@@ -5,7 +5,7 @@
  */
 import type { AttributeTypeQueryParameter } from './attributeTypeQueryParameter.ts';
 import type { FieldsParameter } from './fieldsParameter.ts';
-import type { FromSyncSettingPageParameter } from './fromSyncSettingPageParameter.ts';
+import type { FromSyncFilterPageParameter } from './fromSyncFilterPageParameter.ts';
 import type { IsAwsAceParameter } from './isAwsAceParameter.ts';
 import type { IsSalesforceParameter } from './isSalesforceParameter.ts';
 import type { PageParameter } from './pageParameter.ts';
@@ -47,7 +47,7 @@ export type ListAwsAttributesParams = {
    */
   fields?: FieldsParameter;
   /**
-   * 1 when the request comes from the sync-filter page (Sync Settings); the backend may then restrict the list to attributes usable in filters.
+   * 1 when the request comes from the sync filters of the values mapper; the backend may then restrict the list to attributes usable in filters.
    */
-  from_sync_setting_page?: FromSyncSettingPageParameter;
+  from_sync_setting_page?: FromSyncFilterPageParameter;
 };

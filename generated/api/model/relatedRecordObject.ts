@@ -14,7 +14,7 @@
  * whether ACE's requirement is met depends on how the CRM relates those records: such
  * attributes are not highlighted as mandatory (grey asterisk, not red), and they take no
  * override value, which would replace a value of another record than the one that failed
- * (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+ * (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
 export type RelatedRecordObject = (typeof RelatedRecordObject)[keyof typeof RelatedRecordObject];
 

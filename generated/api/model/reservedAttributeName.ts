@@ -10,7 +10,7 @@
  * ACE twin, so a value chosen by a user would break that link. They are never offered as
  * mappable rows (the mapper sets them aside and a mapping of one is refused), never counted
  * in the required-mapping counts, left out of the record preview, and never take an override
- * value (`DummyValueOverride.ace_id` naming one is refused with a 400 field error on `ace_id`).
+ * value (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
 export type ReservedAttributeName =
   (typeof ReservedAttributeName)[keyof typeof ReservedAttributeName];

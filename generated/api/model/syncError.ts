@@ -6,7 +6,7 @@
 import type { SyncLog } from './syncLog.ts';
 
 /**
- * An open sync error (a sync log entry with an id, which can be dismissed and gets dummy values).
+ * An open sync error (a sync log entry with an id, which can be dismissed and takes override values).
  */
 export type SyncError = SyncLog & {
   /** Sync error id. */

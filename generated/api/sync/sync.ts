@@ -22,12 +22,12 @@ import type {
 import type {
   BadRequestError,
   BadRequestResponse,
-  DummyValueList,
-  DummyValueOverride,
   ListSyncErrorsParams,
   ListSyncLogsParams,
   MessageReply,
   NotFoundResponse,
+  OverrideList,
+  OverrideWrite,
   PaginatedSyncErrorList,
   PaginatedSyncLogList,
   ServerErrorResponse,
@@ -664,7 +664,7 @@ export const useDeleteSyncError = <
 > => {
   return useMutation(getDeleteSyncErrorMutationOptions(options), queryClient);
 };
-export const getListDummyValuesUrl = () => {
+export const getListOverridesUrl = () => {
   return `/api/v1/salesforce/get-dummy-value-for-error/`;
 };
 
@@ -672,54 +672,54 @@ export const getListDummyValuesUrl = () => {
  * Values the user entered in the errors table ("Overwritten value") to send instead of the record's value on the next sync. They do not change the CRM record.
  * @summary Overwritten values saved for the next sync
  */
-export const listDummyValues = async (
+export const listOverrides = async (
   options?: Parameters<typeof apiFetch>[1],
-): Promise<DummyValueList> => {
-  return apiFetch<DummyValueList>(getListDummyValuesUrl(), {
+): Promise<OverrideList> => {
+  return apiFetch<OverrideList>(getListOverridesUrl(), {
     ...options,
     method: 'GET',
   });
 };
 
-export const getListDummyValuesQueryKey = () => {
+export const getListOverridesQueryKey = () => {
   return [`/api/v1/salesforce/get-dummy-value-for-error/`] as const;
 };
 
-export const getListDummyValuesQueryOptions = <
-  TData = Awaited<ReturnType<typeof listDummyValues>>,
+export const getListOverridesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listOverrides>>,
   TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
 >(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDummyValues>>, TError, TData>>;
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOverrides>>, TError, TData>>;
   request?: SecondParameter<typeof apiFetch>;
 }) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getListDummyValuesQueryKey();
+  const queryKey = queryOptions?.queryKey ?? getListOverridesQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof listDummyValues>>> = ({ signal }) =>
-    listDummyValues({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listOverrides>>> = ({ signal }) =>
+    listOverrides({ signal, ...requestOptions });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof listDummyValues>>,
+    Awaited<ReturnType<typeof listOverrides>>,
     TError,
     TData
   > & { queryKey: DataTag<QueryKey, TData, TError> };
 };
 
-export type ListDummyValuesQueryResult = NonNullable<Awaited<ReturnType<typeof listDummyValues>>>;
-export type ListDummyValuesQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>;
+export type ListOverridesQueryResult = NonNullable<Awaited<ReturnType<typeof listOverrides>>>;
+export type ListOverridesQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>;
 
-export function useListDummyValues<
-  TData = Awaited<ReturnType<typeof listDummyValues>>,
+export function useListOverrides<
+  TData = Awaited<ReturnType<typeof listOverrides>>,
   TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
 >(
   options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDummyValues>>, TError, TData>> &
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOverrides>>, TError, TData>> &
       Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listDummyValues>>,
+          Awaited<ReturnType<typeof listOverrides>>,
           TError,
-          Awaited<ReturnType<typeof listDummyValues>>
+          Awaited<ReturnType<typeof listOverrides>>
         >,
         'initialData'
       >;
@@ -727,17 +727,17 @@ export function useListDummyValues<
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useListDummyValues<
-  TData = Awaited<ReturnType<typeof listDummyValues>>,
+export function useListOverrides<
+  TData = Awaited<ReturnType<typeof listOverrides>>,
   TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
 >(
   options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDummyValues>>, TError, TData>> &
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOverrides>>, TError, TData>> &
       Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listDummyValues>>,
+          Awaited<ReturnType<typeof listOverrides>>,
           TError,
-          Awaited<ReturnType<typeof listDummyValues>>
+          Awaited<ReturnType<typeof listOverrides>>
         >,
         'initialData'
       >;
@@ -745,12 +745,12 @@ export function useListDummyValues<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useListDummyValues<
-  TData = Awaited<ReturnType<typeof listDummyValues>>,
+export function useListOverrides<
+  TData = Awaited<ReturnType<typeof listOverrides>>,
   TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
 >(
   options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDummyValues>>, TError, TData>>;
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOverrides>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
@@ -759,17 +759,17 @@ export function useListDummyValues<
  * @summary Overwritten values saved for the next sync
  */
 
-export function useListDummyValues<
-  TData = Awaited<ReturnType<typeof listDummyValues>>,
+export function useListOverrides<
+  TData = Awaited<ReturnType<typeof listOverrides>>,
   TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
 >(
   options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDummyValues>>, TError, TData>>;
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOverrides>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getListDummyValuesQueryOptions(options);
+  const queryOptions = getListOverridesQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -778,7 +778,7 @@ export function useListDummyValues<
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-export const getUpdateDummyValuesUrl = () => {
+export const getUpdateOverridesUrl = () => {
   return `/api/v1/salesforce/update-dummy-value-for-error/`;
 };
 
@@ -786,8 +786,8 @@ export const getUpdateDummyValuesUrl = () => {
  * "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value). The ACE attribute goes in `ace_id`. The app shows `message`.
  * @summary Save overwritten values for the next sync
  */
-export const updateDummyValues = async (
-  dummyValueOverride: DummyValueOverride[],
+export const updateOverrides = async (
+  overrideWrite: OverrideWrite[],
   options?: Parameters<typeof apiFetch>[1],
 ): Promise<MessageReply> => {
   const getHeaders = (
@@ -809,34 +809,34 @@ export const updateDummyValues = async (
     }
     return headers;
   };
-  return apiFetch<MessageReply>(getUpdateDummyValuesUrl(), {
+  return apiFetch<MessageReply>(getUpdateOverridesUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(dummyValueOverride),
+    body: JSON.stringify(overrideWrite),
   });
 };
 
-export const getUpdateDummyValuesMutationKey = () => ['updateDummyValues'] as const;
+export const getUpdateOverridesMutationKey = () => ['updateOverrides'] as const;
 
-export const getUpdateDummyValuesMutationOptions = <
+export const getUpdateOverridesMutationOptions = <
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
-    Awaited<ReturnType<typeof updateDummyValues>>,
+    Awaited<ReturnType<typeof updateOverrides>>,
     TError,
-    UpdateDummyValuesMutationVariables,
+    UpdateOverridesMutationVariables,
     TContext
   >;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<
-  Awaited<ReturnType<typeof updateDummyValues>>,
+  Awaited<ReturnType<typeof updateOverrides>>,
   TError,
-  UpdateDummyValuesMutationVariables,
+  UpdateOverridesMutationVariables,
   TContext
 > => {
-  const mutationKey = getUpdateDummyValuesMutationKey();
+  const mutationKey = getUpdateOverridesMutationKey();
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -844,48 +844,48 @@ export const getUpdateDummyValuesMutationOptions = <
     : { mutation: { mutationKey }, request: undefined };
 
   const mutationFn: MutationFunction<
-    Awaited<ReturnType<typeof updateDummyValues>>,
-    UpdateDummyValuesMutationVariables
+    Awaited<ReturnType<typeof updateOverrides>>,
+    UpdateOverridesMutationVariables
   > = (props) => {
     const { data } = props ?? {};
 
-    return updateDummyValues(data, requestOptions);
+    return updateOverrides(data, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
 };
 
-export type UpdateDummyValuesMutationResult = NonNullable<
-  Awaited<ReturnType<typeof updateDummyValues>>
+export type UpdateOverridesMutationResult = NonNullable<
+  Awaited<ReturnType<typeof updateOverrides>>
 >;
-export type UpdateDummyValuesMutationBody = BodyType<DummyValueOverride[]>;
-export type UpdateDummyValuesMutationError = ErrorType<
+export type UpdateOverridesMutationBody = BodyType<OverrideWrite[]>;
+export type UpdateOverridesMutationError = ErrorType<
   BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
 >;
-export type UpdateDummyValuesMutationVariables = { data: BodyType<DummyValueOverride[]> };
+export type UpdateOverridesMutationVariables = { data: BodyType<OverrideWrite[]> };
 
 /**
  * @summary Save overwritten values for the next sync
  */
-export const useUpdateDummyValues = <
+export const useUpdateOverrides = <
   TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>,
   TContext = unknown,
 >(
   options?: {
     mutation?: UseMutationOptions<
-      Awaited<ReturnType<typeof updateDummyValues>>,
+      Awaited<ReturnType<typeof updateOverrides>>,
       TError,
-      UpdateDummyValuesMutationVariables,
+      UpdateOverridesMutationVariables,
       TContext
     >;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseMutationResult<
-  Awaited<ReturnType<typeof updateDummyValues>>,
+  Awaited<ReturnType<typeof updateOverrides>>,
   TError,
-  UpdateDummyValuesMutationVariables,
+  UpdateOverridesMutationVariables,
   TContext
 > => {
-  return useMutation(getUpdateDummyValuesMutationOptions(options), queryClient);
+  return useMutation(getUpdateOverridesMutationOptions(options), queryClient);
 };

@@ -13,7 +13,7 @@ import {
 import { getGetConnectionStepStatusQueryOptions } from '@generated/api/onboarding/onboarding';
 import {
   getGetSyncStatsQueryKey,
-  getListDummyValuesQueryKey,
+  getListOverridesQueryKey,
   getListSyncErrorsQueryKey,
   getListSyncLogsQueryKey,
 } from '@generated/api/sync/sync';
@@ -60,7 +60,7 @@ export function useEnvironmentSwitch(destination: EnvironmentSwitchDestination) 
         [
           getListSyncErrorsQueryKey(),
           getListSyncLogsQueryKey(),
-          getListDummyValuesQueryKey(),
+          getListOverridesQueryKey(),
           getGetSyncStatsQueryKey(),
           getListDataMappingsQueryKey(),
           getGetMappingCountsQueryKey(),

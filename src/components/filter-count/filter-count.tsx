@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BlockError } from '@/components/block-error/block-error';
 import type { EntityType } from '@generated/api/model';
 
-import { filterCountQuery } from './filter-count-query';
+import { filterCountQueryOptions } from './filter-count-queries';
 
 const PLURAL: Record<EntityType, string> = { Lead: 'leads', Opportunity: 'opportunities' };
 
@@ -19,7 +19,7 @@ function filterCountText(entity: EntityType, matching: number, total: number): s
  * announced politely when it changes. Its failure is its own: the filters around it still work.
  */
 export function FilterCount({ entity }: { entity: EntityType }) {
-  const count = useQuery(filterCountQuery(entity));
+  const count = useQuery(filterCountQueryOptions(entity));
   if (count.isError) {
     return (
       <BlockError

@@ -175,7 +175,7 @@ describe('dashboard', () => {
 
   it('asks for the filter counts with the filters, not after them', async () => {
     // The filters never arrive: the counts must not be waiting for them.
-    backend.hold('listSyncSettings');
+    backend.hold('listSyncFilters');
     await backend.signIn(DANA);
     renderApp('/dashboard');
     await waitFor(() =>
@@ -183,7 +183,7 @@ describe('dashboard', () => {
         backend.callsTo('countSyncFilterMatches').map((call) => call.search.get('entity_type')),
       ).toEqual(expect.arrayContaining(['Lead', 'Opportunity'])),
     );
-    expect(backend.callsTo('listSyncSettings')).toHaveLength(2);
+    expect(backend.callsTo('listSyncFilters')).toHaveLength(2);
   });
 
   it('opens the tab and page of the URL, and puts tab changes into the URL', async () => {

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { session, type Role } from '@/api/session';
 import { EnvironmentSwitch } from '@/components/environment-switch';
 
-import { dashboardQueries, type DashboardView } from './dashboard-queries';
+import { SyncErrorsCard } from './components/errors/sync-errors-card';
+import { SyncFiltersCard } from './components/filters/sync-filters-card';
+import { InboxCard } from './components/inbox/inbox-card';
+import { SyncControls } from './components/sync/sync-controls';
+import { SyncStatsCard } from './components/sync/sync-stats-card';
+import { tenantQueryOptions, type DashboardView } from './dashboard-queries';
 import styles from './dashboard.module.css';
-import { SyncErrorsCard } from './errors/sync-errors-card';
-import { SyncFiltersCard } from './filters/sync-filters-card';
-import { InboxCard } from './inbox/inbox-card';
-import { SyncControls } from './sync/sync-controls';
-import { SyncStatsCard } from './sync/sync-stats-card';
 
 export interface DashboardPageProps extends DashboardView {
   role: Role | undefined;
@@ -45,7 +45,7 @@ export function DashboardPage({ tab, page, role, onViewChange }: DashboardPagePr
 /** 'Switch to Prod' / 'Switch to Beta', only while the tenant is not production enabled. */
 function SwitchEnvironment() {
   const tenantId = session.tenantId() ?? 0;
-  const tenant = useQuery(dashboardQueries.tenant(tenantId));
+  const tenant = useQuery(tenantQueryOptions(tenantId));
   if (!tenant.data || tenant.data.is_production_enabled) return null;
   return (
     <EnvironmentSwitch

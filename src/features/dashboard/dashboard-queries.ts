@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { session, type Role } from '@/api/session';
-import { filterCountQuery } from '@/components/filter-count/filter-count-query';
+import { filterCountQueryOptions } from '@/components/filter-count/filter-count-queries';
 import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import { getListUnreadLaunchesQueryOptions } from '@generated/api/launches/launches';
 import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import {
   getGetSyncStatsQueryOptions,
-  getListDummyValuesQueryOptions,
+  getListOverridesQueryOptions,
   getListSyncErrorsQueryOptions,
   getListSyncLogsQueryOptions,
 } from '@generated/api/sync/sync';
-import { getListSyncSettingsQueryOptions } from '@generated/api/sync-settings/sync-settings';
+import { getListSyncFiltersQueryOptions } from '@generated/api/sync-filters/sync-filters';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 
 /**
@@ -33,20 +33,29 @@ const OVERRIDE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = {
   'page-size': 100000,
 };
 
-/** The dashboard's queries; the route's loader and the blocks read the same options. */
-export const dashboardQueries = {
-  stats: () => getGetSyncStatsQueryOptions({ query: BLOCK_QUERY }),
-  launches: () => getListUnreadLaunchesQueryOptions({ query: BLOCK_QUERY }),
-  /** The tenant, for the environment switch; its failure toasts, since no block shows it. */
-  tenant: (id: number) => getGetTenantQueryOptions(id, { query: { retryOnMount: false } }),
-  errors: (page: number) => getListSyncErrorsQueryOptions({ page }, { query: BLOCK_QUERY }),
-  logs: (page: number) => getListSyncLogsQueryOptions({ page }, { query: BLOCK_QUERY }),
-  savedOverrides: () => getListDummyValuesQueryOptions({ query: BLOCK_QUERY }),
-  filters: (entity: EntityType) =>
-    getListSyncSettingsQueryOptions({ entity_type: entity }, { query: BLOCK_QUERY }),
-  overrideAttributes: () =>
-    getListAwsAttributesQueryOptions(OVERRIDE_ATTRIBUTE_PARAMS, { query: BLOCK_QUERY }),
-};
+// The dashboard's query options: the route's loader and the blocks read the same ones.
+export const syncStatsQueryOptions = () => getGetSyncStatsQueryOptions({ query: BLOCK_QUERY });
+
+export const launchesQueryOptions = () => getListUnreadLaunchesQueryOptions({ query: BLOCK_QUERY });
+
+/** The tenant, for the environment switch; its failure toasts, since no block shows it. */
+export const tenantQueryOptions = (id: number) =>
+  getGetTenantQueryOptions(id, { query: { retryOnMount: false } });
+
+export const syncErrorsQueryOptions = (page: number) =>
+  getListSyncErrorsQueryOptions({ page }, { query: BLOCK_QUERY });
+
+export const syncLogsQueryOptions = (page: number) =>
+  getListSyncLogsQueryOptions({ page }, { query: BLOCK_QUERY });
+
+export const savedOverridesQueryOptions = () =>
+  getListOverridesQueryOptions({ query: BLOCK_QUERY });
+
+export const syncFiltersQueryOptions = (entity: EntityType) =>
+  getListSyncFiltersQueryOptions({ entity_type: entity }, { query: BLOCK_QUERY });
+
+export const overrideAttributesQueryOptions = () =>
+  getListAwsAttributesQueryOptions(OVERRIDE_ATTRIBUTE_PARAMS, { query: BLOCK_QUERY });
 
 export type DashboardTab = 'errors' | 'logs';
 
@@ -65,24 +74,24 @@ export function prefetchDashboard(
   role: Role | undefined,
 ): void {
   const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
-  quietly(queryClient.ensureQueryData(dashboardQueries.stats()));
-  quietly(queryClient.ensureQueryData(dashboardQueries.launches()));
-  quietly(queryClient.ensureQueryData(dashboardQueries.filters('Lead')));
-  quietly(queryClient.ensureQueryData(dashboardQueries.filters('Opportunity')));
+  quietly(queryClient.ensureQueryData(syncStatsQueryOptions()));
+  quietly(queryClient.ensureQueryData(launchesQueryOptions()));
+  quietly(queryClient.ensureQueryData(syncFiltersQueryOptions('Lead')));
+  quietly(queryClient.ensureQueryData(syncFiltersQueryOptions('Opportunity')));
   // The counts under the filters do not wait for the filters to arrive.
-  quietly(queryClient.ensureQueryData(filterCountQuery('Lead')));
-  quietly(queryClient.ensureQueryData(filterCountQuery('Opportunity')));
+  quietly(queryClient.ensureQueryData(filterCountQueryOptions('Lead')));
+  quietly(queryClient.ensureQueryData(filterCountQueryOptions('Opportunity')));
   const tenantId = session.tenantId();
   if (role === 'super_admin' && tenantId !== undefined) {
-    quietly(queryClient.ensureQueryData(dashboardQueries.tenant(tenantId)));
+    quietly(queryClient.ensureQueryData(tenantQueryOptions(tenantId)));
   }
   // The page size is the first page's count, so a deep link also asks for page 1.
   const pages = page > 1 ? [1, page] : [1];
   if (tab === 'errors') {
-    pages.forEach((n) => quietly(queryClient.ensureQueryData(dashboardQueries.errors(n))));
-    quietly(queryClient.ensureQueryData(dashboardQueries.savedOverrides()));
-    quietly(queryClient.ensureQueryData(dashboardQueries.overrideAttributes()));
+    pages.forEach((n) => quietly(queryClient.ensureQueryData(syncErrorsQueryOptions(n))));
+    quietly(queryClient.ensureQueryData(savedOverridesQueryOptions()));
+    quietly(queryClient.ensureQueryData(overrideAttributesQueryOptions()));
   } else {
-    pages.forEach((n) => quietly(queryClient.ensureQueryData(dashboardQueries.logs(n))));
+    pages.forEach((n) => quietly(queryClient.ensureQueryData(syncLogsQueryOptions(n))));
   }
 }

@@ -1,2 +1,1 @@
 export { DashboardPage } from './dashboard-page';
-export { prefetchDashboard, type DashboardTab, type DashboardView } from './dashboard-queries';

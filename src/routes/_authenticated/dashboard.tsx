@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 import { setupDecision } from '@/features/auth/auth-queries';
+import { DashboardPage } from '@/features/dashboard';
 import {
-  DashboardPage,
   prefetchDashboard,
   type DashboardTab,
   type DashboardView,
-} from '@/features/dashboard';
+} from '@/features/dashboard/dashboard-queries';
 import { screenHead } from '@/lib/title';
 
 /** The dashboard's view in the URL, so a reload or a shared link opens the same tab and page. */

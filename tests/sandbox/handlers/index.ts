@@ -6,7 +6,7 @@ import { registerLaunches } from './launches';
 import { registerMappings } from './mappings';
 import { registerOnboarding } from './onboarding';
 import { registerSync } from './sync';
-import { registerSyncSettings } from './sync-settings';
+import { registerSyncFilters } from './sync-filters';
 import { registerTenants } from './tenants';
 import { registerUsers } from './users';
 
@@ -17,7 +17,7 @@ export const handlerModules: ReadonlyArray<(app: SandboxApp) => void> = [
   registerUsers,
   registerAttributes,
   registerMappings,
-  registerSyncSettings,
+  registerSyncFilters,
   registerSync,
   registerLaunches,
 ];

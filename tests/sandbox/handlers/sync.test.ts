@@ -189,12 +189,18 @@ describe('sync errors, the log and overrides', () => {
         })
       ).body,
     ).toHaveProperty('salesforce_id');
+    // Attribute 44 is a Double: the contract's OverrideDoubleValue (an exponent is a number too).
+    const revenue = { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB', ace_id: 44 };
+    expect((await bad({ ...revenue, dummy_value: '25,000' })).body).toEqual({
+      dummy_value: ['Item 1: 25,000 is not a valid Double value.'],
+    });
     expect((await acme.post(`${BASE}/update-dummy-value-for-error/`, [])).status).toBe(400);
     expect((await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data).toEqual(data);
+    expect((await bad({ ...revenue, dummy_value: '2.5e4' })).status).toBe(200);
   });
 });
 
-describe('overrides the contract refuses (DummyValueOverride x-override-refused)', () => {
+describe('overrides the contract refuses (OverrideWrite x-override-refused)', () => {
   const cyberdyne = { sync_error_id: 8, salesforce_id: '0065g00000XyZ91AAB', dummy_value: 'x' };
   const revenue = {
     sync_error_id: 1,

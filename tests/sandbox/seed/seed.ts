@@ -77,7 +77,7 @@ export function buildSeed(): State {
   const acmeMappings =
     contractExample<Schemas['PaginatedDataMappingList']>('DataMappingListAll').results;
   const filters = (['opportunityFilters', 'leadFilters'] as const).flatMap((name) =>
-    replyExample<Schemas['SyncFilterSetting'][]>(
+    replyExample<Schemas['SyncFilter'][]>(
       '/api/v1/salesforce/data-mappings/sync-settings',
       'get',
       '200',
@@ -93,7 +93,7 @@ export function buildSeed(): State {
     'synced',
   );
   const acmeTenant = replyExample<Schemas['Tenant']>('/api/v1/tenants/{id}/', 'get', '200', 'beta');
-  const overrides = contractExample<Schemas['DummyValueList']>('DummyValueListAll').data;
+  const overrides = contractExample<Schemas['OverrideList']>('OverrideListAll').data;
   const launches = contractExample<Schemas['LaunchList']>('LaunchListAll').data;
 
   const globexFields = acmeFields.map((field) => ({

@@ -82,10 +82,7 @@ export type AttributeRow = Schemas['Attribute'] & {
 
 export type MappingRow = Schemas['DataMapping'];
 
-export type FilterRow = Omit<
-  Schemas['SyncFilterSetting'],
-  'attribute' | 'choices' | 'data_type'
-> & {
+export type FilterRow = Omit<Schemas['SyncFilter'], 'attribute' | 'choices' | 'data_type'> & {
   tenant: number;
   attributeId: number;
 };
@@ -120,7 +117,7 @@ type SyncLogRow = Schemas['SyncLog'] & {
   tenantId: number;
 };
 
-type OverrideRow = Schemas['DummyValue'] & {
+type OverrideRow = Schemas['Override'] & {
   tenantId: number;
 };
 

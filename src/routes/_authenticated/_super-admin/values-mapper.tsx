@@ -1,27 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
 
 import { FieldMapper } from '@/features/mapper';
-import { EditSalesforceConnectionButton, SyncSettingsPage } from '@/features/sync-filters';
+import { EditSalesforceConnectionButton, ValuesMapperPage } from '@/features/values-mapper';
 import {
-  prefetchSyncFilters,
+  prefetchValuesMapper,
   TAB_ENTITY,
-  type SyncSettingsTab,
-} from '@/features/sync-filters/route-data';
+  type ValuesMapperTab,
+} from '@/features/values-mapper/values-mapper-queries';
 import { screenHead } from '@/lib/title';
 
 interface ValuesMapperSearch {
   /** The selected entity tab; Leads when absent. */
-  tab?: Exclude<SyncSettingsTab, 'leads'>;
+  tab?: Exclude<ValuesMapperTab, 'leads'>;
 }
 
 const validateValuesMapperSearch = (search: Record<string, unknown>): ValuesMapperSearch =>
   search.tab === 'opportunities' ? { tab: 'opportunities' } : {};
 
-/** Sync Settings: super_admin only (the parent layout guards it). */
+/** The values mapper (titled Sync Settings): super_admin only (the parent layout guards it). */
 export const Route = createFileRoute('/_authenticated/_super-admin/values-mapper')({
   validateSearch: validateValuesMapperSearch,
-  loaderDeps: ({ search }): { tab: SyncSettingsTab } => ({ tab: search.tab ?? 'leads' }),
-  loader: ({ context, deps }) => prefetchSyncFilters(context.queryClient, TAB_ENTITY[deps.tab]),
+  loaderDeps: ({ search }): { tab: ValuesMapperTab } => ({ tab: search.tab ?? 'leads' }),
+  loader: ({ context, deps }) => prefetchValuesMapper(context.queryClient, TAB_ENTITY[deps.tab]),
   // Starts the loads early; the page shows its spinner until they land.
   head: screenHead('Sync Settings'),
   component: ValuesMapperRoute,
@@ -31,7 +31,7 @@ function ValuesMapperRoute() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <SyncSettingsPage
+    <ValuesMapperPage
       tab={tab ?? 'leads'}
       onTabChange={(next) =>
         void navigate({

@@ -5,6 +5,7 @@
  * fails they follow its newest error.
  */
 import {
+  hasOverrideValueFormat,
   isRelatedRecordName,
   isReservedAttributeName,
   mayTakeOverride,
@@ -36,16 +37,16 @@ export function dismissError(draft: State, tenantId: number, id: number): void {
   draft.syncErrors = draft.syncErrors.filter((row) => row.id !== id);
 }
 
-export function savedOverrides(state: State, tenantId: number): Schemas['DummyValue'][] {
+export function savedOverrides(state: State, tenantId: number): Schemas['Override'][] {
   return state.overrides
     .filter((row) => row.tenantId === tenantId)
     .map(({ tenantId: _tenant, ...override }) => override);
 }
 
-type OverrideInput = Partial<Schemas['DummyValueOverride']>;
+type OverrideInput = Partial<Schemas['OverrideWrite']>;
 
 /**
- * Why the contract refuses an override of this attribute (DummyValueOverride's
+ * Why the contract refuses an override of this attribute (OverrideWrite's
  * x-override-refused), as the errors table never offers it.
  */
 function whyNoOverride(attribute: AttributeRow): string {
@@ -87,6 +88,11 @@ function checkItem(
     throw fieldErrors({ ace_id: [`${at}: ${attribute.name} ${whyNoOverride(attribute)}.`] });
   if (typeof item.dummy_value !== 'string' || item.dummy_value.trim() === '')
     throw fieldErrors({ dummy_value: [`${at}: this field may not be blank.`] });
+  // The contract's format for the attribute's data type (OverrideWrite's x-override-value-formats).
+  if (!hasOverrideValueFormat(attribute.data_type, item.dummy_value.trim()))
+    throw fieldErrors({
+      dummy_value: [`${at}: ${item.dummy_value} is not a valid ${attribute.data_type} value.`],
+    });
   return error;
 }
 

@@ -1,12 +1,12 @@
 /**
- * The tenant's sync filter conditions (the Sync Settings page): stored per entity with blocks,
+ * The tenant's sync filters (the values mapper's filter editor): stored per entity with blocks,
  * validated as the backend would: the attribute must be an ACE attribute of that entity, the
  * comparison must suit its data type, and the value must be of that type (a number for numbers,
  * YYYY-MM-DD for dates, a choice for picklists, true/false for booleans).
  */
 import { ComparisonType } from '../../../../generated/api/model/comparisonType';
 import { EntityType } from '../../../../generated/api/model/entityType';
-import { SyncFilterSettingSyncType } from '../../../../generated/api/model/syncFilterSettingSyncType';
+import { SyncFilterSyncType } from '../../../../generated/api/model/syncFilterSyncType';
 import { FILTER_COMPARISONS, FILTER_VALUE_FORMATS } from '../../../../generated/rules/index';
 import type { Schemas } from '../../contract';
 import {
@@ -18,13 +18,13 @@ import {
 } from '../../store/state';
 import { fieldErrors, notFound, requireFields } from '../failure';
 
-export type FilterSetting = Schemas['SyncFilterSetting'];
+export type SyncFilter = Schemas['SyncFilter'];
 type Comparison = Schemas['ComparisonType'];
-type SyncType = Schemas['SyncFilterSetting']['sync_type'];
+type SyncType = Schemas['SyncFilter']['sync_type'];
 
 const ENTITIES: readonly Entity[] = Object.values(EntityType);
 const COMPARISONS: readonly Comparison[] = Object.values(ComparisonType);
-const SYNC_TYPES: readonly SyncType[] = Object.values(SyncFilterSettingSyncType);
+const SYNC_TYPES: readonly SyncType[] = Object.values(SyncFilterSyncType);
 
 /**
  * Which comparisons each data type accepts: the contract's DataType x-filter-comparisons, the
@@ -158,7 +158,7 @@ export function deleteFilter(draft: State, tenantId: number, id: number): void {
 }
 
 /** A stored condition as the contract shows it: the attribute embedded, with its type and choices. */
-function renderFilter(state: State, row: FilterRow): FilterSetting {
+function renderFilter(state: State, row: FilterRow): SyncFilter {
   const attribute = state.attributes.find((candidate) => candidate.id === row.attributeId);
   const { attributeId: _attributeId, ...fields } = row;
   return {
@@ -176,11 +176,11 @@ function renderFilter(state: State, row: FilterRow): FilterSetting {
   };
 }
 
-export function tenantFilter(state: State, tenantId: number, id: number): FilterSetting {
+export function tenantFilter(state: State, tenantId: number, id: number): SyncFilter {
   return renderFilter(state, ownFilter(state, tenantId, id));
 }
 
-export function tenantFilters(state: State, tenantId: number, entity: Entity): FilterSetting[] {
+export function tenantFilters(state: State, tenantId: number, entity: Entity): SyncFilter[] {
   return state.filters
     .filter((row) => row.tenant === tenantId && row.entity_type === entity)
     .map((row) => renderFilter(state, row));

@@ -1,0 +1,91 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { toast } from '@/lib/toaster';
+
+import { createTestQueryClient } from '../../../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { InboxCard } from './inbox-card';
+
+const backend = setupSandboxBackend();
+
+function renderInbox() {
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <InboxCard />
+    </QueryClientProvider>,
+  );
+}
+
+/** Acme's unread launches in the sandbox, in the order it lists them. */
+const unreadNames = () =>
+  backend.store.state.launches
+    .filter((launch) => launch.tenantId === 1 && !launch.read)
+    .map((launch) => launch.name);
+
+/** Acme's launches are only these, unread. */
+function onlyLaunches(names: string[]) {
+  backend.store.transact((draft) => {
+    draft.launches = draft.launches.filter((launch) => launch.tenantId !== 1);
+    names.forEach((name, index) =>
+      draft.launches.push({
+        tenantId: 1,
+        name,
+        salesforceId: null,
+        read: false,
+        at: new Date(Date.UTC(2026, 2, 2, 12, 1, index)).toISOString(),
+      }),
+    );
+  });
+}
+
+describe('InboxCard', () => {
+  beforeEach(async () => {
+    vi.spyOn(toast, 'success').mockResolvedValue('t');
+    await backend.signIn(DANA);
+  });
+
+  it("shows the count and the first ten names, all of them on 'view all', ten on 'view less'", async () => {
+    const names = unreadNames();
+    expect(names).toHaveLength(14);
+    renderInbox();
+    expect(await screen.findByText('14 Launches')).toBeInTheDocument();
+    const list = screen.getByText(new RegExp(`^${names[0]}, ${names[1]},`));
+    expect(list).toHaveTextContent(new RegExp(`${names[9]} view all$`));
+    expect(screen.queryByText(new RegExp(names[10]!))).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'view all' }));
+    expect(screen.getByText(new RegExp(names[13]!))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'view less' }));
+    expect(screen.queryByText(new RegExp(names[10]!))).not.toBeInTheDocument();
+  });
+
+  it('resolves: shows the reply as a success toast and asks for the list again', async () => {
+    onlyLaunches(['Globex', 'Initech']);
+    renderInbox();
+    expect(await screen.findByText('Globex, Initech')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /view/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    // The sandbox's own reply is what the toast shows.
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('All launches marked as resolved (2).'),
+    );
+    expect(await screen.findByText('0 Launches')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resolve' })).toBeDisabled();
+    expect(backend.callsTo('resolveLaunches')).toHaveLength(1);
+    expect(backend.callsTo('listUnreadLaunches')).toHaveLength(2);
+  });
+
+  it('disables Resolve with no launches, and shows its own error with a retry', async () => {
+    onlyLaunches([]);
+    backend.fail('listUnreadLaunches', { status: 500, body: { error: 'boom' } });
+    renderInbox();
+    expect(
+      await screen.findByText('Please contact the system Administrator or try again later..'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('0 Launches')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resolve' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,116 @@
+import { createContext, useContext, useMemo, useState } from 'react';
+
+import type { Attribute, Override, SyncError } from '@generated/api/model';
+
+import {
+  newPair,
+  rowsFromSaved,
+  type OverridePair,
+  type OverrideRow,
+  type OverrideRows,
+} from '../../model/override-form';
+
+/**
+ * What the user has typed, by sync error id. It lives above the tabs and the pages (the errors
+ * card), so unsaved values survive a page change or a look at the logs.
+ */
+export interface OverrideDrafts {
+  drafts: OverrideRows;
+  setDrafts: (update: (drafts: OverrideRows) => OverrideRows) => void;
+  /** A save was attempted: every problem shows, touched or not. */
+  submitted: boolean;
+  setSubmitted: (submitted: boolean) => void;
+}
+
+export function useOverrideDrafts(): OverrideDrafts {
+  const [drafts, setDraftState] = useState<OverrideRows>({});
+  const [submitted, setSubmitted] = useState(false);
+  return { drafts, setDrafts: setDraftState, submitted, setSubmitted };
+}
+
+type ErrorRef = Pick<SyncError, 'id' | 'salesforce_id'>;
+
+function blankRow(error: ErrorRef): OverrideRow {
+  return {
+    syncErrorId: error.id,
+    salesforceId: error.salesforce_id,
+    pairs: [{ key: `blank-${error.id}`, attributeId: null, value: '', touched: false }],
+  };
+}
+
+/** The errors table's override form: drafts over the values saved earlier. */
+export interface OverrideForm {
+  /** The row the user sees: their draft, else the saved values, else one blank pair. */
+  rowFor: (error: ErrorRef) => OverrideRow;
+  /** The values saved earlier for a sync error. */
+  savedRow: (syncErrorId: number) => OverrideRow | undefined;
+  /** Every row with something in it: drafts and saved rows (what a save sends). */
+  allRows: () => OverrideRow[];
+  hasSavedValues: boolean;
+  submitted: boolean;
+  attributes: readonly Attribute[];
+  attributesById: ReadonlyMap<number, Attribute>;
+  setAttribute: (error: ErrorRef, pairKey: string, attributeId: number | null) => void;
+  setValue: (error: ErrorRef, pairKey: string, value: string) => void;
+  /** The value box was left: a missing value shows from now on. */
+  touchValue: (error: ErrorRef, pairKey: string) => void;
+  addPair: (error: ErrorRef) => void;
+  removePair: (error: ErrorRef, pairKey: string) => void;
+}
+
+const NO_ATTRIBUTES: readonly Attribute[] = [];
+
+export function useOverrideForm(
+  { drafts, setDrafts, submitted }: OverrideDrafts,
+  saved: readonly Override[] | undefined,
+  attributes: readonly Attribute[] | undefined,
+): OverrideForm {
+  const savedRows = useMemo(() => rowsFromSaved(saved ?? []), [saved]);
+  const attributesById = useMemo(
+    () => new Map((attributes ?? NO_ATTRIBUTES).map((attribute) => [attribute.id, attribute])),
+    [attributes],
+  );
+
+  return useMemo(() => {
+    const rowFor = (error: ErrorRef) => drafts[error.id] ?? savedRows[error.id] ?? blankRow(error);
+    const update = (error: ErrorRef, change: (pairs: OverridePair[]) => OverridePair[]) =>
+      setDrafts((current) => {
+        const row = current[error.id] ?? savedRows[error.id] ?? blankRow(error);
+        const pairs = change(row.pairs);
+        return { ...current, [error.id]: { ...row, pairs: pairs.length ? pairs : [newPair()] } };
+      });
+    const editPair = (error: ErrorRef, pairKey: string, edit: Partial<OverridePair>) =>
+      update(error, (pairs) =>
+        pairs.map((pair) => (pair.key === pairKey ? { ...pair, ...edit } : pair)),
+      );
+    return {
+      rowFor,
+      savedRow: (id) => savedRows[id],
+      allRows: () => Object.values({ ...savedRows, ...drafts }),
+      hasSavedValues: (saved?.length ?? 0) > 0,
+      submitted,
+      attributes: attributes ?? NO_ATTRIBUTES,
+      attributesById,
+      // A new attribute takes a new value: the old one was checked against another type.
+      setAttribute: (error, pairKey, attributeId) =>
+        editPair(error, pairKey, { attributeId, value: '', touched: false }),
+      setValue: (error, pairKey, value) => editPair(error, pairKey, { value, touched: true }),
+      touchValue: (error, pairKey) => {
+        if (!rowFor(error).pairs.find((pair) => pair.key === pairKey)?.touched) {
+          editPair(error, pairKey, { touched: true });
+        }
+      },
+      addPair: (error) => update(error, (pairs) => [...pairs, newPair()]),
+      removePair: (error, pairKey) =>
+        update(error, (pairs) => pairs.filter((pair) => pair.key !== pairKey)),
+    };
+  }, [drafts, savedRows, saved, submitted, attributes, attributesById, setDrafts]);
+}
+
+export const OverrideFormContext = createContext<OverrideForm | null>(null);
+
+export function useOverrideFormContext(): OverrideForm {
+  const form = useContext(OverrideFormContext);
+  if (!form) throw new Error('useOverrideFormContext needs an OverrideFormContext provider');
+  return form;
+}

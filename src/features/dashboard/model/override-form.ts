@@ -1,0 +1,198 @@
+import { isDay } from '@/lib/day';
+import type { Attribute, Override, OverrideWrite, EntityType } from '@generated/api/model';
+import { mayTakeOverride, OVERRIDE_VALUE_FORMATS } from '@generated/rules';
+
+/**
+ * The override values form of the errors table: per sync error, pairs of an ACE attribute
+ * and the value to send instead on the next sync. Everything here is pure so that the rules can be
+ * tested on their own.
+ */
+
+export const OVERRIDE_TEXT = {
+  save: 'Save values for next Sync',
+  invalidForm: 'Form is not valid. Please fill all the elements',
+  nothingToSave: 'Please select attribute and its dummy value',
+} as const;
+
+/** Choices of an ACE Boolean ("Yes / No" picklists are Boolean in the contract). */
+const BOOLEAN_CHOICES = ['Yes', 'No'] as const;
+
+export interface OverridePair {
+  /** Stable identity for React while pairs are added and removed. */
+  key: string;
+  attributeId: number | null;
+  value: string;
+  /** The user typed a value or left the value box: the pair's problems show from now on. */
+  touched: boolean;
+}
+
+export interface OverrideRow {
+  syncErrorId: number;
+  salesforceId: string;
+  pairs: OverridePair[];
+}
+
+export type OverrideRows = Readonly<Record<number, OverrideRow>>;
+
+let pairCount = 0;
+export function newPair(attributeId: number | null = null, value = ''): OverridePair {
+  pairCount += 1;
+  return { key: `pair-${pairCount}`, attributeId, value, touched: false };
+}
+
+/** The values saved earlier, as form rows keyed by sync error id. */
+export function rowsFromSaved(saved: readonly Override[]): OverrideRows {
+  const rows: Record<number, OverrideRow> = {};
+  for (const item of saved) {
+    const row = (rows[item.sync_error_id] ??= {
+      syncErrorId: item.sync_error_id,
+      salesforceId: item.salesforce_id,
+      pairs: [],
+    });
+    row.pairs.push(newPair(item.aws_ace_attribute, item.dummy_value));
+  }
+  return rows;
+}
+
+/**
+ * Whether an ACE attribute can take an override, by the contract's rule (which the backend
+ * applies too, answering 400 otherwise): not a related-record field (account., user. or
+ * contact., in any letter case: the value belongs to another record), not a reserved identifier
+ * (the backend fills it), and not Read Only (ACE only sends those, so a value sent for one would
+ * be refused).
+ */
+const isOverridable = (attribute: Attribute): boolean => mayTakeOverride(attribute);
+
+/**
+ * Whether a Salesforce record is a lead or an opportunity, from its id's key prefix (00Q, 006)
+ * or its URL; undefined when neither tells.
+ */
+export function entityTypeOf(record: {
+  salesforce_id: string;
+  entity_url?: string | null;
+}): EntityType | undefined {
+  if (record.salesforce_id.startsWith('00Q') || record.entity_url?.includes('/Lead/')) {
+    return 'Lead';
+  }
+  if (record.salesforce_id.startsWith('006') || record.entity_url?.includes('/Opportunity/')) {
+    return 'Opportunity';
+  }
+  return undefined;
+}
+
+/**
+ * The attributes a pair's selector offers: overridable ones of the record's entity that no other
+ * pair of the same row has chosen (the pair's own choice stays listed).
+ */
+export function attributeOptions(
+  attributes: readonly Attribute[],
+  row: OverrideRow,
+  pairKey: string,
+  entityType?: EntityType,
+): Attribute[] {
+  const taken = new Set(
+    row.pairs.filter((pair) => pair.key !== pairKey).map((pair) => pair.attributeId),
+  );
+  return attributes.filter(
+    (attribute) =>
+      isOverridable(attribute) &&
+      !taken.has(attribute.id) &&
+      (!entityType || !attribute.type || attribute.type === entityType),
+  );
+}
+
+/** A whole number: the contract's format of an Int override (IntValue). */
+const INT = OVERRIDE_VALUE_FORMATS.Int;
+/**
+ * Any number ACE reads as one (OverrideDoubleValue): unlike a filter value (DoubleValue, decimal
+ * only), an override is sent to ACE as a JSON number, which may carry an exponent.
+ */
+const DOUBLE = OVERRIDE_VALUE_FORMATS.Double;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The picklist values an attribute accepts (keys of its choices), or undefined for free text. */
+export function allowedValues(attribute: Attribute | undefined): readonly string[] | undefined {
+  if (attribute?.data_type === 'Boolean') return BOOLEAN_CHOICES;
+  if (attribute?.data_type !== 'Picklist' || !attribute.choices) return undefined;
+  const keys = Object.keys(attribute.choices);
+  return keys.length > 0 ? keys : undefined;
+}
+
+/**
+ * Why ACE would refuse `value` for `attribute` (an override must not create a new error), or
+ * undefined when it fits. An empty value is not judged here: it is simply incomplete.
+ */
+export function valueProblem(value: string, attribute: Attribute | undefined): string | undefined {
+  const text = value.trim();
+  if (!text || !attribute) return undefined;
+  switch (attribute.data_type) {
+    case 'Int':
+      return INT.test(text) ? undefined : 'Enter a whole number.';
+    case 'Double':
+      return DOUBLE.test(text) ? undefined : 'Enter a number.';
+    case 'Email':
+      return EMAIL.test(text) ? undefined : 'Enter a valid email address.';
+    case 'Date':
+      return isDay(text) ? undefined : 'Enter a date as yyyy-mm-dd.';
+    default: {
+      const allowed = allowedValues(attribute);
+      return !allowed || allowed.includes(text) ? undefined : 'Pick one of the allowed values.';
+    }
+  }
+}
+
+export type PairStatus = 'empty' | 'incomplete' | 'invalid' | 'complete';
+
+export function pairStatus(pair: OverridePair, attribute: Attribute | undefined): PairStatus {
+  const hasValue = pair.value.trim() !== '';
+  if (pair.attributeId === null && !hasValue) return 'empty';
+  if (pair.attributeId === null || !hasValue) return 'incomplete';
+  return valueProblem(pair.value, attribute) ? 'invalid' : 'complete';
+}
+
+export type AttributeLookup = ReadonlyMap<number, Attribute>;
+
+/** The complete pairs of all rows, as the save call wants them. */
+function overridesToSave(
+  rows: readonly OverrideRow[],
+  attributes: AttributeLookup,
+): OverrideWrite[] {
+  return rows.flatMap((row) =>
+    row.pairs
+      .filter((pair) => pairStatus(pair, attributes.get(pair.attributeId ?? -1)) === 'complete')
+      .map((pair) => ({
+        sync_error_id: row.syncErrorId,
+        salesforce_id: row.salesforceId,
+        ace_id: pair.attributeId as number,
+        dummy_value: pair.value.trim(),
+      })),
+  );
+}
+
+export type SaveCheck =
+  { kind: 'invalid' } | { kind: 'nothing' } | { kind: 'save'; overrides: OverrideWrite[] };
+
+/**
+ * What 'Save values for next Sync' does: refuse a form with a half-filled or ill-typed pair,
+ * refuse when there is nothing to send, else send every complete pair.
+ */
+export function checkSave(rows: readonly OverrideRow[], attributes: AttributeLookup): SaveCheck {
+  const broken = rows.some((row) =>
+    row.pairs.some((pair) => {
+      const status = pairStatus(pair, attributes.get(pair.attributeId ?? -1));
+      return status === 'incomplete' || status === 'invalid';
+    }),
+  );
+  if (broken) return { kind: 'invalid' };
+  const overrides = overridesToSave(rows, attributes);
+  return overrides.length > 0 ? { kind: 'save', overrides } : { kind: 'nothing' };
+}
+
+/** The save button looks disabled unless a pair is complete or values were saved before. */
+export function saveLooksEnabled(
+  rows: readonly OverrideRow[],
+  attributes: AttributeLookup,
+  hasSavedValues: boolean,
+): boolean {
+  return hasSavedValues || overridesToSave(rows, attributes).length > 0;
+}
