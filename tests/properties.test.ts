@@ -29,7 +29,10 @@ import {
 } from '@/features/values-mapper/model/filter-rules';
 import { splitAdminName } from '@/features/wizard/model/admin-name';
 import { holdsJson, roleArnPattern } from '@/features/wizard/model/aws-values';
-import { createTenantSchema, createTenantValidator } from '@/features/wizard/model/create-tenant-form';
+import {
+  createTenantSchema,
+  createTenantValidator,
+} from '@/features/wizard/model/create-tenant-form';
 import { fieldMessages } from '@/features/wizard/model/form-schemas';
 import { formatDay, isDay, parseDay } from '@/lib/day';
 import { firstFieldError, firstOfFields } from '@/lib/field-errors';
