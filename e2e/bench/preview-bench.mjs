@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The record preview's speed (issue 15), printed by `npm run bench` (or on its own, after a build:
 // `node e2e/bench/preview-bench.mjs [--check]`). The production build, served by `vite preview`,
-// talks to a sandbox stack of its own; Dana previews the lead Umbrella Health on Sync Settings and
+// talks to a sandbox stack of its own; Dana previews the lead Umbrella Health on the values mapper and
 // maps, then unmaps, its Lead Status 'Nurturing' to ACE's 'Open', ten times:
 //   shownAfterSettleMs   median time from the preview's request (sent once the mapping change has
 //                        settled, i.e. saved and the panel's debounce passed) to the new answer on

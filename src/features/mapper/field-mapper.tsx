@@ -22,7 +22,7 @@ import styles from './mapper.module.css';
 import type { ImportSummary } from './model/import-summary';
 
 export interface FieldMapperProps {
-  /** Inside Sync Settings (/values-mapper) rather than wizard step 5. */
+  /** Inside the values mapper (/values-mapper) rather than wizard step 5. */
   embedded?: boolean;
   /** Rendered next to the connection status (the pencil that edits the Salesforce account). */
   headerActions?: ReactNode;
@@ -31,7 +31,7 @@ export interface FieldMapperProps {
 type TabId = 'leads' | 'opportunities' | 'rules';
 
 /**
- * The body of wizard step 5 and of the Sync Settings side panel: connection status, AutoMatch,
+ * The body of wizard step 5 and of the values mapper's side panel: connection status, AutoMatch,
  * the required-field counts and the Leads / Opportunities / Rules tabs. The wizard renders its own
  * Previous and Finish around it.
  */
