@@ -53,10 +53,7 @@ export const FILTER_VALUE_FORMATS = {
 
 /** Whether `value` has the format a filter value of `dataType` needs (true for types without one). */
 export function hasFilterValueFormat(dataType: DataType, value: string): boolean {
-  const format: RegExp | undefined = (FILTER_VALUE_FORMATS as Partial<Record<DataType, RegExp>>)[
-    dataType
-  ];
-  return format === undefined || format.test(value);
+  return hasFormat(FILTER_VALUE_FORMATS, dataType, value);
 }
 
 /** The format an override value must have, for the data types that have one (OverrideWrite.x-override-value-formats). */
@@ -80,9 +77,15 @@ export const OVERRIDE_VALUE_FORMATS = {
 
 /** Whether `value` has the format an override value of `dataType` needs (true for types without one). */
 export function hasOverrideValueFormat(dataType: DataType, value: string): boolean {
-  const format: RegExp | undefined = (OVERRIDE_VALUE_FORMATS as Partial<Record<DataType, RegExp>>)[
-    dataType
-  ];
+  return hasFormat(OVERRIDE_VALUE_FORMATS, dataType, value);
+}
+
+function hasFormat(
+  formats: Partial<Record<DataType, RegExp>>,
+  dataType: DataType,
+  value: string,
+): boolean {
+  const format = formats[dataType];
   return format === undefined || format.test(value);
 }
 
