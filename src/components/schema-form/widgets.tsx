@@ -2,6 +2,7 @@ import { Checkbox, FileInput, HTMLSelect, Intent, Switch, TextArea } from '@blue
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
 
+import { fileNameOf, withFileName } from './data-url';
 import { helpId, useInvalid } from './form-context';
 
 /** A choice among enum values, as Blueprint's native select. */
@@ -102,19 +103,10 @@ function readAsDataUrl(file: File): Promise<string> {
     const reader = new FileReader();
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
     reader.onload = () => {
-      // RJSF's convention: the file name travels inside the data URL.
-      const url = String(reader.result);
-      resolve(url.replace(';base64', `;name=${encodeURIComponent(file.name)};base64`));
+      resolve(withFileName(String(reader.result), file.name));
     };
     reader.readAsDataURL(file);
   });
-}
-
-/** The name RJSF stores inside a data URL (`data:…;name=policy.json;base64,…`). */
-export function fileNameOf(dataUrl: unknown): string | undefined {
-  if (typeof dataUrl !== 'string') return undefined;
-  const match = /;name=([^;]+);/.exec(dataUrl);
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 
 /** A file, kept in the form data as a data URL with its name (`format: data-url`). */

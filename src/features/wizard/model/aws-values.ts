@@ -1,7 +1,7 @@
 import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
 
+import { fileNameOf } from '@/components/schema-form/data-url';
 import { serverErrorSchema } from '@/components/schema-form/errors';
-import { fileNameOf } from '@/components/schema-form/widgets';
 import type { AddPolicyRequest } from '@generated/api/model';
 
 import { INVALID_JSON_MESSAGE } from './form-schemas';
