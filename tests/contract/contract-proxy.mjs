@@ -11,6 +11,10 @@
 //                    request that breaks the contract is refused (422) and a response that breaks
 //                    it becomes a 500, so the app shows the problem too.
 //
+// The body guard and the supervisor of door-guard.mjs stand in front of Prism: a body larger than
+// 2 MiB (413) or nested deeper than 64 levels (400) is refused before Prism sees it, and a Prism
+// that exits anyway is restarted (the proxy answers 503 with `Retry-After: 1` meanwhile).
+//
 // Also a module: the sandbox stack (tests/sandbox/stack.mjs) starts its Prism proxy and mock and
 // forwards through them with the functions exported here.
 import { spawn } from 'node:child_process';
@@ -187,7 +191,7 @@ export function forward(
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`Contract proxy: ${name} did not answer.`);
   });
-  if (body) upstream.end(body);
+  if (body) upstream.end(body.length > 0 ? body : undefined);
   else req.pipe(upstream);
 }
 

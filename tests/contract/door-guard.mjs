@@ -102,6 +102,8 @@ export function sendError(res, status, detail, { replyHeaders = (h) => h, header
  * Reads a request's whole body through the guard. Resolves with it (empty when there is none), or
  * with undefined once it has answered 413 (too large: the declared length is enough to refuse) or
  * 400 (too deep); the rest of a refused body is read and dropped, so the client gets the answer.
+ * Every body is scanned, whatever its content type: a multipart policy file is JSON too, and a
+ * server may parse a body whose type it was not told.
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
  * @param {{
@@ -139,7 +141,11 @@ export function readGuardedBody(
       return undefined;
     });
     req.once('end', () => done(Buffer.concat(chunks)));
+    // The client went away before the end: there is no one to answer.
     req.once('error', () => done(undefined));
+    req.once('close', () => {
+      if (!req.complete) done(undefined);
+    });
   });
 }
 
