@@ -144,15 +144,17 @@ const now = () => new Date().toTimeString().slice(0, 8);
  * exchange's contract violations are handed to it ({ method, url, status, violations }); the reply
  * body is read only when it is Prism's own problem+json error. `replyHeaders` may change the
  * reply's headers on their way back. `body`, when given, is the request's body already read (by
- * the guard); it is sent with its length instead of piping the request.
+ * the guard); it is sent with its length instead of piping the request. With `restarts` (a
+ * supervised Prism, which died in the middle of the exchange) a failure answers 503 with
+ * `Retry-After: 1`, as while it restarts; otherwise 502.
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
- * @param {ForwardOptions & { body?: Buffer }} options
+ * @param {ForwardOptions & { body?: Buffer, restarts?: boolean }} options
  */
 export function forward(
   req,
   res,
-  { port, onExchange, name = 'Prism', replyHeaders = (h) => h, body },
+  { port, onExchange, name = 'Prism', replyHeaders = (h) => h, body, restarts = false },
 ) {
   /** @type {IncomingHttpHeaders} */
   let headers = req.headers;
@@ -188,6 +190,13 @@ export function forward(
   );
   upstream.on('error', (error) => {
     console.log(`${now()} PROXY ERROR ${req.method} ${req.url}: ${error.message}`);
+    if (restarts) {
+      sendError(res, 503, `${name} did not answer (it restarts); try again in a second.`, {
+        replyHeaders,
+        headers: { 'retry-after': '1' },
+      });
+      return;
+    }
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`Contract proxy: ${name} did not answer.`);
   });
@@ -213,7 +222,7 @@ export async function guardedForward(req, res, { prism, ...options }) {
     });
     return;
   }
-  forward(req, res, { ...options, body });
+  forward(req, res, { name: prism?.name, ...options, body, restarts: prism !== undefined });
 }
 
 /**

@@ -18,9 +18,10 @@
  */
 
 /**
- * The deepest body accepted: arrays and objects inside each other. The contract's deepest request
- * body (a mapping with its concatenation parts, a policy document inside its statement) is under
- * 10 levels; 64 leaves room for any legitimate JSON and is far below what overflows Prism.
+ * The deepest body accepted: arrays and objects inside each other. The contract's request bodies
+ * nest 3 levels in its examples, and an AWS policy document (a JSON file inside the multipart body
+ * of addPolicy, scanned too) about 5; 64 leaves room for any legitimate JSON and is far below the
+ * thousands that overflow Prism.
  */
 export const MAX_BODY_DEPTH = 64;
 

@@ -116,7 +116,7 @@ require('node:http').createServer((req, res) => {
   req.on('end', () => {
     let depth = 0, deepest = 0;
     for (const c of body) { if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth); if (c === '}' || c === ']') depth--; }
-    if (deepest > 64) process.exit(70);
+    if (deepest > 64 || req.headers['x-die']) process.exit(70);
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ access: 'a', refresh: 'r', via: req.url }));
   });
@@ -210,6 +210,24 @@ describe('the front door with a Prism that dies', { timeout: 20_000 }, () => {
     expect(prism.child()).not.toBe(child);
     expect(printed.join('\n')).toMatch(/Prism \(proxy\) is back \(ready in \d+ ms\)/);
     expect(fatal).toEqual([]);
+  });
+
+  it('answers 503 to the exchange a Prism dies in, and restarts it again', async () => {
+    const child = prism.child();
+    const exited = once(child, 'exit');
+    const died = await login('{}', { 'x-die': '1' });
+    expect(died.status).toBe(503);
+    expect(died.headers.get('retry-after')).toBe('1');
+    expect(await died.json()).toEqual({
+      detail: 'Prism (proxy) did not answer (it restarts); try again in a second.',
+    });
+    await exited;
+    const deadline = Date.now() + 10_000;
+    while (!prism.up && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+    expect((await login('{}')).status).toBe(200);
+    expect(printed.join('\n')).toMatch(
+      /Prism \(proxy\) stopped \(exit code 70\); restarting it in 500 ms \(restart 2 of at most 5 a minute\)/,
+    );
   });
 });
 
