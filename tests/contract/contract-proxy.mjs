@@ -11,6 +11,10 @@
 //                    request that breaks the contract is refused (422) and a response that breaks
 //                    it becomes a 500, so the app shows the problem too.
 //
+// The body guard and the supervisor of door-guard.mjs stand in front of Prism: a body larger than
+// 2 MiB (413) or nested deeper than 64 levels (400) is refused before Prism sees it, and a Prism
+// that exits anyway is restarted (the proxy answers 503 with `Retry-After: 1` meanwhile).
+//
 // Also a module: the sandbox stack (tests/sandbox/stack.mjs) starts its Prism proxy and mock and
 // forwards through them with the functions exported here.
 import { spawn } from 'node:child_process';
@@ -22,13 +26,23 @@ import { fileURLToPath } from 'node:url';
 
 import { parse } from 'yaml';
 
+import { readGuardedBody, sendError, supervise } from './door-guard.mjs';
 import { createOperationNamer, createViolationLog, violationsOf } from './violations.mjs';
 
 /**
  * @import { ChildProcess } from 'node:child_process'
  * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
  * @import { AddressInfo } from 'node:net'
+ * @import { Supervised } from './door-guard.mjs'
  * @import { Violation } from './violations.mjs'
+ */
+/**
+ * Where and how `forward` sends an exchange.
+ * @typedef {object} ForwardOptions
+ * @property {number} port
+ * @property {(exchange: Exchange) => void} [onExchange]
+ * @property {string} [name]
+ * @property {(headers: IncomingHttpHeaders) => OutgoingHttpHeaders} [replyHeaders]
  */
 /**
  * One exchange through Prism, with the contract violations it found.
@@ -72,7 +86,8 @@ export function freePort() {
 export async function waitForPort(port, { child, name = 'Prism', timeoutMs = 60_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${name} stopped before it was ready.`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`${name} stopped before it was ready.`);
     const open = await new Promise((done) => {
       const socket = connect(port, HOST)
         .once('connect', () => socket.end(() => done(true)))
@@ -128,19 +143,27 @@ const now = () => new Date().toTimeString().slice(0, 8);
  * Forwards one exchange to the server on `port` (Prism, or the sandbox). With `onExchange`, each
  * exchange's contract violations are handed to it ({ method, url, status, violations }); the reply
  * body is read only when it is Prism's own problem+json error. `replyHeaders` may change the
- * reply's headers on their way back.
+ * reply's headers on their way back. `body`, when given, is the request's body already read (by
+ * the guard); it is sent with its length instead of piping the request. With `restarts` (a
+ * supervised Prism, which died in the middle of the exchange) a failure answers 503 with
+ * `Retry-After: 1`, as while it restarts; otherwise 502.
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
- * @param {{
- *   port: number,
- *   onExchange?: (exchange: Exchange) => void,
- *   name?: string,
- *   replyHeaders?: (headers: IncomingHttpHeaders) => OutgoingHttpHeaders,
- * }} options
+ * @param {ForwardOptions & { body?: Buffer, restarts?: boolean }} options
  */
-export function forward(req, res, { port, onExchange, name = 'Prism', replyHeaders = (h) => h }) {
+export function forward(
+  req,
+  res,
+  { port, onExchange, name = 'Prism', replyHeaders = (h) => h, body, restarts = false },
+) {
+  /** @type {IncomingHttpHeaders} */
+  let headers = req.headers;
+  if (body && (body.length > 0 || headers['transfer-encoding'])) {
+    const { 'transfer-encoding': _chunked, ...rest } = req.headers;
+    headers = { ...rest, 'content-length': String(body.length) };
+  }
   const upstream = request(
-    { host: HOST, port, method: req.method, path: req.url, headers: req.headers, agent },
+    { host: HOST, port, method: req.method, path: req.url, headers, agent },
     (reply) => {
       const status = reply.statusCode ?? 0;
       /** @param {string | undefined} body */
@@ -167,10 +190,60 @@ export function forward(req, res, { port, onExchange, name = 'Prism', replyHeade
   );
   upstream.on('error', (error) => {
     console.log(`${now()} PROXY ERROR ${req.method} ${req.url}: ${error.message}`);
+    if (restarts) {
+      sendError(res, 503, `${name} did not answer (it restarts); try again in a second.`, {
+        replyHeaders,
+        headers: { 'retry-after': '1' },
+      });
+      return;
+    }
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`Contract proxy: ${name} did not answer.`);
   });
-  req.pipe(upstream);
+  if (body) upstream.end(body.length > 0 ? body : undefined);
+  else req.pipe(upstream);
+}
+
+/**
+ * Forwards one exchange through the guard (door-guard.mjs): a body too large or too deep is
+ * refused here, and a request for a supervised Prism that is down (restarting) answers 503 with
+ * `Retry-After: 1`. Without `prism` (the sandbox's own routes) only the guard applies.
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ * @param {ForwardOptions & { prism?: Pick<Supervised, 'name' | 'up'> }} options
+ */
+export async function guardedForward(req, res, { prism, ...options }) {
+  const body = await readGuardedBody(req, res, { replyHeaders: options.replyHeaders });
+  if (!body) return;
+  if (prism && !prism.up) {
+    sendError(res, 503, `${prism.name} is restarting; try again in a second.`, {
+      replyHeaders: options.replyHeaders,
+      headers: { 'retry-after': '1' },
+    });
+    return;
+  }
+  forward(req, res, { name: prism?.name, ...options, body, restarts: prism !== undefined });
+}
+
+/**
+ * Prism, started and kept running by the supervisor (door-guard.mjs): restarted when it exits,
+ * on the same port. `print` hears of each exit and restart, `onFatal` of the one too many.
+ * @param {Parameters<typeof spawnPrism>[0] & {
+ *   name: string,
+ *   print?: (line: string) => void,
+ *   onFatal?: (error: Error) => void,
+ * }} options
+ * @returns {Supervised}
+ */
+export function supervisePrism({ name, print, onFatal, ...prism }) {
+  return supervise({
+    name,
+    port: prism.port,
+    start: () => spawnPrism(prism),
+    waitReady: (child) => waitForPort(prism.port, { child, name }),
+    print,
+    onFatal,
+  });
 }
 
 async function main() {
@@ -185,32 +258,42 @@ async function main() {
   }
 
   const log = createViolationLog(createOperationNamer(loadContract()));
-  const prism = spawnPrism({ mode: 'proxy', target: backend, port: await freePort(), lenient });
+  /** @type {(code?: number) => void} */
+  let stop = () => {};
+  // Restarted when it exits (the guard keeps the known killer out; see door-guard.mjs).
+  const prism = supervisePrism({
+    name: 'Prism',
+    mode: 'proxy',
+    target: backend,
+    port: await freePort(),
+    lenient,
+    onFatal: (error) => {
+      console.error(error.message);
+      stop(1);
+    },
+  });
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => {
     for (const line of log.record(exchange)) console.log(line);
   };
-  const server = createServer((req, res) => forward(req, res, { port: prism.port, onExchange }));
+  const server = createServer(
+    (req, res) => void guardedForward(req, res, { port: prism.port, onExchange, prism }),
+  );
 
   let stopping = false;
-  function stop(code = 0) {
+  stop = (code = 0) => {
     if (stopping) return;
     stopping = true;
     if (server.listening) server.close();
-    prism.child.kill('SIGTERM');
+    void prism.stop();
     console.log(`\n${log.summary()}`);
     process.exit(code);
-  }
+  };
   process.on('SIGINT', () => stop());
   process.on('SIGTERM', () => stop());
-  prism.child.on('exit', (code) => {
-    if (stopping) return;
-    console.error(`Prism stopped (exit ${code}). Its last output:\n${prism.output()}`);
-    stop(1);
-  });
 
   try {
-    await waitForPort(prism.port, { child: prism.child });
+    await prism.ready;
   } catch (error) {
     console.error(`${/** @type {Error} */ (error).message}\n${prism.output()}`);
     stop(1);

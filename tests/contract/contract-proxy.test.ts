@@ -65,6 +65,16 @@ afterAll(async () => {
 describe('contract proxy', { timeout: 120_000 }, () => {
   it('reports each exchange that breaks the contract as it happens, and a summary on Ctrl-C', async () => {
     const base = `http://127.0.0.1:${proxyPort}`;
+    // Refused before Prism sees it (it would exit), and not counted as an exchange.
+    const deep = await fetch(`${base}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({
+      detail: 'The request body is nested deeper than 64 levels.',
+    });
     const login = await fetch(`${base}/api/v1/auth/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

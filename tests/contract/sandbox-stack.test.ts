@@ -92,6 +92,23 @@ describe('the sandbox stack', { timeout: 60_000 }, () => {
     });
   });
 
+  it('refuses a login body nested 5,000 deep before Prism sees it (it would exit), and still answers', async () => {
+    const deep = await fetch(`${stack.url}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({
+      detail: 'The request body is nested deeper than 64 levels.',
+    });
+    for (const headers of [auth, { ...auth, prefer: 'example=neverSynced' }]) {
+      const after = await fetch(`${stack.url}/api/v1/salesforce/get-sync-data`, { headers });
+      expect(after.status).toBe(200);
+    }
+    expect(printed.join('\n')).not.toMatch(/Prism \((proxy|mock)\) stopped/);
+  });
+
   it('sends /api/sandbox/* straight to the sandbox, and shows the outbox as a page to a browser', async () => {
     const json = await fetch(`${stack.url}/api/sandbox/outbox`);
     expect(await json.json()).toEqual({ mails });

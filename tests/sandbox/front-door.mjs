@@ -11,18 +11,23 @@
 // Every exchange through Prism that breaks the contract is printed as it happens and kept, for
 // `GET /api/sandbox/violations` (the e2e fixture fails a test on any).
 //
+// Every request's body goes through the guard first (../contract/door-guard.mjs): one larger than
+// 2 MiB is refused with a 413 and one nested deeper than 64 levels with a 400, before Prism sees
+// it. While a Prism is down (the stack restarts it) the requests for it answer 503.
+//
 // Cross-origin calls (CORS) are allowed from pages on this machine only: `npm run serve` runs the
 // production build on http://127.0.0.1:8080, and the app calls this port directly, with cookies.
 // Prism itself allows every origin, so its CORS headers are replaced here.
 import { request } from 'node:http';
 
-import { forward, HOST } from '../contract/contract-proxy.mjs';
+import { guardedForward, HOST } from '../contract/contract-proxy.mjs';
 import { createOperationNamer, createViolationLog } from '../contract/violations.mjs';
 import { outboxPage } from './front-door-outbox.mjs';
 
 /**
  * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
  * @import { Exchange } from '../contract/contract-proxy.mjs'
+ * @import { Supervised } from '../contract/door-guard.mjs'
  * @import { Violation } from '../contract/violations.mjs'
  */
 /**
@@ -201,11 +206,16 @@ function outboxAsHtml(res, sandboxPort) {
 }
 
 /**
- * The front door's request handler.
- * @param {{ sandboxPort: number, proxyPort: number, mockPort: number, recorder: ViolationRecorder }} ports
+ * The front door's request handler: `proxy` and `mock` are the supervised Prisms it routes to.
+ * @param {{
+ *   sandboxPort: number,
+ *   proxy: Pick<Supervised, 'name' | 'port' | 'up'>,
+ *   mock: Pick<Supervised, 'name' | 'port' | 'up'>,
+ *   recorder: ViolationRecorder,
+ * }} routes
  * @returns {(req: IncomingMessage, res: ServerResponse) => void}
  */
-export function createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }) {
+export function createFrontDoor({ sandboxPort, proxy, mock, recorder }) {
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => recorder.record(exchange);
   return (req, res) => {
@@ -233,14 +243,24 @@ export function createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }) 
       return outboxAsHtml(res, sandboxPort);
     }
     if (path.startsWith('/api/sandbox/'))
-      return forward(req, res, { port: sandboxPort, name: 'The sandbox', replyHeaders });
+      return void guardedForward(req, res, {
+        port: sandboxPort,
+        name: 'The sandbox',
+        replyHeaders,
+      });
     if (req.headers.prefer)
-      return forward(req, res, {
-        port: mockPort,
+      return void guardedForward(req, res, {
+        port: mock.port,
+        prism: mock,
         onExchange,
         name: 'The Prism mock',
         replyHeaders,
       });
-    return forward(req, res, { port: proxyPort, onExchange, replyHeaders });
+    return void guardedForward(req, res, {
+      port: proxy.port,
+      prism: proxy,
+      onExchange,
+      replyHeaders,
+    });
   };
 }

@@ -15,20 +15,14 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import {
-  freePort,
-  HOST,
-  loadContract,
-  ROOT,
-  spawnPrism,
-  waitForPort,
-} from '../contract/contract-proxy.mjs';
+import { freePort, HOST, loadContract, ROOT, supervisePrism } from '../contract/contract-proxy.mjs';
 import { createFrontDoor, createViolationRecorder } from './front-door.mjs';
 import { sandboxBanner } from './stack-banner.mjs';
 
 /**
  * @import { Server } from 'node:http'
  * @import { AddressInfo } from 'node:net'
+ * @import { Supervised } from '../contract/door-guard.mjs'
  * @import { ViolationRecorder } from './front-door.mjs'
  */
 /**
@@ -96,8 +90,9 @@ function listen(server, port) {
 }
 
 /**
- * Starts the stack; resolves once every part answers. `onFatal` hears of a Prism that stops on its
- * own (the stack is then stopped). `startSandbox` replaces the real sandbox (tests).
+ * Starts the stack; resolves once every part answers. A Prism that stops on its own is restarted
+ * (printed); `onFatal` hears of one that stops more than 5 times within a minute (the caller then
+ * stops the stack). `startSandbox` replaces the real sandbox (tests).
  * @param {{
  *   frontPort?: number,
  *   fresh?: boolean,
@@ -127,44 +122,41 @@ export async function startStack({
     freePort(),
   ]);
   const sandboxUrl = `http://${HOST}:${sandboxPort}`;
-  const prisms = [
-    spawnPrism({ mode: 'proxy', target: sandboxUrl, port: proxyPort }),
-    spawnPrism({ mode: 'mock', port: mockPort }),
-  ];
-  const recorder = createViolationRecorder({ doc: loadContract(), print });
-  const server = createServer(createFrontDoor({ sandboxPort, proxyPort, mockPort, recorder }));
   /** @type {StartedSandbox | undefined} */
   let sandbox;
   let stopping = false;
+  // A Prism that exits is restarted (see door-guard.mjs); only one that keeps exiting is fatal.
+  /** @param {Error} error */
+  const fatal = (error) => {
+    if (!stopping) onFatal(error);
+  };
+  const prisms = [
+    supervisePrism({
+      name: 'Prism (proxy)',
+      mode: 'proxy',
+      target: sandboxUrl,
+      port: proxyPort,
+      print,
+      onFatal: fatal,
+    }),
+    supervisePrism({ name: 'Prism (mock)', mode: 'mock', port: mockPort, print, onFatal: fatal }),
+  ];
+  const [proxy, mock] = /** @type {[Supervised, Supervised]} */ (prisms);
+  const recorder = createViolationRecorder({ doc: loadContract(), print });
+  const server = createServer(createFrontDoor({ sandboxPort, proxy, mock, recorder }));
 
   async function stop() {
     if (stopping) return recorder.summary();
     stopping = true;
-    for (const prism of prisms) if (prism.child.exitCode === null) prism.child.kill('SIGTERM');
+    const prismsStopped = Promise.all(prisms.map((prism) => prism.stop()));
     if (server.listening) {
       server.closeAllConnections();
       await new Promise((done) => server.close(() => done(undefined)));
     }
     // Prism gets 3 s to stop on its own; the sandbox closes once Prism's connections are gone.
-    const kill = setTimeout(() => prisms.forEach(({ child }) => child.kill('SIGKILL')), 3_000);
-    await Promise.all(
-      prisms.map(({ child }) =>
-        child.exitCode !== null || child.signalCode !== null
-          ? undefined
-          : new Promise((done) => child.once('exit', done)),
-      ),
-    );
-    clearTimeout(kill);
+    await prismsStopped;
     await sandbox?.close();
     return recorder.summary();
-  }
-
-  for (const prism of prisms) {
-    prism.child.once('exit', (code) => {
-      if (stopping) return;
-      const what = prism === prisms[0] ? 'Prism (proxy)' : 'Prism (mock)';
-      onFatal(new Error(`${what} stopped (exit ${code}). Its last output:\n${prism.output()}`));
-    });
   }
 
   try {
@@ -180,7 +172,7 @@ export async function startStack({
             `${time()} MAIL to ${mail.to}: ${mail.subject}\n    ${mail.link.startsWith('/') ? appUrl : ''}${mail.link}`,
           ),
       }),
-      ...prisms.map((prism) => waitForPort(prism.port, { child: prism.child })),
+      ...prisms.map((prism) => prism.ready),
     ]);
     await listen(server, frontPort);
   } catch (caught) {
