@@ -8,6 +8,10 @@
  *
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
  * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed).
+ *
+ * Every reply waits until the changes made so far are on disk (store.ts). A snapshot it cannot
+ * read stops the start with a message (store/snapshot.ts); `--fresh` starts from the seed and
+ * keeps such a file aside.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -109,7 +113,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `http://${host}:${port}`,
     store,
     app,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // What a failed write undid was refused to its client; nothing more to keep.
+      await store.flushed().catch(() => undefined);
+    },
   };
 }
 
@@ -124,6 +132,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     fresh: process.argv.includes('--fresh'),
     accessTtl: process.env.SANDBOX_ACCESS_TTL ? Number(process.env.SANDBOX_ACCESS_TTL) : undefined,
     onMail: (mail) => console.log(`sandbox mail to ${mail.to}: ${mail.subject}\n  ${mail.link}`),
+  }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
   });
   console.log(`sandbox on ${sandbox.url}`);
   const stop = () => void sandbox.close().then(() => process.exit(0));
