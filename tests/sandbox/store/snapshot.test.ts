@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildSeed } from '../seed/seed';
-import { SnapshotError } from './snapshot';
+import { createSerialiser, SnapshotError } from './snapshot';
 import { STATE_VERSION, type State } from './state';
 import { createStore, StoreWriteError } from './store';
 
@@ -83,6 +83,19 @@ describe('grouped, durable writes', () => {
     const restarted = createStore({ file, seed });
     expect(hasKey(restarted.state, 'SAVED')).toBe(true);
     expect(hasKey(restarted.state, 'LOST')).toBe(false);
+  });
+
+  it('serialises to the bytes of JSON.stringify, re-using only the tables that did not change', () => {
+    const store = createStore({ seed });
+    const serialise = createSerialiser();
+    expect(serialise(store.state).toString('utf8')).toBe(JSON.stringify(store.state));
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'NEW', tenantId: null });
+      draft.users[0]!.first_name = 'Renamed';
+    });
+    expect(serialise(store.state).toString('utf8')).toBe(JSON.stringify(store.state));
+    store.reset();
+    expect(serialise(store.state).toString('utf8')).toBe(JSON.stringify(store.state));
   });
 
   it('keeps the state in memory only without a file', async () => {

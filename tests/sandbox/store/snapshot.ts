@@ -118,15 +118,42 @@ export function writeSnapshotSync(file: string, state: State): void {
   writeDurablySync(file, JSON.stringify(state));
 }
 
-/** Writes the state durably without blocking the event loop (but for `JSON.stringify`). */
-export async function writeSnapshot(file: string, state: State): Promise<void> {
-  const text = JSON.stringify(state);
+/**
+ * Serialises states to the bytes JSON.stringify would give, re-serialising only the tables that
+ * changed since the last call. Changes go through immer, which gives a changed table a new
+ * identity and keeps the others as they were; so an invitation re-serialises users, link tokens,
+ * the outbox and the sequences, not the 1.2 MB of attributes and Salesforce records (about 20 ms
+ * of blocked event loop per write, and as much again to encode it as UTF-8).
+ */
+export function createSerialiser(): (state: State) => Buffer {
+  let cache = new WeakMap<object, Buffer>();
+  const comma = Buffer.from(',');
+  return (state) => {
+    const next = new WeakMap<object, Buffer>();
+    const parts: Buffer[] = [];
+    for (const [key, value] of Object.entries(state) as Array<[string, unknown]>) {
+      if (value === undefined) continue;
+      const isObject = typeof value === 'object' && value !== null;
+      const part =
+        (isObject ? cache.get(value) : undefined) ??
+        Buffer.from(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
+      if (isObject) next.set(value, part);
+      if (parts.length > 0) parts.push(comma);
+      parts.push(part);
+    }
+    cache = next;
+    return Buffer.concat([Buffer.from('{'), ...parts, Buffer.from('}')]);
+  };
+}
+
+/** Writes a serialised state durably without blocking the event loop. */
+export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     const handle = await open(temporary, 'w');
     try {
-      await handle.writeFile(text);
+      await handle.writeFile(bytes);
       await handle.sync();
     } finally {
       await handle.close();

@@ -19,7 +19,7 @@
  */
 import { type Draft, enablePatches, produce, setAutoFreeze } from 'immer';
 
-import { loadSnapshot, writeSnapshot, type SnapshotSchema } from './snapshot';
+import { createSerialiser, loadSnapshot, writeSnapshot, type SnapshotSchema } from './snapshot';
 import type { State } from './state';
 
 enablePatches();
@@ -73,6 +73,7 @@ export function createStore({ file, seed, fresh = false, schema }: StoreOptions)
   let writing = false;
   let scheduled = false;
   let waiters: Waiter[] = [];
+  const serialise = createSerialiser();
 
   const schedule = () => {
     if (writing || scheduled) return;
@@ -86,7 +87,7 @@ export function createStore({ file, seed, fresh = false, schema }: StoreOptions)
     const generation = changed;
     const snapshot = state;
     try {
-      await writeSnapshot(target, snapshot);
+      await writeSnapshot(target, serialise(snapshot));
       durable = snapshot;
       written = generation;
       const done = waiters.filter((waiter) => waiter.generation <= generation);
