@@ -29,7 +29,7 @@ import { basename, dirname } from 'node:path';
 import { STATE_VERSION, type State } from './state';
 
 /** Turns a snapshot of version `from` into one of version `from + 1`. */
-export interface Migration {
+interface Migration {
   from: number;
   migrate(snapshot: Record<string, unknown>): Record<string, unknown>;
 }
@@ -39,7 +39,7 @@ export interface Migration {
  * lists the versions). Version 1 is the first, so there is none yet. A migration returns the
  * snapshot in the next version's shape; its `version` field is set here, not by the migration.
  */
-export const MIGRATIONS: readonly Migration[] = [];
+const MIGRATIONS: readonly Migration[] = [];
 
 export interface SnapshotSchema {
   version: number;
@@ -114,7 +114,7 @@ function writeDurablySync(file: string, text: string): void {
 }
 
 /** Writes the state durably, blocking: at start only. */
-export function writeSnapshotSync(file: string, state: State): void {
+function writeSnapshotSync(file: string, state: State): void {
   writeDurablySync(file, JSON.stringify(state));
 }
 
