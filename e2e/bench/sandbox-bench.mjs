@@ -7,6 +7,12 @@
 //                 last_synced_date changes (the stack runs with SANDBOX_SYNC_DELAY_MS=0, so this is
 //                 the engine's own time)
 //   callMedianMs, callP95Ms   ~200 representative calls through the front door and Prism's proxy
+//   readsMs, invitesMs, invitesPerReads   200 concurrent small reads (GET /api/v1/users/) and 200
+//                 concurrent invitations through the whole stack, median of 5 rounds (each after a
+//                 reset; invitesPerReads is the median of the rounds' ratios). A write is
+//                 answered only once it is on disk, so this is the price of durability (issue 27:
+//                 invitations at most 1.5 times the reads)
+//   `--direct` measures the concurrency straight against a sandbox server, without Prism
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +27,11 @@ export const SANDBOX_BUDGETS = [
   ['sandbox.resetMs', 1_000, 'max'],
   ['sandbox.syncMs', 2_000, 'max'],
   ['sandbox.callMedianMs', 30, 'max'],
+  ['sandbox.invitesPerReads', 1.5, 'max'],
 ];
+
+const CONCURRENT = 200;
+const ROUNDS = 5;
 
 const DANA = { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' };
 // What the dashboard, the accounts page and the mapper ask for.
@@ -168,6 +178,80 @@ async function measureCalls(base, headers, notes, count = 200) {
   };
 }
 
+/** POST /api/sandbox/reset with the header it requires. */
+async function reset(base) {
+  const reply = await fetch(`${base}/api/sandbox/reset`, {
+    method: 'POST',
+    headers: { 'x-sandbox-reset': 'yes' },
+  });
+  if (!reply.ok) throw new Error(`Reset answered ${reply.status}`);
+  await reply.arrayBuffer();
+}
+
+/** `count` calls at once; resolves with the time until the last reply, and the statuses seen. */
+async function burst(count, call) {
+  const statuses = new Map();
+  const { ms } = await timed(() =>
+    Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const reply = await call(index);
+        await reply.arrayBuffer();
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      }),
+    ),
+  );
+  return { ms, statuses };
+}
+
+/**
+ * 200 concurrent small reads against 200 concurrent invitations (each a write that is answered
+ * only once on disk), median of ROUNDS rounds, each from the seed.
+ */
+export async function measureConcurrency(
+  base,
+  notes,
+  { count = CONCURRENT, rounds = ROUNDS } = {},
+) {
+  const reads = [];
+  const invites = [];
+  // The ratio of each round (reads and invitations back to back), so that a load that comes and
+  // goes on the machine weighs on both sides of it.
+  const ratios = [];
+  // Round 0 warms the JIT up and is not counted.
+  for (let round = 0; round <= rounds; round += 1) {
+    await reset(base);
+    const headers = await signIn(base);
+    const read = await burst(count, () => fetch(`${base}/api/v1/users/`, { headers }));
+    const invite = await burst(count, (index) =>
+      fetch(`${base}/api/v1/tenants/invite-users/`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          first_name: `Bench ${index}`,
+          email: `bench.${round}.${index}@acme-cloud.com`,
+          role: 'user',
+        }),
+      }),
+    );
+    for (const [what, { statuses }, ok] of [
+      ['reads', read, 200],
+      ['invites', invite, 201],
+    ])
+      for (const [status, times_] of statuses)
+        if (status !== ok) notes.push(`${what}: ${times_} answered ${status}`);
+    if (round === 0) continue;
+    reads.push(read.ms);
+    invites.push(invite.ms);
+    ratios.push(invite.ms / read.ms);
+  }
+  await reset(base);
+  return {
+    readsMs: Math.round(median(reads)),
+    invitesMs: Math.round(median(invites)),
+    invitesPerReads: Math.round(median(ratios) * 100) / 100,
+  };
+}
+
 /** Starts a stack of its own on `port`, measures, stops it. */
 export async function runSandboxBench({ port = 4591 } = {}) {
   const stack = await startStackProcess(port);
@@ -176,10 +260,7 @@ export async function runSandboxBench({ port = 4591 } = {}) {
     const figures = { readyMs: Math.round(stack.readyMs) };
     const resets = [];
     for (let index = 0; index < 5; index += 1) {
-      const { ms, result } = await timed(() =>
-        fetch(`${stack.base}/api/sandbox/reset`, { method: 'POST' }),
-      );
-      if (!result.ok) throw new Error(`Reset answered ${result.status}`);
+      const { ms } = await timed(() => reset(stack.base));
       resets.push(ms);
     }
     figures.resetMs = round(median(resets));
@@ -190,6 +271,7 @@ export async function runSandboxBench({ port = 4591 } = {}) {
     });
     if (syncMs !== undefined) figures.syncMs = Math.round(syncMs);
     Object.assign(figures, await measureCalls(stack.base, headers, notes));
+    Object.assign(figures, await measureConcurrency(stack.base, notes));
     const violations = await (await fetch(`${stack.base}/api/sandbox/violations`)).json();
     figures.violations = violations.length;
     const operations = [...new Set(violations.map((exchange) => exchange.operation))];
@@ -201,8 +283,42 @@ export async function runSandboxBench({ port = 4591 } = {}) {
   }
 }
 
+/** The sandbox server alone (`tests/sandbox/server.ts`, no Prism, no front door): the concurrency figures. */
+async function runDirectConcurrency() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acebridge-sandbox-direct-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/sandbox/server.ts', '--port', '0', '--fresh'],
+    {
+      cwd: root,
+      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_ACCESS_TTL: '3600' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  try {
+    const base = await new Promise((done, fail) => {
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        const url = /sandbox on (http:\/\/\S+)/.exec(output)?.[1];
+        if (url) done(url);
+      });
+      child.once('exit', (code) => fail(new Error(`The sandbox exited (${code}):\n${output}`)));
+    });
+    const notes = [];
+    return { figures: await measureConcurrency(base, notes), notes };
+  } finally {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { figures, notes } = await runSandboxBench();
+  const { figures, notes } = process.argv.includes('--direct')
+    ? await runDirectConcurrency()
+    : await runSandboxBench();
   let over = false;
   for (const [key, value] of Object.entries(figures)) {
     const budget = SANDBOX_BUDGETS.find(([path]) => path === `sandbox.${key}`);

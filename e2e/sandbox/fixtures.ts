@@ -47,7 +47,10 @@ export const test = appTest.extend<SandboxFixtures>({
         testInfo.project.name !== 'sandbox',
         'a sandbox journey (npm run test:e2e:sandbox)',
       );
-      const reset = await request.post('/api/sandbox/reset');
+      // The header the reset requires (tests/sandbox/server.ts): a cross-site form cannot send it.
+      const reset = await request.post('/api/sandbox/reset', {
+        headers: { 'x-sandbox-reset': 'yes' },
+      });
       expect(reset.ok(), 'the sandbox resets to its seed').toBe(true);
       await request.delete('/api/sandbox/violations');
       await use();

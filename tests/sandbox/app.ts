@@ -139,6 +139,18 @@ export function createSandboxApp(
         sameSite: 'Lax',
       });
     await next();
+    // A reply goes out only once every change made so far is on disk (store.ts groups the
+    // writes): an acknowledged write survives a crash. A failed write is not acknowledged.
+    try {
+      await deps.store.flushed();
+    } catch (error) {
+      console.error(`sandbox: ${context.req.method} ${context.req.path} not acknowledged`, error);
+      context.res = undefined;
+      context.res = context.json(
+        { error: 'The sandbox could not save this change; see the npm start console.' },
+        500,
+      );
+    }
   });
   for (const add of register) add(app);
   app.notFound((context) => context.json({ detail: 'Not found.' }, 404));

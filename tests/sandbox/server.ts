@@ -7,7 +7,12 @@
  *   SANDBOX_ACCESS_TTL  access token lifetime in seconds (default 300; the e2e suite sets a few)
  *
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
- * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed).
+ * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed; it needs
+ * the header `X-Sandbox-Reset: yes`).
+ *
+ * Every reply waits until the changes made so far are on disk (store.ts). A snapshot it cannot
+ * read stops the start with a message (store/snapshot.ts); `--fresh` starts from the seed and
+ * keeps such a file aside.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,6 +48,9 @@ interface RunningSandbox {
   app: SandboxApp;
   close(): Promise<void>;
 }
+
+/** The header `POST /api/sandbox/reset` requires, with the value `yes`. */
+export const RESET_HEADER = 'X-Sandbox-Reset';
 
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('./.data', import.meta.url));
 
@@ -86,6 +94,16 @@ export function createSandbox(options: SandboxOptions = {}): {
   deps.startSync = (tenantId, direction) => void syncs.start(tenantId, direction);
   const app = createSandboxApp(deps, handlerModules);
   app.post('/api/sandbox/reset', (context) => {
+    // A custom header: a cross-site form cannot send one, and a cross-origin fetch with one needs
+    // a CORS preflight that the front door does not grant for it. Any page the developer visits
+    // could otherwise wipe the sandbox.
+    if (context.req.header(RESET_HEADER) !== 'yes')
+      return context.json(
+        {
+          error: `Resetting the sandbox needs the header ${RESET_HEADER}: yes (so that no web page can reset it with a form).`,
+        },
+        403,
+      );
     const started = performance.now();
     store.reset();
     return context.json({ reset: true, ms: Math.round(performance.now() - started) });
@@ -109,7 +127,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `http://${host}:${port}`,
     store,
     app,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // What a failed write undid was refused to its client; nothing more to keep.
+      await store.flushed().catch(() => undefined);
+    },
   };
 }
 
@@ -124,6 +146,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     fresh: process.argv.includes('--fresh'),
     accessTtl: process.env.SANDBOX_ACCESS_TTL ? Number(process.env.SANDBOX_ACCESS_TTL) : undefined,
     onMail: (mail) => console.log(`sandbox mail to ${mail.to}: ${mail.subject}\n  ${mail.link}`),
+  }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
   });
   console.log(`sandbox on ${sandbox.url}`);
   const stop = () => void sandbox.close().then(() => process.exit(0));

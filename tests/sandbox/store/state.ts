@@ -146,7 +146,7 @@ interface TenantStats {
 }
 
 export interface State {
-  /** Bumped when the shape changes: a snapshot of another version is replaced by the seed. */
+  /** Bumped when the shape changes, with a migration in snapshot.ts (README, "The sandbox", lists the versions). */
   version: number;
   sequences: Record<string, number>;
   licenceKeys: LicenceKey[];

@@ -12,12 +12,13 @@ import { createStore } from './store';
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'sandbox-store-')), 'state.json');
 
 describe('the sandbox store', () => {
-  it('keeps a committed change across a restart', () => {
+  it('keeps a committed change across a restart', async () => {
     const file = tempFile();
     const store = createStore({ file, seed: buildSeed });
     store.transact((draft) => {
       draft.licenceKeys.push({ key: 'KEPT', tenantId: null });
     });
+    await store.flushed();
     const restarted = createStore({ file, seed: buildSeed });
     expect(restarted.state.licenceKeys.map((key) => key.key)).toContain('KEPT');
   });
@@ -38,17 +39,19 @@ describe('the sandbox store', () => {
     expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
   });
 
-  it('starts from the seed with fresh, and reset goes back to it', () => {
+  it('starts from the seed with fresh, and reset goes back to it', async () => {
     const file = tempFile();
     const store = createStore({ file, seed: buildSeed });
     store.transact((draft) => {
       draft.launches = [];
     });
+    await store.flushed();
     expect(
       createStore({ file, seed: buildSeed, fresh: true }).state.launches.length,
     ).toBeGreaterThan(0);
     store.reset();
     expect(store.state.launches.length).toBeGreaterThan(0);
+    await store.flushed();
   });
 
   it('seeds the world of the contract examples', () => {

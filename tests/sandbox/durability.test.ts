@@ -1,0 +1,101 @@
+// @vitest-environment node
+/**
+ * The fault test of the sandbox's store: the real server as a child process, N concurrent writes,
+ * a SIGKILL right after the last acknowledgement, a restart on the same data directory, and every
+ * acknowledged write must be there (a reply is sent only once its change is on disk: store.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { DEMO_PASSWORD } from './seed/seed';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DANA = 'dana.whitfield@acme-cloud.com';
+const WRITES = 50;
+
+const children: ChildProcess[] = [];
+const dataDirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts `tests/sandbox/server.ts` on a free port; resolves with its URL once it listens. */
+function startServer(
+  dataDir: string,
+  fresh: boolean,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/sandbox/server.ts', '--port', '0', ...(fresh ? ['--fresh'] : [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_SYNC_DELAY_MS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /sandbox on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, child });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}):\n${output}`)));
+  });
+}
+
+async function signIn(url: string): Promise<Record<string, string>> {
+  const login = await fetch(`${url}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DANA, password: DEMO_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const { access } = (await login.json()) as { access: string };
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  return { authorization: `Bearer ${access}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+}
+
+describe('the sandbox across a kill -9', () => {
+  it(`loses none of ${WRITES} acknowledged concurrent invitations`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-fault-'));
+    dataDirs.push(dataDir);
+    const first = await startServer(dataDir, true);
+    const headers = await signIn(first.url);
+
+    const acknowledged: string[] = [];
+    const killed = new Promise((resolve) => first.child.once('exit', resolve));
+    await Promise.all(
+      Array.from({ length: WRITES }, async (_, index) => {
+        const email = `fault.${index}@acme-cloud.com`;
+        const reply = await fetch(`${first.url}/api/v1/tenants/invite-users/`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ first_name: `Fault ${index}`, email, role: 'user' }),
+        });
+        if (reply.status === 201) acknowledged.push(email);
+        // Killed right after the last acknowledgement, with no time to write anything more.
+        if (acknowledged.length === WRITES) first.child.kill('SIGKILL');
+      }),
+    );
+    await killed;
+    expect(acknowledged).toHaveLength(WRITES);
+
+    const second = await startServer(dataDir, false);
+    const users = await fetch(`${second.url}/api/v1/users/`, { headers: await signIn(second.url) });
+    const { results } = (await users.json()) as { results: Array<{ email: string }> };
+    const kept = new Set(results.map((user) => user.email));
+    expect(acknowledged.filter((email) => !kept.has(email))).toEqual([]);
+  }, 30_000);
+});

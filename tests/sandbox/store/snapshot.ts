@@ -1,0 +1,231 @@
+/**
+ * The sandbox's snapshot file: reading it at start (with migrations from older versions) and
+ * writing it durably.
+ *
+ * A snapshot that cannot be read is never replaced by the seed: start stops with a message that
+ * names the file and the way out (`--fresh`, which moves the file aside, never deletes it). A
+ * snapshot of an older version goes through the migrations, one version at a time, after a backup
+ * copy `<file>.v<N>.bak`; a newer or unknown version is refused.
+ *
+ * A write is durable before it counts: the JSON goes to a temporary file, which is fsynced, then
+ * renamed over the snapshot, then the directory is fsynced (so the rename itself survives a power
+ * cut). A crash at any point leaves the old snapshot or the new one, never half of one.
+ */
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+
+import { STATE_VERSION, type State } from './state';
+
+/** Turns a snapshot of version `from` into one of version `from + 1`. */
+interface Migration {
+  from: number;
+  migrate(snapshot: Record<string, unknown>): Record<string, unknown>;
+}
+
+/**
+ * The migrations, oldest first: one per version bump of `STATE_VERSION` (README, "The sandbox",
+ * lists the versions). Version 1 is the first, so there is none yet. A migration returns the
+ * snapshot in the next version's shape; its `version` field is set here, not by the migration.
+ */
+const MIGRATIONS: readonly Migration[] = [];
+
+export interface SnapshotSchema {
+  version: number;
+  migrations: readonly Migration[];
+}
+
+const CURRENT: SnapshotSchema = { version: STATE_VERSION, migrations: MIGRATIONS };
+
+/** Start refused: the snapshot exists but this sandbox cannot use it. The file is left as it was. */
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
+}
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+function refuse(file: string, why: string, wayOut: string): SnapshotError {
+  return new SnapshotError(
+    `The sandbox snapshot ${file} ${why}. It was left as it is, and the sandbox did not start.\n` +
+      `${wayOut}\n` +
+      `To start from the seed instead: \`npm start -- --fresh\` (or \`npm run sandbox -- --fresh\`); ` +
+      `the file is then kept beside it as ${basename(file)}.corrupt-<time>.`,
+  );
+}
+
+type Parsed =
+  { ok: true; snapshot: Record<string, unknown>; version: number } | { ok: false; why: string };
+
+function parse(text: string): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const truncated = text.length === 0 ? 'it is empty' : (error as Error).message;
+    return { ok: false, why: `cannot be read as JSON (${truncated}; truncated or corrupt?)` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, why: 'is not a sandbox snapshot (not a JSON object)' };
+  const snapshot = value as Record<string, unknown>;
+  const { version } = snapshot;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return { ok: false, why: `has no valid version (${JSON.stringify(version)})` };
+  return { ok: true, snapshot, version };
+}
+
+/** fsyncs a directory, so that a rename or a new file in it survives a crash. */
+function fsyncDirectorySync(directory: string): void {
+  const handle = openSync(directory, 'r');
+  try {
+    fsyncSync(handle);
+  } finally {
+    closeSync(handle);
+  }
+}
+
+/** Writes `text` to `file` durably (temp file, fsync, rename, fsync of the directory); blocking. */
+function writeDurablySync(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const handle = openSync(temporary, 'w');
+    try {
+      writeFileSync(handle, text);
+      fsyncSync(handle);
+    } finally {
+      closeSync(handle);
+    }
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  fsyncDirectorySync(dirname(file));
+}
+
+/** Writes the state durably, blocking: at start only. */
+function writeSnapshotSync(file: string, state: State): void {
+  writeDurablySync(file, JSON.stringify(state));
+}
+
+/**
+ * Serialises states to the bytes JSON.stringify would give, re-serialising only the tables that
+ * changed since the last call. Changes go through immer, which gives a changed table a new
+ * identity and keeps the others as they were; so an invitation re-serialises users, link tokens,
+ * the outbox and the sequences, not the 1.2 MB of attributes and Salesforce records (about 20 ms
+ * of blocked event loop per write, and as much again to encode it as UTF-8).
+ */
+export function createSerialiser(): (state: State) => Buffer {
+  let cache = new WeakMap<object, Buffer>();
+  const comma = Buffer.from(',');
+  return (state) => {
+    const next = new WeakMap<object, Buffer>();
+    const parts: Buffer[] = [];
+    for (const [key, value] of Object.entries(state) as Array<[string, unknown]>) {
+      if (value === undefined) continue;
+      const isObject = typeof value === 'object' && value !== null;
+      const part =
+        (isObject ? cache.get(value) : undefined) ??
+        Buffer.from(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
+      if (isObject) next.set(value, part);
+      if (parts.length > 0) parts.push(comma);
+      parts.push(part);
+    }
+    cache = next;
+    return Buffer.concat([Buffer.from('{'), ...parts, Buffer.from('}')]);
+  };
+}
+
+/** Writes a serialised state durably without blocking the event loop. */
+export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+  const directory = await open(dirname(file), 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}
+
+/**
+ * The state a start begins from: the snapshot (migrated if older), or the seed when there is no
+ * snapshot or `fresh` asks for it. Throws a SnapshotError, leaving the file untouched, when the
+ * snapshot cannot be used. With `fresh`, an unreadable snapshot is moved aside, never deleted.
+ */
+export function loadSnapshot(
+  file: string,
+  { seed, fresh, schema = CURRENT }: { seed: () => State; fresh: boolean; schema?: SnapshotSchema },
+): State {
+  if (!existsSync(file)) return freshState(file, seed);
+  const parsed = parse(readFileSync(file, 'utf8'));
+  if (fresh) {
+    // Asked for the seed: a snapshot this sandbox could not have used is kept, not overwritten.
+    if (!parsed.ok || parsed.version !== schema.version) {
+      const aside = parsed.ok
+        ? `${file}.v${parsed.version}-${stamp()}.bak`
+        : `${file}.corrupt-${stamp()}`;
+      renameSync(file, aside);
+      console.warn(
+        `sandbox: ${file} ${parsed.ok ? `was of version ${parsed.version}` : parsed.why}; kept as ${aside}.`,
+      );
+    }
+    return freshState(file, seed);
+  }
+  if (!parsed.ok) throw refuse(file, parsed.why, 'Move it away, or repair it, to keep its data.');
+  if (parsed.version === schema.version) return parsed.snapshot as unknown as State;
+  if (parsed.version > schema.version)
+    throw refuse(
+      file,
+      `is of version ${parsed.version}, newer than this sandbox reads (${schema.version})`,
+      'Update this checkout (git pull) to read it, or move it away.',
+    );
+  let snapshot = parsed.snapshot;
+  for (let version = parsed.version; version < schema.version; version += 1) {
+    const step = schema.migrations.find((migration) => migration.from === version);
+    if (!step)
+      throw refuse(
+        file,
+        `is of version ${parsed.version}, and no migration turns version ${version} into ${version + 1}`,
+        'Move it away to keep its data.',
+      );
+    snapshot = { ...step.migrate(snapshot), version: version + 1 };
+  }
+  const backup = `${file}.v${parsed.version}.bak`;
+  copyFileSync(file, backup);
+  fsyncDirectorySync(dirname(file));
+  const state = snapshot as unknown as State;
+  writeSnapshotSync(file, state);
+  console.log(
+    `sandbox: ${file} migrated from version ${parsed.version} to ${schema.version}; the old one is kept as ${backup}.`,
+  );
+  return state;
+}
+
+function freshState(file: string, seed: () => State): State {
+  const state = seed();
+  writeSnapshotSync(file, state);
+  return state;
+}
