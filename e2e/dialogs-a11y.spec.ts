@@ -96,6 +96,9 @@ for (const scheme of ['light', 'dark'] as const) {
     test('the record preview, its problems in their categories’ colours, has no serious violation and good contrast', async ({
       page,
     }) => {
+      // axe checks the whole values mapper (hundreds of mapping rows) here: about 15 s on a quiet
+      // 2-core machine, over 30 s when that machine is loaded.
+      test.slow();
       await page.goto('/values-mapper');
       const mapper = page.getByRole('region', { name: 'Field mapping' });
       await expect(mapper.getByRole('button', { name: 'Preview a record' })).toBeVisible();
