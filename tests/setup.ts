@@ -8,6 +8,7 @@ const hasDom = typeof window !== 'undefined';
 if (hasDom) {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
+  const { clearToasts } = await import('@/lib/toaster');
 
   // findBy/waitFor wait up to 5 s, not 1 s: a screen's first lazy chunk (the navbar, a dialog) is
   // transformed on first import, which takes over a second on a loaded 2-core machine. A passing
@@ -21,7 +22,10 @@ if (hasDom) {
 
   // A Blueprint popover closing as its test ends keeps a hover timer (up to 300 ms) that would
   // otherwise fire after the file's DOM is gone ('window is not defined' on a loaded machine).
+  // The same goes for a toast still on screen: the toaster's own React root outlives cleanup(), so
+  // its toasts are cleared (their timers stop) and their exit transitions run out before the end.
   afterAll(async () => {
+    await clearToasts();
     await new Promise((resolve) => setTimeout(resolve, 350));
   });
 

@@ -43,3 +43,12 @@ export const toast = {
 export function dismissToast(key: string): void {
   void getToaster().then((instance) => instance.dismiss(key));
 }
+
+/**
+ * Removes every toast at once, if a toaster exists. A test file ends with this: the toaster lives
+ * in its own React root, outside what Testing Library unmounts, so a toast's five-second timer
+ * would otherwise fire after the file's DOM is gone.
+ */
+export async function clearToasts(): Promise<void> {
+  if (toaster) (await toaster).clear();
+}
