@@ -1,6 +1,6 @@
 import { isDay } from '@/lib/day';
 import type { Attribute, Override, OverrideWrite, EntityType } from '@generated/api/model';
-import { mayTakeOverride, OVERRIDE_VALUE_FORMATS } from '@generated/rules';
+import { hasOverrideValueFormat, mayTakeOverride } from '@generated/rules';
 
 /**
  * The override values form of the errors table: per sync error, pairs of an ACE attribute
@@ -55,15 +55,6 @@ export function rowsFromSaved(saved: readonly Override[]): OverrideRows {
 }
 
 /**
- * Whether an ACE attribute can take an override, by the contract's rule (which the backend
- * applies too, answering 400 otherwise): not a related-record field (account., user. or
- * contact., in any letter case: the value belongs to another record), not a reserved identifier
- * (the backend fills it), and not Read Only (ACE only sends those, so a value sent for one would
- * be refused).
- */
-const isOverridable = (attribute: Attribute): boolean => mayTakeOverride(attribute);
-
-/**
  * Whether a Salesforce record is a lead or an opportunity, from its id's key prefix (00Q, 006)
  * or its URL; undefined when neither tells.
  */
@@ -93,21 +84,16 @@ export function attributeOptions(
   const taken = new Set(
     row.pairs.filter((pair) => pair.key !== pairKey).map((pair) => pair.attributeId),
   );
+  // The contract's rule, which the backend applies too (a 400 otherwise): no related-record
+  // field, no reserved identifier, no Read Only attribute.
   return attributes.filter(
     (attribute) =>
-      isOverridable(attribute) &&
+      mayTakeOverride(attribute) &&
       !taken.has(attribute.id) &&
       (!entityType || !attribute.type || attribute.type === entityType),
   );
 }
 
-/** A whole number: the contract's format of an Int override (IntValue). */
-const INT = OVERRIDE_VALUE_FORMATS.Int;
-/**
- * Any number ACE reads as one (OverrideDoubleValue): unlike a filter value (DoubleValue, decimal
- * only), an override is sent to ACE as a JSON number, which may carry an exponent.
- */
-const DOUBLE = OVERRIDE_VALUE_FORMATS.Double;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The picklist values an attribute accepts (keys of its choices), or undefined for free text. */
@@ -127,9 +113,10 @@ export function valueProblem(value: string, attribute: Attribute | undefined): s
   if (!text || !attribute) return undefined;
   switch (attribute.data_type) {
     case 'Int':
-      return INT.test(text) ? undefined : 'Enter a whole number.';
+      return hasOverrideValueFormat('Int', text) ? undefined : 'Enter a whole number.';
     case 'Double':
-      return DOUBLE.test(text) ? undefined : 'Enter a number.';
+      // The contract's OverrideDoubleValue: an exponent is allowed, as ACE gets a JSON number.
+      return hasOverrideValueFormat('Double', text) ? undefined : 'Enter a number.';
     case 'Email':
       return EMAIL.test(text) ? undefined : 'Enter a valid email address.';
     case 'Date':
