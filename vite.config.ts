@@ -17,7 +17,11 @@ const apiProxy: Record<string, ProxyOptions> = {
   },
 };
 
-const NODE_TESTS = ['tests/sandbox/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+const NODE_TESTS = [
+  'tests/sandbox/**/*.test.ts',
+  'tests/contract/**/*.test.ts',
+  'tests/security/**/*.test.ts',
+];
 
 export default defineConfig({
   plugins: [
