@@ -1462,7 +1462,9 @@ export interface components {
       | {
           /**
            * Format: binary
-           * @description The AWS assume-role policy document, a .json file.
+           * @description The AWS assume-role policy document, a .json file of at most 1 MB (1,048,576 bytes),
+           *     else a 413. The limit holds however the policy is sent: as a file part or as a text
+           *     field (a JSON Schema `maxLength` counts characters, not bytes, so it is stated here).
            */
           policy?: string;
           /** @description AWS region of the ACE data bucket (without a policy file). */

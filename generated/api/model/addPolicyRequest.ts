@@ -9,28 +9,47 @@
  * always required; add either the `policy` file or all of `region`, `spm_id`, `bucket_name`, `kms_arn`.
  */
 export type AddPolicyRequest = unknown & {
-  /** The AWS assume-role policy document, a .json file. */
+  /**
+   * The AWS assume-role policy document, a .json file of at most 1 MB (1,048,576 bytes),
+   * else a 413. The limit holds however the policy is sent: as a file part or as a text
+   * field (a JSON Schema `maxLength` counts characters, not bytes, so it is stated here).
+   */
   policy?: Blob | File | string;
-  /** AWS region of the ACE data bucket (without a policy file). */
+  /**
+   * AWS region of the ACE data bucket (without a policy file).
+   * @maxLength 64
+   */
   region?: string;
-  /** The partner's ACE (SPM) id (without a policy file). */
+  /**
+   * The partner's ACE (SPM) id (without a policy file).
+   * @maxLength 255
+   */
   spm_id?: string;
-  /** Name of the ACE S3 bucket (without a policy file). */
+  /**
+   * Name of the ACE S3 bucket (without a policy file).
+   * @maxLength 63
+   */
   bucket_name?: string;
-  /** ARN of the KMS key that encrypts the bucket (without a policy file). */
+  /**
+   * ARN of the KMS key that encrypts the bucket (without a policy file).
+   * @maxLength 2048
+   */
   kms_arn?: string;
   /**
    * The partner's 12-digit AWS account id.
+   * @maxLength 12
    * @pattern ^[0-9]{12}$
    */
   account_id: string;
   /**
    * External id the backend passes when assuming the role (see `generateUuid`).
    * @minLength 1
+   * @maxLength 1224
    */
   external_id: string;
   /**
    * ARN of the IAM role the backend assumes.
+   * @maxLength 2048
    * @pattern ^arn:aws[a-z-]*:iam::[0-9]{12}:role/.+$
    */
   external_role_arn: string;

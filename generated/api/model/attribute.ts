@@ -24,6 +24,7 @@ export interface Attribute {
    * (RelatedRecordObject): not highlighted as mandatory, and no override value. The names
    * of ReservedAttributeName are identifiers the backend fills itself; the mapper does not
    * show them.
+   * @maxLength 255
    */
   name: string;
   type?: AttributeType;
@@ -35,6 +36,7 @@ export interface Attribute {
   is_mandatory?: boolean;
   /**
    * Explanation shown next to the field (ACE label and rules, or the Salesforce field label).
+   * @maxLength 4000
    * @nullable
    */
   help_text?: string | null;

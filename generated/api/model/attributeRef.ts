@@ -12,7 +12,10 @@ import type { DataType } from './dataType.ts';
 export interface AttributeRef {
   /** Attribute id. */
   id: number;
-  /** Attribute name. */
+  /**
+   * Attribute name.
+   * @maxLength 255
+   */
   name: string;
   type?: AttributeType;
   data_type?: DataType;

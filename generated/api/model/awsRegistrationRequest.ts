@@ -11,18 +11,24 @@ export interface AwsRegistrationRequest {
   /**
    * Company name.
    * @minLength 1
+   * @maxLength 255
    */
   company_name: string;
   /**
    * Name of the person to contact.
    * @minLength 1
+   * @maxLength 255
    */
   contact_person: string;
   /**
    * Phone number, free format.
    * @minLength 1
+   * @maxLength 32
    */
   contact_phone: string;
-  /** Contact e-mail. */
+  /**
+   * Contact e-mail.
+   * @maxLength 254
+   */
   email: string;
 }

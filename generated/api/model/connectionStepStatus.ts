@@ -17,6 +17,7 @@ export interface ConnectionStepStatus {
   current_step: number | null;
   /**
    * Present (non-null) only when set-up is complete, for example "All steps are completed".
+   * @maxLength 1000
    * @nullable
    */
   message?: string | null;

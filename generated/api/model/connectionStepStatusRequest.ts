@@ -5,6 +5,9 @@
  */
 
 export interface ConnectionStepStatusRequest {
-  /** The stored product key, when the app has one. */
+  /**
+   * The stored product key, when the app has one.
+   * @maxLength 255
+   */
   key?: string;
 }

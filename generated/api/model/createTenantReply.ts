@@ -6,11 +6,17 @@
 import type { SessionReply } from './sessionReply.ts';
 
 export interface CreateTenantReply {
-  /** Success text shown by the wizard. */
+  /**
+   * Success text shown by the wizard.
+   * @maxLength 1000
+   */
   message: string;
   /** Id of the new tenant. */
   id: number;
-  /** Subdomain prefix assigned to the tenant. */
+  /**
+   * Subdomain prefix assigned to the tenant.
+   * @maxLength 63
+   */
   subdomain_prefix: string;
   tenant_admin: SessionReply;
 }

@@ -13,6 +13,7 @@ export interface CreateTenantRequest {
   /**
    * The product key verified in step 1.
    * @minLength 1
+   * @maxLength 255
    */
   key: string;
   company: CreateTenantRequestCompany;

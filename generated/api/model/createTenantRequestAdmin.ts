@@ -8,18 +8,24 @@ export type CreateTenantRequestAdmin = {
   /**
    * First word of the admin's full name.
    * @minLength 2
+   * @maxLength 150
    */
   first_name: string;
   /**
    * The rest of the full name; null when the name has one part.
+   * @maxLength 150
    * @nullable
    */
   last_name?: string | null;
-  /** Admin login e-mail. */
+  /**
+   * Admin login e-mail.
+   * @maxLength 254
+   */
   email: string;
   /**
    * Admin password, at least 8 characters.
    * @minLength 8
+   * @maxLength 128
    */
   password: string;
 };

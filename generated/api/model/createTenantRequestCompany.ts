@@ -9,15 +9,20 @@ export type CreateTenantRequestCompany = {
   /**
    * Company name, at least 3 characters.
    * @minLength 3
+   * @maxLength 255
    */
   company_name: string;
   aws_partner_status: AwsPartnerStatus;
   /**
    * Industry, optional.
+   * @maxLength 255
    * @nullable
    */
   industry?: string | null;
-  /** Company contact e-mail. */
+  /**
+   * Company contact e-mail.
+   * @maxLength 254
+   */
   email: string;
   /** The terms and conditions and privacy policy were accepted (must be true). */
   is_term_and_conditions_accepted: boolean;

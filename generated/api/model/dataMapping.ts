@@ -27,9 +27,15 @@ export interface DataMapping {
   is_receive_update: boolean;
   /** The value is the Salesforce attributes of `concatenated_attributes` joined. */
   is_concatenated: boolean;
-  /** Salesforce attributes joined for a concatenated mapping, in order; empty otherwise. */
+  /**
+   * Salesforce attributes joined for a concatenated mapping, in order; empty otherwise.
+   * @maxItems 100
+   */
   concatenated_attributes?: AttributeRef[];
-  /** The same attributes as the app sent them (`value`-wrapped ids); empty otherwise. */
+  /**
+   * The same attributes as the app sent them (`value`-wrapped ids); empty otherwise.
+   * @maxItems 100
+   */
   concatenated_attribute_mapping?: ConcatenatedAttributeValue[];
   /** A picklist (or boolean) mapping - the parent, or a value row when `aws_ace_picklist_value` is set. */
   is_picklist: boolean;
@@ -37,15 +43,20 @@ export interface DataMapping {
   is_dummy_value: boolean;
   /**
    * The fixed value of a dummy-value mapping; null otherwise.
+   * @maxLength 1000
    * @nullable
    */
   dummy_value_description?: string | null;
   /**
    * For a value row, the ACE picklist value (a key of the ACE attribute's choices, or True/False for booleans); null otherwise.
+   * @maxLength 255
    * @nullable
    */
   aws_ace_picklist_value?: string | null;
-  /** For a value row, the Salesforce picklist value(s) that map to it, comma-joined; empty string otherwise. */
+  /**
+   * For a value row, the Salesforce picklist value(s) that map to it, comma-joined; empty string otherwise.
+   * @maxLength 10000
+   */
   salesforce_picklist_value?: string;
   /** Tenant id. */
   tenant: number;

@@ -21,9 +21,15 @@ export interface DataMappingWrite {
   is_receive_update?: boolean;
   /** Join several Salesforce attributes. */
   is_concatenated?: boolean;
-  /** Salesforce attribute ids to join, in order. */
+  /**
+   * Salesforce attribute ids to join, in order.
+   * @maxItems 100
+   */
   concatenated_attributes?: number[];
-  /** Salesforce attributes to join, as `value`-wrapped ids or plain ids, in order. */
+  /**
+   * Salesforce attributes to join, as `value`-wrapped ids or plain ids, in order.
+   * @maxItems 100
+   */
   concatenated_attribute_mapping?: (ConcatenatedAttributeValue | number)[];
   /** Picklist (or boolean) mapping or value row. */
   is_picklist?: boolean;
@@ -31,15 +37,20 @@ export interface DataMappingWrite {
   is_dummy_value?: boolean;
   /**
    * The fixed value.
+   * @maxLength 1000
    * @nullable
    */
   dummy_value_description?: string | null;
   /**
    * ACE picklist value of a value row.
+   * @maxLength 255
    * @nullable
    */
   aws_ace_picklist_value?: string | null;
-  /** Salesforce picklist value(s) of a value row, comma-joined; empty to clear. */
+  /**
+   * Salesforce picklist value(s) of a value row, comma-joined; empty to clear.
+   * @maxLength 10000
+   */
   salesforce_picklist_value?: string;
   /**
    * Parent picklist mapping of a value row.

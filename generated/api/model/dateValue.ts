@@ -8,6 +8,7 @@
  * A sync-filter value (`field_value`) for a Date attribute: a calendar day written YYYY-MM-DD
  * (`2026-03-31`), which must exist (`2026-02-30` is refused). ACE dates are days, and this is
  * the form ACE itself accepts; no time and no time zone, so no backend can move it a day.
+ * @maxLength 10
  * @pattern ^\d{4}-\d{2}-\d{2}$
  */
 export type DateValue = string;

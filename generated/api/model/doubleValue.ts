@@ -9,6 +9,7 @@
  * lesser_than comparison other than on a Date: a number in decimal with an optional sign and
  * fraction (`5000`, `-0.75`, `.5`, `7.`). No exponent (`1e3`), hexadecimal, thousands separator,
  * NaN or Infinity: every backend language reads this form the same way.
+ * @maxLength 1000
  * @pattern ^[-+]?(\d+(\.\d*)?|\.\d+)$
  */
 export type DoubleValue = string;

@@ -9,12 +9,24 @@
  * framework's own errors (401, 404, 405) use `detail`, with a machine-readable `code` for token errors.
  */
 export interface ErrorBody {
-  /** Message for the user. */
+  /**
+   * Message for the user.
+   * @maxLength 1000
+   */
   error?: string;
-  /** Message for the user (some endpoints use this name instead of `error`). */
+  /**
+   * Message for the user (some endpoints use this name instead of `error`).
+   * @maxLength 1000
+   */
   message?: string;
-  /** Django REST framework error text, for example "Not found." or "Authentication credentials were not provided.". */
+  /**
+   * Django REST framework error text, for example "Not found." or "Authentication credentials were not provided.".
+   * @maxLength 1000
+   */
   detail?: string;
-  /** Machine-readable error code, for example token_not_valid. */
+  /**
+   * Machine-readable error code, for example token_not_valid.
+   * @maxLength 100
+   */
   code?: string;
 }

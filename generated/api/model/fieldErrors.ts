@@ -11,23 +11,59 @@ import type { FieldErrorMap } from './fieldErrorMap.ts';
  * same shape. Some endpoints (wizard steps 2 and 3, invite verify) nest the map under `errors`.
  */
 export interface FieldErrors {
-  /** Errors for an e-mail field (login, step 2 admin e-mail, step 3 Salesforce user, invite, reset request). */
+  /**
+   * Errors for an e-mail field (login, step 2 admin e-mail, step 3 Salesforce user, invite, reset request).
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   email?: string[];
-  /** Errors for a password (login, step 2 admin password). */
+  /**
+   * Errors for a password (login, step 2 admin password).
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   password?: string[];
-  /** Errors for the Salesforce consumer key (step 3, connection update). */
+  /**
+   * Errors for the Salesforce consumer key (step 3, connection update).
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   consumer_key?: string[];
-  /** Errors for the new password (reset confirm, password change). */
+  /**
+   * Errors for the new password (reset confirm, password change).
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   new_password?: string[];
-  /** Errors for the password confirmation. */
+  /**
+   * Errors for the password confirmation.
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   confirm_password?: string[];
-  /** Errors for the current password (password change). */
+  /**
+   * Errors for the current password (password change).
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   old_password?: string[];
-  /** Errors for the uploaded policy file (add policy). */
+  /**
+   * Errors for the uploaded policy file (add policy).
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   policy?: string[];
-  /** Errors for a sync filter's value. */
+  /**
+   * Errors for a sync filter's value.
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   field_value?: string[];
-  /** Errors not tied to one field. */
+  /**
+   * Errors not tied to one field.
+   * @maxItems 50
+   * @items.maxLength 1000
+   */
   non_field_errors?: string[];
   errors?: FieldErrorMap;
 }

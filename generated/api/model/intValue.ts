@@ -10,6 +10,7 @@
  * separator is refused: ACE's Int fields hold whole numbers, and a backend that rounded 2.5 or
  * compared it as a decimal would filter other records than the user sees. The filter editor
  * refuses it before saving, with the same rule.
+ * @maxLength 1000
  * @pattern ^[-+]?\d+$
  */
 export type IntValue = string;

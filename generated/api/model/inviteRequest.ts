@@ -12,19 +12,25 @@ export interface InviteRequest {
   /**
    * First word of the full name.
    * @minLength 2
+   * @maxLength 150
    */
   first_name: string;
   /**
    * Second word when the full name has more than three words, else null.
+   * @maxLength 150
    * @nullable
    */
   middle_name?: string | null;
   /**
    * Last name (second word, or the rest of the name when there is a middle name).
+   * @maxLength 150
    * @nullable
    */
   last_name?: string | null;
-  /** Where the invitation is sent; becomes the login. */
+  /**
+   * Where the invitation is sent; becomes the login.
+   * @maxLength 254
+   */
   email: string;
   role: Role;
 }

@@ -9,9 +9,15 @@ import type { InviteVerifyRequestUser } from './inviteVerifyRequestUser.ts';
  * Sets the password of an invited user from the link `/register/{uid}/{token}`.
  */
 export interface InviteVerifyRequest {
-  /** Base64-encoded user id from the invitation link. */
+  /**
+   * Base64-encoded user id from the invitation link.
+   * @maxLength 255
+   */
   uid: string;
-  /** One-time token from the invitation link. */
+  /**
+   * One-time token from the invitation link.
+   * @maxLength 4096
+   */
   token: string;
   user: InviteVerifyRequestUser;
 }

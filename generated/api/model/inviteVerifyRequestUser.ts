@@ -8,11 +8,13 @@ export type InviteVerifyRequestUser = {
   /**
    * The new password.
    * @minLength 1
+   * @maxLength 128
    */
   password: string;
   /**
    * The new password again.
    * @minLength 1
+   * @maxLength 128
    */
   confirm_password: string;
 };

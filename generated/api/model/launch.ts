@@ -5,6 +5,9 @@
  */
 
 export interface Launch {
-  /** Name of the launched opportunity. */
+  /**
+   * Name of the launched opportunity.
+   * @maxLength 255
+   */
   name: string;
 }

@@ -6,5 +6,6 @@
 import type { Launch } from './launch.ts';
 
 export interface LaunchList {
+  /** @maxItems 10000 */
   data: Launch[];
 }

@@ -30,6 +30,7 @@ export type ListAwsAttributesParams = {
   type?: AttributeTypeQueryParameter;
   /**
    * Case-insensitive substring match on the attribute name.
+   * @maxLength 255
    */
   search?: SearchParameter;
   /**
@@ -43,6 +44,7 @@ export type ListAwsAttributesParams = {
   /**
    * Comma-separated property names to return for each attribute (others are left out); repeated
    * names are ignored. `help` is accepted as a short name for `help_text`.
+   * @maxLength 1000
    * @pattern ^[A-Za-z_]+(,[A-Za-z_]+)*$
    */
   fields?: FieldsParameter;

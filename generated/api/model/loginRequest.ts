@@ -5,8 +5,14 @@
  */
 
 export interface LoginRequest {
-  /** Login e-mail, lower-cased by the app. */
+  /**
+   * Login e-mail, lower-cased by the app.
+   * @maxLength 254
+   */
   email: string;
-  /** Password. */
+  /**
+   * Password.
+   * @maxLength 128
+   */
   password: string;
 }

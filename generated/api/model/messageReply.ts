@@ -8,6 +8,9 @@
  * A human-readable outcome the app shows in a toast.
  */
 export interface MessageReply {
-  /** Text to show to the user. */
+  /**
+   * Text to show to the user.
+   * @maxLength 1000
+   */
   message: string;
 }

@@ -10,10 +10,16 @@
 export interface Override {
   /** Sync error the value resolves. */
   sync_error_id: number;
-  /** Salesforce record id. */
+  /**
+   * Salesforce record id.
+   * @maxLength 18
+   */
   salesforce_id: string;
   /** Id of the ACE attribute whose value is replaced. */
   aws_ace_attribute: number;
-  /** The value sent instead. */
+  /**
+   * The value sent instead.
+   * @maxLength 1000
+   */
   dummy_value: string;
 }

@@ -9,6 +9,7 @@
  * optional sign, fraction and exponent (`5000`, `-0.75`, `.5`, `1e3`, `2.5E-2`). Unlike a
  * sync-filter value (DoubleValue), an override is sent to ACE as a JSON number, which may
  * carry an exponent. No hexadecimal, thousands separator, NaN or Infinity.
+ * @maxLength 1000
  * @pattern ^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$
  */
 export type OverrideDoubleValue = string;

@@ -6,5 +6,6 @@
 import type { Override } from './override.ts';
 
 export interface OverrideList {
+  /** @maxItems 10000 */
   data: Override[];
 }

@@ -22,7 +22,10 @@
 export interface OverrideWrite {
   /** Sync error the value resolves. */
   sync_error_id: number;
-  /** Salesforce record id. */
+  /**
+   * Salesforce record id.
+   * @maxLength 18
+   */
   salesforce_id: string;
   /**
    * Id of the ACE attribute whose value is replaced: an ACE attribute of the record's
@@ -34,6 +37,7 @@ export interface OverrideWrite {
    * The value to send instead, in the format `x-override-value-formats` (above) names for
    * the attribute's data type, else a 400 field error on `dummy_value`.
    * @minLength 1
+   * @maxLength 1000
    */
   dummy_value: string;
 }

@@ -13,13 +13,16 @@ export interface PaginatedSyncErrorList {
   count: number;
   /**
    * URL of the next page, or null.
+   * @maxLength 2048
    * @nullable
    */
   next: string | null;
   /**
    * URL of the previous page, or null.
+   * @maxLength 2048
    * @nullable
    */
   previous: string | null;
+  /** @maxItems 100000 */
   results: SyncError[];
 }

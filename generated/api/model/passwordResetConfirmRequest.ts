@@ -5,12 +5,24 @@
  */
 
 export interface PasswordResetConfirmRequest {
-  /** Base64-encoded user id from the reset link. */
+  /**
+   * Base64-encoded user id from the reset link.
+   * @maxLength 255
+   */
   uid: string;
-  /** One-time token from the reset link. */
+  /**
+   * One-time token from the reset link.
+   * @maxLength 4096
+   */
   token: string;
-  /** The new password. */
+  /**
+   * The new password.
+   * @maxLength 128
+   */
   new_password: string;
-  /** The new password again. */
+  /**
+   * The new password again.
+   * @maxLength 128
+   */
   confirm_password: string;
 }

@@ -5,6 +5,9 @@
  */
 
 export interface PasswordResetRequest {
-  /** E-mail of the account to reset. */
+  /**
+   * E-mail of the account to reset.
+   * @maxLength 254
+   */
   email: string;
 }

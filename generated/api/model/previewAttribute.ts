@@ -10,6 +10,7 @@ export interface PreviewAttribute {
   attribute: AttributeRef;
   /**
    * The value ACE would receive, as text; null when it would receive none.
+   * @maxLength 131072
    * @nullable
    */
   value: string | null;

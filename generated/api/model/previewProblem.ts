@@ -13,8 +13,14 @@ export interface PreviewProblem {
   /** The ACE attribute at fault; null when the problem is the record's (Record Not Found, Order of Operations). */
   attribute: AttributeRef | null;
   error_type: SyncErrorType;
-  /** What is wrong, in words for the user. */
+  /**
+   * What is wrong, in words for the user.
+   * @maxLength 4000
+   */
   error_description: string;
-  /** The message ACE would give. */
+  /**
+   * The message ACE would give.
+   * @maxLength 4000
+   */
   error_type_description: string;
 }

@@ -8,6 +8,7 @@ export interface ProductKeyRequest {
   /**
    * The licence (product) key bought by the partner.
    * @minLength 1
+   * @maxLength 255
    */
   key: string;
 }

@@ -11,20 +11,33 @@ import type { PreviewProblem } from './previewProblem.ts';
  * One Salesforce record run through the current mappings, overrides and filters, as the next sync would.
  */
 export interface RecordPreview {
-  /** Salesforce record id. */
+  /**
+   * Salesforce record id.
+   * @maxLength 18
+   */
   salesforce_id: string;
-  /** The record's name. */
+  /**
+   * The record's name.
+   * @maxLength 255
+   */
   name: string;
   type: EntityType;
   /**
    * Link to the record in Salesforce.
+   * @maxLength 2048
    * @nullable
    */
   entity_url: string | null;
   /** The sync filters let the record through (it would be processed by the next sync). */
   passes_filters: boolean;
-  /** Every ACE attribute of the record's type, reserved identifiers aside, in the mapper's order. */
+  /**
+   * Every ACE attribute of the record's type, reserved identifiers aside, in the mapper's order.
+   * @maxItems 1000
+   */
   attributes: PreviewAttribute[];
-  /** What ACE would report; empty when the record would sync. */
+  /**
+   * What ACE would report; empty when the record would sync.
+   * @maxItems 1000
+   */
   problems: PreviewProblem[];
 }

@@ -9,10 +9,12 @@ export interface SalesforceAccount {
   /**
    * Salesforce username of the integration user (e-mail format).
    * @minLength 1
+   * @maxLength 254
    */
   username: string;
   /**
    * Consumer key of a custom connected app; null to use the managed package's default.
+   * @maxLength 255
    * @nullable
    */
   consumer_key?: string | null;

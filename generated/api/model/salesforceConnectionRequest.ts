@@ -12,6 +12,9 @@ import type { SalesforceConnectionRequestConnectionType } from './salesforceConn
 export interface SalesforceConnectionRequest {
   /** Always work_with_us. */
   connection_type: SalesforceConnectionRequestConnectionType;
-  /** @minItems 1 */
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
   accounts: SalesforceAccount[];
 }

@@ -11,10 +11,12 @@ export interface SalesforceConnectionUpdate {
   /**
    * Salesforce username of the integration user.
    * @minLength 1
+   * @maxLength 254
    */
   username: string;
   /**
    * Consumer key of a custom connected app; null for the managed package's default.
+   * @maxLength 255
    * @nullable
    */
   consumer_key?: string | null;

@@ -10,9 +10,15 @@ import type { SalesforceRecordSummaryFields } from './salesforceRecordSummaryFie
  * A Salesforce lead or opportunity, as the record picker lists it.
  */
 export interface SalesforceRecordSummary {
-  /** Salesforce record id (18 characters). */
+  /**
+   * Salesforce record id (18 characters).
+   * @maxLength 18
+   */
   id: string;
-  /** The record's name (opportunity name, or the lead's first and last name). */
+  /**
+   * The record's name (opportunity name, or the lead's first and last name).
+   * @maxLength 255
+   */
   name: string;
   type: EntityType;
   /** A few identifying fields by Salesforce API name (Company and Email for leads, StageName and Amount for opportunities), as text; null when empty. */

@@ -15,6 +15,7 @@ export type SearchSalesforceRecordsParams = {
   type: RecordTypeQueryParameter;
   /**
    * Case-insensitive substring match on the attribute name.
+   * @maxLength 255
    */
   search?: SearchParameter;
   /**

@@ -10,8 +10,14 @@ import type { User } from './user.ts';
  */
 export interface SessionReply {
   user: User;
-  /** Short-lived access JWT; its payload carries tenant_id and user_id. */
+  /**
+   * Short-lived access JWT; its payload carries tenant_id and user_id.
+   * @maxLength 4096
+   */
   access: string;
-  /** Long-lived refresh JWT for `refreshToken`. */
+  /**
+   * Long-lived refresh JWT for `refreshToken`.
+   * @maxLength 4096
+   */
   refresh: string;
 }

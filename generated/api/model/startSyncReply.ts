@@ -8,6 +8,9 @@
  * May be empty.
  */
 export interface StartSyncReply {
-  /** Text to show; when absent the app shows its own success text. */
+  /**
+   * Text to show; when absent the app shows its own success text.
+   * @maxLength 1000
+   */
   message?: string;
 }

@@ -8,6 +8,7 @@ export interface StartSyncRequest {
   /**
    * The tenant's subdomain prefix.
    * @minLength 1
+   * @maxLength 63
    */
   tenant_sub_domain: string;
 }

@@ -21,7 +21,10 @@ export interface SyncFilter {
   /** Tenant id. */
   tenant?: number;
   comparison_type: ComparisonType;
-  /** Value to compare with. Dates as YYYY-MM-DD, numbers in decimal, booleans as true/false, picklists as a choice key. */
+  /**
+   * Value to compare with. Dates as YYYY-MM-DD, numbers in decimal, booleans as true/false, picklists as a choice key.
+   * @maxLength 1000
+   */
   field_value: string;
   entity_type: EntityType;
   /** How the condition's block combines with the others; the app always sends or. */

@@ -17,6 +17,7 @@ export type SyncFilterCreate = SyncFilterWrite & {
   /**
    * Value to compare with.
    * @minLength 1
+   * @maxLength 1000
    */
   field_value: string;
   entity_type: EntityType;

@@ -18,6 +18,7 @@ export interface SyncFilterWrite {
   /**
    * Value to compare with (see SyncFilter).
    * @minLength 1
+   * @maxLength 1000
    */
   field_value?: string;
   entity_type?: EntityType;

@@ -13,23 +13,35 @@ export interface SyncLog {
   error_type: SyncErrorType;
   /**
    * The exact error message from ACE or the CRM (the CATEGORY tooltip).
+   * @maxLength 4000
    * @nullable
    */
   error_type_description?: string | null;
-  /** What went wrong, in words for the user (the ERROR column). */
+  /**
+   * What went wrong, in words for the user (the ERROR column).
+   * @maxLength 4000
+   */
   error_description: string;
-  /** Id of the Salesforce record (18 characters). */
+  /**
+   * Id of the Salesforce record (18 characters).
+   * @maxLength 18
+   */
   salesforce_id: string;
   /**
    * Link to the record in Salesforce; null when unknown (the app shows "Go to SF" only for URLs containing ".com").
+   * @maxLength 2048
    * @nullable
    */
   entity_url?: string | null;
   sync_direction: SyncDirection;
-  /** When the error happened. */
+  /**
+   * When the error happened.
+   * @maxLength 64
+   */
   created_at: string;
   /**
    * Name of the lead or opportunity.
+   * @maxLength 255
    * @nullable
    */
   name?: string | null;

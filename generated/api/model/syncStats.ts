@@ -12,6 +12,7 @@ export interface SyncStats {
   total_synced: SyncCounts;
   /**
    * When the last sync finished; null before the first sync.
+   * @maxLength 64
    * @nullable
    */
   last_synced_date: string | null;

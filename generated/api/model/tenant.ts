@@ -11,13 +11,20 @@ import type { AwsPartnerStatus } from './awsPartnerStatus.ts';
 export interface Tenant {
   /** Tenant id. */
   id: number;
-  /** Company name from step 2. */
+  /**
+   * Company name from step 2.
+   * @maxLength 255
+   */
   company_name?: string;
-  /** Subdomain label of the tenant's API host. */
+  /**
+   * Subdomain label of the tenant's API host.
+   * @maxLength 63
+   */
   subdomain_prefix: string;
   aws_partner_status: AwsPartnerStatus;
   /**
    * Name of the licence plan, shown on Company Settings; null when unknown.
+   * @maxLength 255
    * @nullable
    */
   subscription?: string | null;

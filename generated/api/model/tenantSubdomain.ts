@@ -5,6 +5,9 @@
  */
 
 export interface TenantSubdomain {
-  /** Subdomain label placed in front of the API host, for example acme. */
+  /**
+   * Subdomain label placed in front of the API host, for example acme.
+   * @maxLength 63
+   */
   subdomain_prefix: string;
 }

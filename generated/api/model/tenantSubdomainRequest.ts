@@ -5,6 +5,9 @@
  */
 
 export interface TenantSubdomainRequest {
-  /** E-mail of a user of the tenant (the signed-in user). */
+  /**
+   * E-mail of a user of the tenant (the signed-in user).
+   * @maxLength 254
+   */
   email: string;
 }

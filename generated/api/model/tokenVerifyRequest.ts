@@ -5,6 +5,9 @@
  */
 
 export interface TokenVerifyRequest {
-  /** Access or refresh token to check. */
+  /**
+   * Access or refresh token to check.
+   * @maxLength 4096
+   */
   token: string;
 }

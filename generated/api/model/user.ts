@@ -11,19 +11,27 @@ import type { Role } from './role.ts';
 export interface User {
   /** User id (the `user_id` claim of the access token). */
   id: number;
-  /** First name. */
+  /**
+   * First name.
+   * @maxLength 150
+   */
   first_name: string;
   /**
    * Middle name; null when none.
+   * @maxLength 150
    * @nullable
    */
   middle_name?: string | null;
   /**
    * Last name; null when only one name was given.
+   * @maxLength 150
    * @nullable
    */
   last_name: string | null;
-  /** E-mail address, also the login (stored lower-case). */
+  /**
+   * E-mail address, also the login (stored lower-case).
+   * @maxLength 254
+   */
   email: string;
   role: Role;
   /** False while an invitation is pending (the user has not set a password). */

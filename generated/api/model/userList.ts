@@ -9,5 +9,6 @@ import type { User } from './user.ts';
  * All users of the tenant (not paginated).
  */
 export interface UserList {
+  /** @maxItems 10000 */
   results: User[];
 }

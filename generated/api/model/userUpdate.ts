@@ -11,15 +11,18 @@ export interface UserUpdate {
   /**
    * First name.
    * @minLength 2
+   * @maxLength 150
    */
   first_name?: string;
   /**
    * Middle name, or null.
+   * @maxLength 150
    * @nullable
    */
   middle_name?: string | null;
   /**
    * Last name, or null.
+   * @maxLength 150
    * @nullable
    */
   last_name?: string | null;

@@ -5,6 +5,9 @@
  */
 
 export interface UuidReply {
-  /** A new random UUID. */
+  /**
+   * A new random UUID.
+   * @maxLength 36
+   */
   uuid: string;
 }

@@ -14,10 +14,14 @@ import type { ValueSourceKind } from './valueSourceKind.ts';
  */
 export interface ValueSource {
   kind: ValueSourceKind;
-  /** The Salesforce fields read, in order; empty for dummy values and unmapped attributes. */
+  /**
+   * The Salesforce fields read, in order; empty for dummy values and unmapped attributes.
+   * @maxItems 100
+   */
   salesforce_fields: AttributeRef[];
   /**
    * The record's own value of the (single) field read, as text, before translation or override; null for concatenations, dummy values and unmapped attributes.
+   * @maxLength 131072
    * @nullable
    */
   salesforce_value: string | null;
