@@ -20,6 +20,7 @@ import {
 import { ApiFailure } from './domain/failure';
 import type { Mail, MailDeps } from './domain/outbox';
 import { authenticate, type Session, type SessionSettings } from './domain/sessions';
+import { requestChecks } from './request-checks';
 import type { SyncRun } from './store/state';
 import type { Store } from './store/store';
 
@@ -84,6 +85,9 @@ export function operation<P extends Path, M extends MethodOf<P>>(
 ): void {
   const declared = contractOperations().find((op) => op.path === path && op.method === method);
   if (!declared) throw new Error(`${method.toUpperCase()} ${path} is not in openapi.yaml`);
+  // The body and the query are checked against the contract before the handler runs (types,
+  // maxLength, maxItems, enums): defence in depth, as a backend with no Prism in front of it.
+  const checks = requestChecks(path, method);
   app.on(method.toUpperCase(), routePattern(path), async (context) => {
     const deps = context.get('deps');
     try {
@@ -91,10 +95,13 @@ export function operation<P extends Path, M extends MethodOf<P>>(
         ? null
         : await authenticate(deps.sessions, deps.store.state, context.req.header('authorization'));
       if (session && method !== 'get') checkXsrf(context);
+      const query = context.req.query();
+      checks.query(query);
       const body = (await readBody(context)) as RequestBody<P, M>;
+      checks.body(body, context.req.header('content-type') ?? '');
       const reply = await handler({
         body,
-        query: context.req.query() as Call<P, M>['query'],
+        query: query as Call<P, M>['query'],
         params: context.req.param() as Record<string, string>,
         deps,
         session,
