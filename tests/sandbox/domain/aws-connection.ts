@@ -2,10 +2,10 @@
  * Wizard step 4: the AWS side of the connection, from a multipart form.
  *
  * `account_id`, `external_id` and `external_role_arn` are always required; then either the
- * assume-role policy as a JSON file in `policy` (at most 1 MB, else 413; it must be a JSON object
- * with a `Statement`), or all of `region`, `spm_id`, `bucket_name` and `kms_arn`. The backend
- * assumes the role to check it: a role in another account than `account_id` cannot be assumed
- * with this external id (AccessDenied).
+ * assume-role policy as a JSON file in `policy` (at most 1 MB, as a file part or as a text field,
+ * else 413; it must be a JSON object with a `Statement`), or all of `region`, `spm_id`,
+ * `bucket_name` and `kms_arn`. The backend assumes the role to check it: a role in another account
+ * than `account_id` cannot be assumed with this external id (AccessDenied).
  */
 import type { AwsSetup } from '../store/state';
 import { ApiFailure, badRequest, fieldErrors } from './failure';
@@ -27,7 +27,10 @@ function text(form: PolicyForm, field: string): string | null {
 async function readPolicy(value: FormValue): Promise<unknown> {
   const file = Array.isArray(value) ? value[0] : value;
   if (file === undefined || file === '') return null;
-  if (typeof file !== 'string' && file.size > POLICY_LIMIT_BYTES)
+  // The limit holds however the policy comes: a file part, or the same JSON as a text field
+  // (which used to bypass it and store megabytes).
+  const size = typeof file === 'string' ? Buffer.byteLength(file, 'utf8') : file.size;
+  if (size > POLICY_LIMIT_BYTES)
     throw new ApiFailure(413, {
       error: 'File size too large. The policy file must be smaller than 1 MB.',
     });
