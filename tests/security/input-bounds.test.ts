@@ -1,0 +1,254 @@
+// @vitest-environment node
+/**
+ * Bounded input (issue #27, item 4): the contract bounds every string and array, and the sandbox
+ * enforces the bounds and the types itself, before any handler runs, as a backend with no Prism in
+ * front of it must: an attack answers a 400 in the contract's field-error shape, never a 500,
+ * never a stored value, never a started sync. One test per attack.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import boundedSchemas from '../contract/spectral/bounded-schemas.js';
+import { contractDocument } from '../sandbox/contract';
+import { POLICY_LIMIT_BYTES } from '../sandbox/domain/aws-connection';
+import { createSandbox } from '../sandbox/server';
+import { anonymous, signIn, type ApiClient } from '../sandbox/test-client';
+
+const MIB = 'x'.repeat(1024 * 1024);
+const SALESFORCE = '/api/v1/salesforce';
+
+let sandbox: ReturnType<typeof createSandbox>;
+let dana: ApiClient;
+
+beforeEach(async () => {
+  sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+  dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
+});
+
+const tooLong = (limit: number) => [`Ensure this field has no more than ${limit} characters.`];
+
+describe('strings longer than the contract allows', () => {
+  it('refuses a 1 MiB first name, and stores nothing', async () => {
+    const before = structuredClone(sandbox.store.state.users);
+    const marcus = before.find((user) => user.email === 'marcus.oyelaran@acme-cloud.com');
+    expect(marcus).toBeDefined();
+
+    const edit = await dana.patch(`/api/v1/users/${String(marcus?.id)}/`, { first_name: MIB });
+    expect(edit).toEqual({ status: 400, body: { first_name: tooLong(150) } });
+
+    const invite = await dana.post('/api/v1/tenants/invite-users/', {
+      first_name: MIB,
+      last_name: 'Long',
+      email: 'long.name@acme-cloud.com',
+      role: 'user',
+    });
+    expect(invite).toEqual({ status: 400, body: { first_name: tooLong(150) } });
+    expect(sandbox.store.state.users).toEqual(before);
+    expect(sandbox.store.state.outbox).toHaveLength(0);
+  });
+
+  it('refuses a 1 MiB AWS Marketplace registration, and stores nothing', async () => {
+    const before = sandbox.store.state.awsRegistrations.length;
+    const purchase = await anonymous(
+      sandbox.app,
+      'POST',
+      '/api/v1/auth/aws/marketplace/fulfill/register-purchase',
+      {
+        company_name: MIB,
+        contact_person: 'Grace Hopper',
+        contact_phone: '+1 555 0100',
+        email: 'grace@cobol.example',
+      },
+    );
+    expect(purchase).toEqual({ status: 400, body: { company_name: tooLong(255) } });
+    expect(sandbox.store.state.awsRegistrations).toHaveLength(before);
+  });
+
+  it('refuses an AWS policy over 1 MB sent as a text field, as it does a file', async () => {
+    const acme = sandbox.store.state.tenants.find((tenant) => tenant.subdomain_prefix === 'acme');
+    const before = structuredClone(acme?.aws);
+    const statement = '{"Effect":"Allow","Action":["partnercentral:*"],"Resource":"*"}';
+    const policy = `{"Version":"2012-10-17","Statement":[${Array(
+      Math.ceil(POLICY_LIMIT_BYTES / statement.length),
+    )
+      .fill(statement)
+      .join(',')}]}`;
+    expect(Buffer.byteLength(policy)).toBeGreaterThan(POLICY_LIMIT_BYTES);
+    const form = new FormData();
+    form.set('policy', policy);
+    form.set('account_id', '123456789012');
+    form.set('external_id', '6f1c2b9e-8d4a-4f7e-9b2c-3a5d7e9f1b2c');
+    form.set('external_role_arn', 'arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole');
+
+    const added = await dana.post('/api/v1/tenants/add-policy/', form);
+    expect(added).toEqual({
+      status: 413,
+      body: { error: 'File size too large. The policy file must be smaller than 1 MB.' },
+    });
+    const after = sandbox.store.state.tenants.find((tenant) => tenant.subdomain_prefix === 'acme');
+    expect(after?.aws).toEqual(before);
+  });
+
+  it('refuses a search term longer than the contract allows', async () => {
+    const search = await dana.get(`${SALESFORCE}/aws/attributes/?search=${'a'.repeat(256)}`);
+    expect(search).toEqual({ status: 400, body: { search: tooLong(255) } });
+  });
+});
+
+describe('type confusion', () => {
+  it('answers an operator object for the login e-mail with a 400, not a 500', async () => {
+    const login = await anonymous(sandbox.app, 'POST', '/api/v1/auth/login/', {
+      email: { $ne: null },
+      password: 'Sup3r-Secret!',
+    });
+    expect(login).toEqual({ status: 400, body: { email: ['Not a valid string.'] } });
+  });
+
+  it('answers ?sync_type=__proto__ with a 400, and starts no sync', async () => {
+    const runs = sandbox.store.state.syncRuns.length;
+    const stats = structuredClone(sandbox.store.state.stats);
+    const started = await dana.post(`${SALESFORCE}/data-mappings/sync-data/?sync_type=__proto__`, {
+      tenant_sub_domain: 'acme',
+    });
+    await sandbox.syncs.idle();
+    expect(started).toEqual({
+      status: 400,
+      body: { sync_type: ['"__proto__" is not a valid choice.'] },
+    });
+    expect(sandbox.store.state.syncRuns).toHaveLength(runs);
+    expect(sandbox.store.state.stats).toEqual(stats);
+  });
+
+  it('answers a body that is not an object with a 400', async () => {
+    const users = sandbox.store.state.users.length;
+    const invite = await dana.post('/api/v1/tenants/invite-users/', [
+      { email: 'x@acme-cloud.com' },
+    ]);
+    expect(invite).toEqual({
+      status: 400,
+      body: { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] },
+    });
+    expect(sandbox.store.state.users).toHaveLength(users);
+  });
+
+  it('answers a number where a string belongs, and an unknown choice, with field errors', async () => {
+    const invite = await dana.post('/api/v1/tenants/invite-users/', {
+      first_name: 42,
+      last_name: 'Answer',
+      email: 'deep.thought@acme-cloud.com',
+      role: '__proto__',
+    });
+    expect(invite).toEqual({
+      status: 400,
+      body: {
+        first_name: ['Not a valid string.'],
+        role: ['"__proto__" is not a valid choice.'],
+      },
+    });
+  });
+});
+
+describe('arrays longer than the contract allows', () => {
+  it('refuses 1001 override values, and saves none', async () => {
+    const overrides = sandbox.store.state.overrides.length;
+    const values = Array.from({ length: 1001 }, () => ({
+      sync_error_id: 1,
+      salesforce_id: '0065g00000XyZ12AAB',
+      ace_id: 1,
+      dummy_value: 'x',
+    }));
+    const saved = await dana.post(`${SALESFORCE}/update-dummy-value-for-error/`, values);
+    expect(saved).toEqual({
+      status: 400,
+      body: { non_field_errors: ['Ensure this field has no more than 1000 elements.'] },
+    });
+    expect(sandbox.store.state.overrides).toHaveLength(overrides);
+  });
+
+  it('refuses a concatenation of 101 attributes', async () => {
+    const mappings = sandbox.store.state.mappings.length;
+    const created = await dana.post(`${SALESFORCE}/data-mappings/`, {
+      aws_ace_attribute: 1,
+      is_concatenated: true,
+      concatenated_attributes: Array.from({ length: 101 }, (_, index) => index + 1),
+    });
+    expect(created).toEqual({
+      status: 400,
+      body: { concatenated_attributes: ['Ensure this field has no more than 100 elements.'] },
+    });
+    expect(sandbox.store.state.mappings).toHaveLength(mappings);
+  });
+});
+
+describe('the contract bounds every string and array (the Spectral rule bounded-input)', () => {
+  const findings = (schema: unknown) =>
+    boundedSchemas(schema, null, { path: ['s'] }).map((finding) => finding.path.join('.'));
+
+  it('finds an unbounded string or array at any depth, and passes bounded ones', () => {
+    expect(
+      findings({
+        type: 'object',
+        properties: {
+          name: { type: 'string', maxLength: 150 },
+          note: { type: ['string', 'null'] },
+          role: { type: 'string', enum: ['user'] },
+          kind: { type: 'string', const: 'x' },
+          file: { type: 'string', format: 'binary' },
+          tags: { type: 'array', maxItems: 5, items: { type: 'string' } },
+          list: { type: 'array', items: { $ref: '#/components/schemas/Bounded' } },
+          either: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+          map: { type: 'object', additionalProperties: { type: 'string', maxLength: 9 } },
+        },
+      }),
+    ).toEqual([
+      's.properties.note',
+      's.properties.tags.items',
+      's.properties.list',
+      's.properties.either.anyOf.1',
+    ]);
+  });
+
+  // The schemas of the session work of #27 (item 2): their owner adds their bounds in that
+  // change. Empty this list once it is merged; the rule (`npm run lint:contract`) fails meanwhile.
+  const PENDING = [
+    'LogoutRequest',
+    'TokenRefreshRequest',
+    'TokenRefreshReply',
+    'PasswordChangeRequest',
+  ];
+
+  it('finds nothing unbounded in the contract', () => {
+    type Media = Record<string, { schema?: unknown }>;
+    interface Operation {
+      parameters?: Array<{ schema?: unknown }>;
+      requestBody?: { content?: Media };
+      responses?: Record<string, { content?: Media }>;
+    }
+    const doc = contractDocument() as {
+      paths: Record<string, Record<string, Operation>>;
+      components: {
+        schemas: Record<string, unknown>;
+        parameters: Record<string, { schema?: unknown }>;
+      };
+    };
+    const found = [
+      ...Object.entries(doc.components.schemas)
+        .filter(([name]) => !PENDING.includes(name))
+        .flatMap(([name, schema]) => findings(schema).map((at) => `${name} ${at}`)),
+      ...Object.entries(doc.components.parameters).flatMap(([name, parameter]) =>
+        findings(parameter.schema).map((at) => `${name} ${at}`),
+      ),
+      ...Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.entries(item).flatMap(([method, operation]) =>
+          [
+            ...(operation.parameters ?? []).map((parameter) => parameter.schema),
+            ...Object.values(operation.requestBody?.content ?? {}).map((media) => media.schema),
+            ...Object.values(operation.responses ?? {}).flatMap((response) =>
+              Object.values(response.content ?? {}).map((media) => media.schema),
+            ),
+          ].flatMap((schema) => findings(schema).map((at) => `${method} ${path} ${at}`)),
+        ),
+      ),
+    ];
+    expect(found).toEqual([]);
+  });
+});
