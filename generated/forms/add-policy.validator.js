@@ -2,6 +2,7 @@
 // Change the schema and run `npm run generate` instead.
 /* eslint-disable */
 // @ts-nocheck
+import * as func2_module from 'ajv/dist/runtime/ucs2length';
 
 const schema16 = {
   $comment:
@@ -20,13 +21,20 @@ const schema16 = {
       pattern: '^\\s*[0-9]{12}\\s*$',
       errorMessage: { pattern: 'AWS Account Id must be 12 digits' },
     },
-    external_id: { type: 'string', title: 'External Id' },
+    external_id: {
+      type: 'string',
+      title: 'External Id',
+      maxLength: 1224,
+      errorMessage: { maxLength: 'Ensure this field has no more than 1224 characters.' },
+    },
     external_role_arn: {
       type: 'string',
       title: 'External Role ARN',
+      maxLength: 2048,
       pattern: '^\\s*arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+\\s*$',
       errorMessage: {
         pattern: 'External Role ARN must look like arn:aws:iam::<account id>:role/<role name>',
+        maxLength: 'Ensure this field has no more than 2048 characters.',
       },
     },
   },
@@ -47,10 +55,30 @@ const schema16 = {
   else: {
     required: ['region', 'spm_id', 'bucket_name', 'kms_arn'],
     properties: {
-      region: { type: 'string', title: 'Region' },
-      spm_id: { type: 'string', title: 'SPM Id' },
-      bucket_name: { type: 'string', title: 'Bucket Name' },
-      kms_arn: { type: 'string', title: 'KMS ARN' },
+      region: {
+        type: 'string',
+        title: 'Region',
+        maxLength: 64,
+        errorMessage: { maxLength: 'Ensure this field has no more than 64 characters.' },
+      },
+      spm_id: {
+        type: 'string',
+        title: 'SPM Id',
+        maxLength: 255,
+        errorMessage: { maxLength: 'Ensure this field has no more than 255 characters.' },
+      },
+      bucket_name: {
+        type: 'string',
+        title: 'Bucket Name',
+        maxLength: 63,
+        errorMessage: { maxLength: 'Ensure this field has no more than 63 characters.' },
+      },
+      kms_arn: {
+        type: 'string',
+        title: 'KMS ARN',
+        maxLength: 2048,
+        errorMessage: { maxLength: 'Ensure this field has no more than 2048 characters.' },
+      },
     },
     errorMessage: {
       required: {
@@ -69,7 +97,7 @@ const schema16 = {
       external_role_arn: 'Please fill all the fields.',
     },
   },
-  $id: '6288187d',
+  $id: '3139d292',
 };
 const formats0 = /^data:([a-z]+\/[a-z0-9-+.]+)?;(?:name=(.*);)?base64,(.*)$/;
 const pattern0 = new RegExp('^data:application/json[;,]', 'u');
@@ -80,12 +108,13 @@ const obj0 = {
   dependencies: 'property',
   dependentRequired: 'property',
 };
+const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 
 function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="6288187d" */ let vErrors = null;
+  /*# sourceURL="3139d292" */ let vErrors = null;
   let errors = 0;
   const _errs2 = errors;
   let valid0 = true;
@@ -387,8 +416,27 @@ function validate14(
       }
       if (data.region !== undefined) {
         let data2 = data.region;
-        if (typeof data2 !== 'string') {
-          const err16 = {
+        if (typeof data2 === 'string') {
+          if (func2(data2) > 64) {
+            const err16 = {
+              instancePath: instancePath + '/region',
+              schemaPath: '#/else/properties/region/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 64 },
+              message: 'must NOT have more than 64 characters',
+              schema: 64,
+              parentSchema: schema16.else.properties.region,
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        } else {
+          const err17 = {
             instancePath: instancePath + '/region',
             schemaPath: '#/else/properties/region/type',
             keyword: 'type',
@@ -399,17 +447,84 @@ function validate14(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err17];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err17);
           }
           errors++;
+        }
+        if (errors > 0) {
+          const emErrors2 = { maxLength: [] };
+          const templates2 = {};
+          for (const err18 of vErrors) {
+            if (
+              err18.keyword !== 'errorMessage' &&
+              !err18.emUsed &&
+              err18.instancePath === instancePath + '/region' &&
+              err18.keyword in emErrors2 &&
+              err18.schemaPath.indexOf('#/else/properties/region') === 0 &&
+              /^\/[^\/]*$/.test(err18.schemaPath.slice(24))
+            ) {
+              emErrors2[err18.keyword].push(err18);
+              err18.emUsed = true;
+            }
+          }
+          for (const key2 in emErrors2) {
+            if (emErrors2[key2].length) {
+              const err19 = {
+                instancePath: instancePath + '/region',
+                schemaPath: '#/else/properties/region/errorMessage',
+                keyword: 'errorMessage',
+                params: { errors: emErrors2[key2] },
+                message:
+                  key2 in templates2
+                    ? templates2[key2]()
+                    : schema16.else.properties.region.errorMessage[key2],
+                schema: schema16.else.properties.region.errorMessage,
+                parentSchema: schema16.else.properties.region,
+                data: data2,
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          }
+          const emErrs2 = [];
+          for (const err20 of vErrors) {
+            if (!err20.emUsed) {
+              emErrs2.push(err20);
+            }
+          }
+          vErrors = emErrs2;
+          errors = emErrs2.length;
         }
       }
       if (data.spm_id !== undefined) {
         let data3 = data.spm_id;
-        if (typeof data3 !== 'string') {
-          const err17 = {
+        if (typeof data3 === 'string') {
+          if (func2(data3) > 255) {
+            const err21 = {
+              instancePath: instancePath + '/spm_id',
+              schemaPath: '#/else/properties/spm_id/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 255 },
+              message: 'must NOT have more than 255 characters',
+              schema: 255,
+              parentSchema: schema16.else.properties.spm_id,
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        } else {
+          const err22 = {
             instancePath: instancePath + '/spm_id',
             schemaPath: '#/else/properties/spm_id/type',
             keyword: 'type',
@@ -420,17 +535,84 @@ function validate14(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err22];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err22);
           }
           errors++;
+        }
+        if (errors > 0) {
+          const emErrors3 = { maxLength: [] };
+          const templates3 = {};
+          for (const err23 of vErrors) {
+            if (
+              err23.keyword !== 'errorMessage' &&
+              !err23.emUsed &&
+              err23.instancePath === instancePath + '/spm_id' &&
+              err23.keyword in emErrors3 &&
+              err23.schemaPath.indexOf('#/else/properties/spm_id') === 0 &&
+              /^\/[^\/]*$/.test(err23.schemaPath.slice(24))
+            ) {
+              emErrors3[err23.keyword].push(err23);
+              err23.emUsed = true;
+            }
+          }
+          for (const key3 in emErrors3) {
+            if (emErrors3[key3].length) {
+              const err24 = {
+                instancePath: instancePath + '/spm_id',
+                schemaPath: '#/else/properties/spm_id/errorMessage',
+                keyword: 'errorMessage',
+                params: { errors: emErrors3[key3] },
+                message:
+                  key3 in templates3
+                    ? templates3[key3]()
+                    : schema16.else.properties.spm_id.errorMessage[key3],
+                schema: schema16.else.properties.spm_id.errorMessage,
+                parentSchema: schema16.else.properties.spm_id,
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          }
+          const emErrs3 = [];
+          for (const err25 of vErrors) {
+            if (!err25.emUsed) {
+              emErrs3.push(err25);
+            }
+          }
+          vErrors = emErrs3;
+          errors = emErrs3.length;
         }
       }
       if (data.bucket_name !== undefined) {
         let data4 = data.bucket_name;
-        if (typeof data4 !== 'string') {
-          const err18 = {
+        if (typeof data4 === 'string') {
+          if (func2(data4) > 63) {
+            const err26 = {
+              instancePath: instancePath + '/bucket_name',
+              schemaPath: '#/else/properties/bucket_name/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 63 },
+              message: 'must NOT have more than 63 characters',
+              schema: 63,
+              parentSchema: schema16.else.properties.bucket_name,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+        } else {
+          const err27 = {
             instancePath: instancePath + '/bucket_name',
             schemaPath: '#/else/properties/bucket_name/type',
             keyword: 'type',
@@ -441,17 +623,84 @@ function validate14(
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err27];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err27);
           }
           errors++;
+        }
+        if (errors > 0) {
+          const emErrors4 = { maxLength: [] };
+          const templates4 = {};
+          for (const err28 of vErrors) {
+            if (
+              err28.keyword !== 'errorMessage' &&
+              !err28.emUsed &&
+              err28.instancePath === instancePath + '/bucket_name' &&
+              err28.keyword in emErrors4 &&
+              err28.schemaPath.indexOf('#/else/properties/bucket_name') === 0 &&
+              /^\/[^\/]*$/.test(err28.schemaPath.slice(29))
+            ) {
+              emErrors4[err28.keyword].push(err28);
+              err28.emUsed = true;
+            }
+          }
+          for (const key4 in emErrors4) {
+            if (emErrors4[key4].length) {
+              const err29 = {
+                instancePath: instancePath + '/bucket_name',
+                schemaPath: '#/else/properties/bucket_name/errorMessage',
+                keyword: 'errorMessage',
+                params: { errors: emErrors4[key4] },
+                message:
+                  key4 in templates4
+                    ? templates4[key4]()
+                    : schema16.else.properties.bucket_name.errorMessage[key4],
+                schema: schema16.else.properties.bucket_name.errorMessage,
+                parentSchema: schema16.else.properties.bucket_name,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+          }
+          const emErrs4 = [];
+          for (const err30 of vErrors) {
+            if (!err30.emUsed) {
+              emErrs4.push(err30);
+            }
+          }
+          vErrors = emErrs4;
+          errors = emErrs4.length;
         }
       }
       if (data.kms_arn !== undefined) {
         let data5 = data.kms_arn;
-        if (typeof data5 !== 'string') {
-          const err19 = {
+        if (typeof data5 === 'string') {
+          if (func2(data5) > 2048) {
+            const err31 = {
+              instancePath: instancePath + '/kms_arn',
+              schemaPath: '#/else/properties/kms_arn/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 2048 },
+              message: 'must NOT have more than 2048 characters',
+              schema: 2048,
+              parentSchema: schema16.else.properties.kms_arn,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+        } else {
+          const err32 = {
             instancePath: instancePath + '/kms_arn',
             schemaPath: '#/else/properties/kms_arn/type',
             keyword: 'type',
@@ -462,75 +711,123 @@ function validate14(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err32];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err32);
           }
           errors++;
+        }
+        if (errors > 0) {
+          const emErrors5 = { maxLength: [] };
+          const templates5 = {};
+          for (const err33 of vErrors) {
+            if (
+              err33.keyword !== 'errorMessage' &&
+              !err33.emUsed &&
+              err33.instancePath === instancePath + '/kms_arn' &&
+              err33.keyword in emErrors5 &&
+              err33.schemaPath.indexOf('#/else/properties/kms_arn') === 0 &&
+              /^\/[^\/]*$/.test(err33.schemaPath.slice(25))
+            ) {
+              emErrors5[err33.keyword].push(err33);
+              err33.emUsed = true;
+            }
+          }
+          for (const key5 in emErrors5) {
+            if (emErrors5[key5].length) {
+              const err34 = {
+                instancePath: instancePath + '/kms_arn',
+                schemaPath: '#/else/properties/kms_arn/errorMessage',
+                keyword: 'errorMessage',
+                params: { errors: emErrors5[key5] },
+                message:
+                  key5 in templates5
+                    ? templates5[key5]()
+                    : schema16.else.properties.kms_arn.errorMessage[key5],
+                schema: schema16.else.properties.kms_arn.errorMessage,
+                parentSchema: schema16.else.properties.kms_arn,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+            }
+          }
+          const emErrs5 = [];
+          for (const err35 of vErrors) {
+            if (!err35.emUsed) {
+              emErrs5.push(err35);
+            }
+          }
+          vErrors = emErrs5;
+          errors = emErrs5.length;
         }
       }
     }
     if (errors > 0) {
-      const emErrors2 = { required: { region: [], spm_id: [], bucket_name: [], kms_arn: [] } };
-      const templates2 = { required: {} };
+      const emErrors6 = { required: { region: [], spm_id: [], bucket_name: [], kms_arn: [] } };
+      const templates6 = { required: {} };
       let emPropParams1;
       let emParamsErrors1;
-      for (const err20 of vErrors) {
+      for (const err36 of vErrors) {
         if (
-          err20.keyword !== 'errorMessage' &&
-          !err20.emUsed &&
-          err20.instancePath === instancePath &&
-          err20.keyword in emErrors2 &&
-          err20.schemaPath.indexOf('#/else') === 0 &&
-          /^\/[^\/]*$/.test(err20.schemaPath.slice(6))
+          err36.keyword !== 'errorMessage' &&
+          !err36.emUsed &&
+          err36.instancePath === instancePath &&
+          err36.keyword in emErrors6 &&
+          err36.schemaPath.indexOf('#/else') === 0 &&
+          /^\/[^\/]*$/.test(err36.schemaPath.slice(6))
         ) {
-          emPropParams1 = obj0[err20.keyword];
-          emParamsErrors1 = emErrors2[err20.keyword][err20.params[emPropParams1]];
+          emPropParams1 = obj0[err36.keyword];
+          emParamsErrors1 = emErrors6[err36.keyword][err36.params[emPropParams1]];
           if (emParamsErrors1) {
-            emParamsErrors1.push(err20);
-            err20.emUsed = true;
+            emParamsErrors1.push(err36);
+            err36.emUsed = true;
           }
         }
       }
-      for (const key2 in emErrors2) {
-        for (const keyProp1 in emErrors2[key2]) {
-          emParamsErrors1 = emErrors2[key2][keyProp1];
+      for (const key6 in emErrors6) {
+        for (const keyProp1 in emErrors6[key6]) {
+          emParamsErrors1 = emErrors6[key6][keyProp1];
           if (emParamsErrors1.length) {
-            const tmpl1 = templates2[key2] && templates2[key2][keyProp1];
-            const err21 = {
+            const tmpl1 = templates6[key6] && templates6[key6][keyProp1];
+            const err37 = {
               instancePath,
               schemaPath: '#/else/errorMessage',
               keyword: 'errorMessage',
               params: { errors: emParamsErrors1 },
-              message: tmpl1 ? tmpl1() : schema16.else.errorMessage[key2][keyProp1],
+              message: tmpl1 ? tmpl1() : schema16.else.errorMessage[key6][keyProp1],
               schema: schema16.else.errorMessage,
               parentSchema: schema16.else,
               data,
             };
             if (vErrors === null) {
-              vErrors = [err21];
+              vErrors = [err37];
             } else {
-              vErrors.push(err21);
+              vErrors.push(err37);
             }
             errors++;
           }
         }
       }
-      const emErrs2 = [];
-      for (const err22 of vErrors) {
-        if (!err22.emUsed) {
-          emErrs2.push(err22);
+      const emErrs6 = [];
+      for (const err38 of vErrors) {
+        if (!err38.emUsed) {
+          emErrs6.push(err38);
         }
       }
-      vErrors = emErrs2;
-      errors = emErrs2.length;
+      vErrors = emErrs6;
+      errors = emErrs6.length;
     }
     var _valid0 = _errs8 === errors;
     valid0 = _valid0;
     ifClause0 = 'else';
   }
   if (!valid0) {
-    const err23 = {
+    const err39 = {
       instancePath,
       schemaPath: '#/if',
       keyword: 'if',
@@ -541,15 +838,15 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err23];
+      vErrors = [err39];
     } else {
-      vErrors.push(err23);
+      vErrors.push(err39);
     }
     errors++;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.has_policy_file === undefined) {
-      const err24 = {
+      const err40 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -560,14 +857,14 @@ function validate14(
         data,
       };
       if (vErrors === null) {
-        vErrors = [err24];
+        vErrors = [err40];
       } else {
-        vErrors.push(err24);
+        vErrors.push(err40);
       }
       errors++;
     }
     if (data.account_id === undefined) {
-      const err25 = {
+      const err41 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -578,14 +875,14 @@ function validate14(
         data,
       };
       if (vErrors === null) {
-        vErrors = [err25];
+        vErrors = [err41];
       } else {
-        vErrors.push(err25);
+        vErrors.push(err41);
       }
       errors++;
     }
     if (data.external_id === undefined) {
-      const err26 = {
+      const err42 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -596,14 +893,14 @@ function validate14(
         data,
       };
       if (vErrors === null) {
-        vErrors = [err26];
+        vErrors = [err42];
       } else {
-        vErrors.push(err26);
+        vErrors.push(err42);
       }
       errors++;
     }
     if (data.external_role_arn === undefined) {
-      const err27 = {
+      const err43 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -614,16 +911,16 @@ function validate14(
         data,
       };
       if (vErrors === null) {
-        vErrors = [err27];
+        vErrors = [err43];
       } else {
-        vErrors.push(err27);
+        vErrors.push(err43);
       }
       errors++;
     }
     if (data.has_policy_file !== undefined) {
       let data6 = data.has_policy_file;
       if (typeof data6 !== 'boolean') {
-        const err28 = {
+        const err44 = {
           instancePath: instancePath + '/has_policy_file',
           schemaPath: '#/properties/has_policy_file/type',
           keyword: 'type',
@@ -634,9 +931,9 @@ function validate14(
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err44];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err44);
         }
         errors++;
       }
@@ -645,7 +942,7 @@ function validate14(
       let data7 = data.account_id;
       if (typeof data7 === 'string') {
         if (!pattern1.test(data7)) {
-          const err29 = {
+          const err45 = {
             instancePath: instancePath + '/account_id',
             schemaPath: '#/properties/account_id/pattern',
             keyword: 'pattern',
@@ -656,14 +953,14 @@ function validate14(
             data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err29];
+            vErrors = [err45];
           } else {
-            vErrors.push(err29);
+            vErrors.push(err45);
           }
           errors++;
         }
       } else {
-        const err30 = {
+        const err46 = {
           instancePath: instancePath + '/account_id',
           schemaPath: '#/properties/account_id/type',
           keyword: 'type',
@@ -674,65 +971,84 @@ function validate14(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err46];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err46);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors3 = { pattern: [] };
-        const templates3 = {};
-        for (const err31 of vErrors) {
+        const emErrors7 = { pattern: [] };
+        const templates7 = {};
+        for (const err47 of vErrors) {
           if (
-            err31.keyword !== 'errorMessage' &&
-            !err31.emUsed &&
-            err31.instancePath === instancePath + '/account_id' &&
-            err31.keyword in emErrors3 &&
-            err31.schemaPath.indexOf('#/properties/account_id') === 0 &&
-            /^\/[^\/]*$/.test(err31.schemaPath.slice(23))
+            err47.keyword !== 'errorMessage' &&
+            !err47.emUsed &&
+            err47.instancePath === instancePath + '/account_id' &&
+            err47.keyword in emErrors7 &&
+            err47.schemaPath.indexOf('#/properties/account_id') === 0 &&
+            /^\/[^\/]*$/.test(err47.schemaPath.slice(23))
           ) {
-            emErrors3[err31.keyword].push(err31);
-            err31.emUsed = true;
+            emErrors7[err47.keyword].push(err47);
+            err47.emUsed = true;
           }
         }
-        for (const key3 in emErrors3) {
-          if (emErrors3[key3].length) {
-            const err32 = {
+        for (const key7 in emErrors7) {
+          if (emErrors7[key7].length) {
+            const err48 = {
               instancePath: instancePath + '/account_id',
               schemaPath: '#/properties/account_id/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors3[key3] },
+              params: { errors: emErrors7[key7] },
               message:
-                key3 in templates3
-                  ? templates3[key3]()
-                  : schema16.properties.account_id.errorMessage[key3],
+                key7 in templates7
+                  ? templates7[key7]()
+                  : schema16.properties.account_id.errorMessage[key7],
               schema: schema16.properties.account_id.errorMessage,
               parentSchema: schema16.properties.account_id,
               data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err32];
+              vErrors = [err48];
             } else {
-              vErrors.push(err32);
+              vErrors.push(err48);
             }
             errors++;
           }
         }
-        const emErrs3 = [];
-        for (const err33 of vErrors) {
-          if (!err33.emUsed) {
-            emErrs3.push(err33);
+        const emErrs7 = [];
+        for (const err49 of vErrors) {
+          if (!err49.emUsed) {
+            emErrs7.push(err49);
           }
         }
-        vErrors = emErrs3;
-        errors = emErrs3.length;
+        vErrors = emErrs7;
+        errors = emErrs7.length;
       }
     }
     if (data.external_id !== undefined) {
       let data8 = data.external_id;
-      if (typeof data8 !== 'string') {
-        const err34 = {
+      if (typeof data8 === 'string') {
+        if (func2(data8) > 1224) {
+          const err50 = {
+            instancePath: instancePath + '/external_id',
+            schemaPath: '#/properties/external_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 1224 },
+            message: 'must NOT have more than 1224 characters',
+            schema: 1224,
+            parentSchema: schema16.properties.external_id,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+      } else {
+        const err51 = {
           instancePath: instancePath + '/external_id',
           schemaPath: '#/properties/external_id/type',
           keyword: 'type',
@@ -743,18 +1059,84 @@ function validate14(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err34];
+          vErrors = [err51];
         } else {
-          vErrors.push(err34);
+          vErrors.push(err51);
         }
         errors++;
+      }
+      if (errors > 0) {
+        const emErrors8 = { maxLength: [] };
+        const templates8 = {};
+        for (const err52 of vErrors) {
+          if (
+            err52.keyword !== 'errorMessage' &&
+            !err52.emUsed &&
+            err52.instancePath === instancePath + '/external_id' &&
+            err52.keyword in emErrors8 &&
+            err52.schemaPath.indexOf('#/properties/external_id') === 0 &&
+            /^\/[^\/]*$/.test(err52.schemaPath.slice(24))
+          ) {
+            emErrors8[err52.keyword].push(err52);
+            err52.emUsed = true;
+          }
+        }
+        for (const key8 in emErrors8) {
+          if (emErrors8[key8].length) {
+            const err53 = {
+              instancePath: instancePath + '/external_id',
+              schemaPath: '#/properties/external_id/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors8[key8] },
+              message:
+                key8 in templates8
+                  ? templates8[key8]()
+                  : schema16.properties.external_id.errorMessage[key8],
+              schema: schema16.properties.external_id.errorMessage,
+              parentSchema: schema16.properties.external_id,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+        }
+        const emErrs8 = [];
+        for (const err54 of vErrors) {
+          if (!err54.emUsed) {
+            emErrs8.push(err54);
+          }
+        }
+        vErrors = emErrs8;
+        errors = emErrs8.length;
       }
     }
     if (data.external_role_arn !== undefined) {
       let data9 = data.external_role_arn;
       if (typeof data9 === 'string') {
+        if (func2(data9) > 2048) {
+          const err55 = {
+            instancePath: instancePath + '/external_role_arn',
+            schemaPath: '#/properties/external_role_arn/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 2048 },
+            message: 'must NOT have more than 2048 characters',
+            schema: 2048,
+            parentSchema: schema16.properties.external_role_arn,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err55];
+          } else {
+            vErrors.push(err55);
+          }
+          errors++;
+        }
         if (!pattern2.test(data9)) {
-          const err35 = {
+          const err56 = {
             instancePath: instancePath + '/external_role_arn',
             schemaPath: '#/properties/external_role_arn/pattern',
             keyword: 'pattern',
@@ -766,14 +1148,14 @@ function validate14(
             data: data9,
           };
           if (vErrors === null) {
-            vErrors = [err35];
+            vErrors = [err56];
           } else {
-            vErrors.push(err35);
+            vErrors.push(err56);
           }
           errors++;
         }
       } else {
-        const err36 = {
+        const err57 = {
           instancePath: instancePath + '/external_role_arn',
           schemaPath: '#/properties/external_role_arn/type',
           keyword: 'type',
@@ -784,63 +1166,63 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err57];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err57);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors4 = { pattern: [] };
-        const templates4 = {};
-        for (const err37 of vErrors) {
+        const emErrors9 = { pattern: [], maxLength: [] };
+        const templates9 = {};
+        for (const err58 of vErrors) {
           if (
-            err37.keyword !== 'errorMessage' &&
-            !err37.emUsed &&
-            err37.instancePath === instancePath + '/external_role_arn' &&
-            err37.keyword in emErrors4 &&
-            err37.schemaPath.indexOf('#/properties/external_role_arn') === 0 &&
-            /^\/[^\/]*$/.test(err37.schemaPath.slice(30))
+            err58.keyword !== 'errorMessage' &&
+            !err58.emUsed &&
+            err58.instancePath === instancePath + '/external_role_arn' &&
+            err58.keyword in emErrors9 &&
+            err58.schemaPath.indexOf('#/properties/external_role_arn') === 0 &&
+            /^\/[^\/]*$/.test(err58.schemaPath.slice(30))
           ) {
-            emErrors4[err37.keyword].push(err37);
-            err37.emUsed = true;
+            emErrors9[err58.keyword].push(err58);
+            err58.emUsed = true;
           }
         }
-        for (const key4 in emErrors4) {
-          if (emErrors4[key4].length) {
-            const err38 = {
+        for (const key9 in emErrors9) {
+          if (emErrors9[key9].length) {
+            const err59 = {
               instancePath: instancePath + '/external_role_arn',
               schemaPath: '#/properties/external_role_arn/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors4[key4] },
+              params: { errors: emErrors9[key9] },
               message:
-                key4 in templates4
-                  ? templates4[key4]()
-                  : schema16.properties.external_role_arn.errorMessage[key4],
+                key9 in templates9
+                  ? templates9[key9]()
+                  : schema16.properties.external_role_arn.errorMessage[key9],
               schema: schema16.properties.external_role_arn.errorMessage,
               parentSchema: schema16.properties.external_role_arn,
               data: data9,
             };
             if (vErrors === null) {
-              vErrors = [err38];
+              vErrors = [err59];
             } else {
-              vErrors.push(err38);
+              vErrors.push(err59);
             }
             errors++;
           }
         }
-        const emErrs4 = [];
-        for (const err39 of vErrors) {
-          if (!err39.emUsed) {
-            emErrs4.push(err39);
+        const emErrs9 = [];
+        for (const err60 of vErrors) {
+          if (!err60.emUsed) {
+            emErrs9.push(err60);
           }
         }
-        vErrors = emErrs4;
-        errors = emErrs4.length;
+        vErrors = emErrs9;
+        errors = emErrs9.length;
       }
     }
   } else {
-    const err40 = {
+    const err61 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -851,68 +1233,68 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err40];
+      vErrors = [err61];
     } else {
-      vErrors.push(err40);
+      vErrors.push(err61);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors5 = {
+    const emErrors10 = {
       required: { has_policy_file: [], account_id: [], external_id: [], external_role_arn: [] },
     };
-    const templates5 = { required: {} };
+    const templates10 = { required: {} };
     let emPropParams2;
     let emParamsErrors2;
-    for (const err41 of vErrors) {
+    for (const err62 of vErrors) {
       if (
-        err41.keyword !== 'errorMessage' &&
-        !err41.emUsed &&
-        err41.instancePath === instancePath &&
-        err41.keyword in emErrors5 &&
-        err41.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err41.schemaPath.slice(1))
+        err62.keyword !== 'errorMessage' &&
+        !err62.emUsed &&
+        err62.instancePath === instancePath &&
+        err62.keyword in emErrors10 &&
+        err62.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err62.schemaPath.slice(1))
       ) {
-        emPropParams2 = obj0[err41.keyword];
-        emParamsErrors2 = emErrors5[err41.keyword][err41.params[emPropParams2]];
+        emPropParams2 = obj0[err62.keyword];
+        emParamsErrors2 = emErrors10[err62.keyword][err62.params[emPropParams2]];
         if (emParamsErrors2) {
-          emParamsErrors2.push(err41);
-          err41.emUsed = true;
+          emParamsErrors2.push(err62);
+          err62.emUsed = true;
         }
       }
     }
-    for (const key5 in emErrors5) {
-      for (const keyProp2 in emErrors5[key5]) {
-        emParamsErrors2 = emErrors5[key5][keyProp2];
+    for (const key10 in emErrors10) {
+      for (const keyProp2 in emErrors10[key10]) {
+        emParamsErrors2 = emErrors10[key10][keyProp2];
         if (emParamsErrors2.length) {
-          const tmpl2 = templates5[key5] && templates5[key5][keyProp2];
-          const err42 = {
+          const tmpl2 = templates10[key10] && templates10[key10][keyProp2];
+          const err63 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors2 },
-            message: tmpl2 ? tmpl2() : schema16.errorMessage[key5][keyProp2],
+            message: tmpl2 ? tmpl2() : schema16.errorMessage[key10][keyProp2],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err42];
+            vErrors = [err63];
           } else {
-            vErrors.push(err42);
+            vErrors.push(err63);
           }
           errors++;
         }
       }
     }
-    const emErrs5 = [];
-    for (const err43 of vErrors) {
-      if (!err43.emUsed) {
-        emErrs5.push(err43);
+    const emErrs10 = [];
+    for (const err64 of vErrors) {
+      if (!err64.emUsed) {
+        emErrs10.push(err64);
       }
     }
-    vErrors = emErrs5;
-    errors = emErrs5.length;
+    vErrors = emErrs10;
+    errors = emErrs10.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
@@ -975,4 +1357,4 @@ function validate15(
   return errors === 0;
 }
 
-export default { '6288187d': validate14, '1e2c0b31': validate15 };
+export default { '3139d292': validate14, '1e2c0b31': validate15 };

@@ -71,7 +71,11 @@ const schema17 = {
       type: 'string',
       title: 'Salesforce Username',
       minLength: 1,
-      errorMessage: { minLength: 'Salesforce Username is required' },
+      errorMessage: {
+        minLength: 'Salesforce Username is required',
+        maxLength: 'Ensure this field has no more than 254 characters.',
+      },
+      maxLength: 254,
     },
     consumer_key_choice: {
       type: 'string',
@@ -97,7 +101,11 @@ const schema17 = {
         type: 'string',
         title: 'Custom Consumer Key',
         minLength: 1,
-        errorMessage: { minLength: 'Consumer Key is required' },
+        errorMessage: {
+          minLength: 'Consumer Key is required',
+          maxLength: 'Ensure this field has no more than 255 characters.',
+        },
+        maxLength: 255,
       },
     },
     errorMessage: { required: { consumer_key: 'Consumer Key is required' } },
@@ -109,7 +117,7 @@ const schema17 = {
       account_type: 'Environment is required',
     },
   },
-  $id: '-79b4f525',
+  $id: '-6ef44a2f',
 };
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const obj0 = {
@@ -122,7 +130,7 @@ function validate15(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-79b4f525" */ let vErrors = null;
+  /*# sourceURL="-6ef44a2f" */ let vErrors = null;
   let errors = 0;
   const _errs2 = errors;
   let valid0 = true;
@@ -184,14 +192,14 @@ function validate15(
       if (data.consumer_key !== undefined) {
         let data1 = data.consumer_key;
         if (typeof data1 === 'string') {
-          if (func2(data1) < 1) {
+          if (func2(data1) > 255) {
             const err3 = {
               instancePath: instancePath + '/consumer_key',
-              schemaPath: '#/then/properties/consumer_key/minLength',
-              keyword: 'minLength',
-              params: { limit: 1 },
-              message: 'must NOT have fewer than 1 characters',
-              schema: 1,
+              schemaPath: '#/then/properties/consumer_key/maxLength',
+              keyword: 'maxLength',
+              params: { limit: 255 },
+              message: 'must NOT have more than 255 characters',
+              schema: 255,
               parentSchema: schema17.then.properties.consumer_key,
               data: data1,
             };
@@ -202,8 +210,26 @@ function validate15(
             }
             errors++;
           }
+          if (func2(data1) < 1) {
+            const err4 = {
+              instancePath: instancePath + '/consumer_key',
+              schemaPath: '#/then/properties/consumer_key/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
+              schema: 1,
+              parentSchema: schema17.then.properties.consumer_key,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
         } else {
-          const err4 = {
+          const err5 = {
             instancePath: instancePath + '/consumer_key',
             schemaPath: '#/then/properties/consumer_key/type',
             keyword: 'type',
@@ -214,31 +240,31 @@ function validate15(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err5];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err5);
           }
           errors++;
         }
         if (errors > 0) {
-          const emErrors0 = { minLength: [] };
+          const emErrors0 = { minLength: [], maxLength: [] };
           const templates0 = {};
-          for (const err5 of vErrors) {
+          for (const err6 of vErrors) {
             if (
-              err5.keyword !== 'errorMessage' &&
-              !err5.emUsed &&
-              err5.instancePath === instancePath + '/consumer_key' &&
-              err5.keyword in emErrors0 &&
-              err5.schemaPath.indexOf('#/then/properties/consumer_key') === 0 &&
-              /^\/[^\/]*$/.test(err5.schemaPath.slice(30))
+              err6.keyword !== 'errorMessage' &&
+              !err6.emUsed &&
+              err6.instancePath === instancePath + '/consumer_key' &&
+              err6.keyword in emErrors0 &&
+              err6.schemaPath.indexOf('#/then/properties/consumer_key') === 0 &&
+              /^\/[^\/]*$/.test(err6.schemaPath.slice(30))
             ) {
-              emErrors0[err5.keyword].push(err5);
-              err5.emUsed = true;
+              emErrors0[err6.keyword].push(err6);
+              err6.emUsed = true;
             }
           }
           for (const key0 in emErrors0) {
             if (emErrors0[key0].length) {
-              const err6 = {
+              const err7 = {
                 instancePath: instancePath + '/consumer_key',
                 schemaPath: '#/then/properties/consumer_key/errorMessage',
                 keyword: 'errorMessage',
@@ -252,17 +278,17 @@ function validate15(
                 data: data1,
               };
               if (vErrors === null) {
-                vErrors = [err6];
+                vErrors = [err7];
               } else {
-                vErrors.push(err6);
+                vErrors.push(err7);
               }
               errors++;
             }
           }
           const emErrs0 = [];
-          for (const err7 of vErrors) {
-            if (!err7.emUsed) {
-              emErrs0.push(err7);
+          for (const err8 of vErrors) {
+            if (!err8.emUsed) {
+              emErrs0.push(err8);
             }
           }
           vErrors = emErrs0;
@@ -275,20 +301,20 @@ function validate15(
       const templates1 = { required: {} };
       let emPropParams0;
       let emParamsErrors0;
-      for (const err8 of vErrors) {
+      for (const err9 of vErrors) {
         if (
-          err8.keyword !== 'errorMessage' &&
-          !err8.emUsed &&
-          err8.instancePath === instancePath &&
-          err8.keyword in emErrors1 &&
-          err8.schemaPath.indexOf('#/then') === 0 &&
-          /^\/[^\/]*$/.test(err8.schemaPath.slice(6))
+          err9.keyword !== 'errorMessage' &&
+          !err9.emUsed &&
+          err9.instancePath === instancePath &&
+          err9.keyword in emErrors1 &&
+          err9.schemaPath.indexOf('#/then') === 0 &&
+          /^\/[^\/]*$/.test(err9.schemaPath.slice(6))
         ) {
-          emPropParams0 = obj0[err8.keyword];
-          emParamsErrors0 = emErrors1[err8.keyword][err8.params[emPropParams0]];
+          emPropParams0 = obj0[err9.keyword];
+          emParamsErrors0 = emErrors1[err9.keyword][err9.params[emPropParams0]];
           if (emParamsErrors0) {
-            emParamsErrors0.push(err8);
-            err8.emUsed = true;
+            emParamsErrors0.push(err9);
+            err9.emUsed = true;
           }
         }
       }
@@ -297,7 +323,7 @@ function validate15(
           emParamsErrors0 = emErrors1[key1][keyProp0];
           if (emParamsErrors0.length) {
             const tmpl0 = templates1[key1] && templates1[key1][keyProp0];
-            const err9 = {
+            const err10 = {
               instancePath,
               schemaPath: '#/then/errorMessage',
               keyword: 'errorMessage',
@@ -308,18 +334,18 @@ function validate15(
               data,
             };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err10];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       }
       const emErrs1 = [];
-      for (const err10 of vErrors) {
-        if (!err10.emUsed) {
-          emErrs1.push(err10);
+      for (const err11 of vErrors) {
+        if (!err11.emUsed) {
+          emErrs1.push(err11);
         }
       }
       vErrors = emErrs1;
@@ -329,7 +355,7 @@ function validate15(
     valid0 = _valid0;
   }
   if (!valid0) {
-    const err11 = {
+    const err12 = {
       instancePath,
       schemaPath: '#/if',
       keyword: 'if',
@@ -340,38 +366,20 @@ function validate15(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err12];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err12);
     }
     errors++;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.username === undefined) {
-      const err12 = {
+      const err13 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
         params: { missingProperty: 'username' },
         message: "must have required property '" + 'username' + "'",
-        schema: schema17.required,
-        parentSchema: schema17,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err12];
-      } else {
-        vErrors.push(err12);
-      }
-      errors++;
-    }
-    if (data.consumer_key_choice === undefined) {
-      const err13 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'consumer_key_choice' },
-        message: "must have required property '" + 'consumer_key_choice' + "'",
         schema: schema17.required,
         parentSchema: schema17,
         data,
@@ -383,13 +391,13 @@ function validate15(
       }
       errors++;
     }
-    if (data.account_type === undefined) {
+    if (data.consumer_key_choice === undefined) {
       const err14 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'account_type' },
-        message: "must have required property '" + 'account_type' + "'",
+        params: { missingProperty: 'consumer_key_choice' },
+        message: "must have required property '" + 'consumer_key_choice' + "'",
         schema: schema17.required,
         parentSchema: schema17,
         data,
@@ -401,11 +409,47 @@ function validate15(
       }
       errors++;
     }
+    if (data.account_type === undefined) {
+      const err15 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'account_type' },
+        message: "must have required property '" + 'account_type' + "'",
+        schema: schema17.required,
+        parentSchema: schema17,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
     if (data.username !== undefined) {
       let data2 = data.username;
       if (typeof data2 === 'string') {
+        if (func2(data2) > 254) {
+          const err16 = {
+            instancePath: instancePath + '/username',
+            schemaPath: '#/properties/username/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 254 },
+            message: 'must NOT have more than 254 characters',
+            schema: 254,
+            parentSchema: schema17.properties.username,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
         if (func2(data2) < 1) {
-          const err15 = {
+          const err17 = {
             instancePath: instancePath + '/username',
             schemaPath: '#/properties/username/minLength',
             keyword: 'minLength',
@@ -416,14 +460,14 @@ function validate15(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err17];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err17);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err18 = {
           instancePath: instancePath + '/username',
           schemaPath: '#/properties/username/type',
           keyword: 'type',
@@ -434,31 +478,31 @@ function validate15(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err18];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err18);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors2 = { minLength: [] };
+        const emErrors2 = { minLength: [], maxLength: [] };
         const templates2 = {};
-        for (const err17 of vErrors) {
+        for (const err19 of vErrors) {
           if (
-            err17.keyword !== 'errorMessage' &&
-            !err17.emUsed &&
-            err17.instancePath === instancePath + '/username' &&
-            err17.keyword in emErrors2 &&
-            err17.schemaPath.indexOf('#/properties/username') === 0 &&
-            /^\/[^\/]*$/.test(err17.schemaPath.slice(21))
+            err19.keyword !== 'errorMessage' &&
+            !err19.emUsed &&
+            err19.instancePath === instancePath + '/username' &&
+            err19.keyword in emErrors2 &&
+            err19.schemaPath.indexOf('#/properties/username') === 0 &&
+            /^\/[^\/]*$/.test(err19.schemaPath.slice(21))
           ) {
-            emErrors2[err17.keyword].push(err17);
-            err17.emUsed = true;
+            emErrors2[err19.keyword].push(err19);
+            err19.emUsed = true;
           }
         }
         for (const key2 in emErrors2) {
           if (emErrors2[key2].length) {
-            const err18 = {
+            const err20 = {
               instancePath: instancePath + '/username',
               schemaPath: '#/properties/username/errorMessage',
               keyword: 'errorMessage',
@@ -472,17 +516,17 @@ function validate15(
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err20];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err20);
             }
             errors++;
           }
         }
         const emErrs2 = [];
-        for (const err19 of vErrors) {
-          if (!err19.emUsed) {
-            emErrs2.push(err19);
+        for (const err21 of vErrors) {
+          if (!err21.emUsed) {
+            emErrs2.push(err21);
           }
         }
         vErrors = emErrs2;
@@ -492,7 +536,7 @@ function validate15(
     if (data.consumer_key_choice !== undefined) {
       let data3 = data.consumer_key_choice;
       if (typeof data3 !== 'string') {
-        const err20 = {
+        const err22 = {
           instancePath: instancePath + '/consumer_key_choice',
           schemaPath: '#/properties/consumer_key_choice/type',
           keyword: 'type',
@@ -503,14 +547,14 @@ function validate15(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err22];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err22);
         }
         errors++;
       }
       if (!(data3 === 'default' || data3 === 'custom')) {
-        const err21 = {
+        const err23 = {
           instancePath: instancePath + '/consumer_key_choice',
           schemaPath: '#/properties/consumer_key_choice/enum',
           keyword: 'enum',
@@ -521,9 +565,9 @@ function validate15(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err23];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err23);
         }
         errors++;
       }
@@ -531,7 +575,7 @@ function validate15(
     if (data.account_type !== undefined) {
       let data4 = data.account_type;
       if (typeof data4 !== 'string') {
-        const err22 = {
+        const err24 = {
           instancePath: instancePath + '/account_type',
           schemaPath: '#/properties/account_type/type',
           keyword: 'type',
@@ -542,14 +586,14 @@ function validate15(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err24];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err24);
         }
         errors++;
       }
       if (!(data4 === 'salesforce_beta' || data4 === 'salesforce_production')) {
-        const err23 = {
+        const err25 = {
           instancePath: instancePath + '/account_type',
           schemaPath: '#/properties/account_type/enum',
           keyword: 'enum',
@@ -560,15 +604,15 @@ function validate15(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err25];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
   } else {
-    const err24 = {
+    const err26 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -579,9 +623,9 @@ function validate15(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err26];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err26);
     }
     errors++;
   }
@@ -590,20 +634,20 @@ function validate15(
     const templates3 = { required: {} };
     let emPropParams1;
     let emParamsErrors1;
-    for (const err25 of vErrors) {
+    for (const err27 of vErrors) {
       if (
-        err25.keyword !== 'errorMessage' &&
-        !err25.emUsed &&
-        err25.instancePath === instancePath &&
-        err25.keyword in emErrors3 &&
-        err25.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err25.schemaPath.slice(1))
+        err27.keyword !== 'errorMessage' &&
+        !err27.emUsed &&
+        err27.instancePath === instancePath &&
+        err27.keyword in emErrors3 &&
+        err27.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err27.schemaPath.slice(1))
       ) {
-        emPropParams1 = obj0[err25.keyword];
-        emParamsErrors1 = emErrors3[err25.keyword][err25.params[emPropParams1]];
+        emPropParams1 = obj0[err27.keyword];
+        emParamsErrors1 = emErrors3[err27.keyword][err27.params[emPropParams1]];
         if (emParamsErrors1) {
-          emParamsErrors1.push(err25);
-          err25.emUsed = true;
+          emParamsErrors1.push(err27);
+          err27.emUsed = true;
         }
       }
     }
@@ -612,7 +656,7 @@ function validate15(
         emParamsErrors1 = emErrors3[key3][keyProp1];
         if (emParamsErrors1.length) {
           const tmpl1 = templates3[key3] && templates3[key3][keyProp1];
-          const err26 = {
+          const err28 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
@@ -623,18 +667,18 @@ function validate15(
             data,
           };
           if (vErrors === null) {
-            vErrors = [err26];
+            vErrors = [err28];
           } else {
-            vErrors.push(err26);
+            vErrors.push(err28);
           }
           errors++;
         }
       }
     }
     const emErrs3 = [];
-    for (const err27 of vErrors) {
-      if (!err27.emUsed) {
-        emErrs3.push(err27);
+    for (const err29 of vErrors) {
+      if (!err29.emUsed) {
+        emErrs3.push(err29);
       }
     }
     vErrors = emErrs3;
@@ -644,4 +688,4 @@ function validate15(
   return errors === 0;
 }
 
-export default { 35817186: validate14, '-79b4f525': validate15 };
+export default { 35817186: validate14, '-6ef44a2f': validate15 };

@@ -19,7 +19,11 @@ const schema16 = {
           type: 'string',
           title: 'Company Name',
           minLength: 3,
-          errorMessage: { minLength: 'Company Name must be at least 3 characters' },
+          errorMessage: {
+            minLength: 'Company Name must be at least 3 characters',
+            maxLength: 'Ensure this field has no more than 255 characters.',
+          },
+          maxLength: 255,
         },
         aws_partner_status: {
           type: 'string',
@@ -28,12 +32,21 @@ const schema16 = {
           default: 'advance',
           errorMessage: { enum: 'AWS partner status is required' },
         },
-        industry: { type: 'string', title: 'Industry' },
+        industry: {
+          type: 'string',
+          title: 'Industry',
+          maxLength: 255,
+          errorMessage: { maxLength: 'Ensure this field has no more than 255 characters.' },
+        },
         email: {
           type: 'string',
           title: 'Company Email',
           format: 'email',
-          errorMessage: { format: 'Company Email is not valid' },
+          errorMessage: {
+            format: 'Company Email is not valid',
+            maxLength: 'Ensure this field has no more than 254 characters.',
+          },
+          maxLength: 254,
         },
       },
       errorMessage: {
@@ -67,18 +80,28 @@ const schema16 = {
               },
             },
           ],
+          maxLength: 150,
+          errorMessage: { maxLength: 'Ensure this field has no more than 150 characters.' },
         },
         email: {
           type: 'string',
           title: 'Admin Email',
           format: 'email',
-          errorMessage: { format: 'Admin Email is not valid' },
+          errorMessage: {
+            format: 'Admin Email is not valid',
+            maxLength: 'Ensure this field has no more than 254 characters.',
+          },
+          maxLength: 254,
         },
         password: {
           type: 'string',
           title: 'Admin Password',
           minLength: 8,
-          errorMessage: { minLength: 'Admin Password must be at least 8 characters' },
+          errorMessage: {
+            minLength: 'Admin Password must be at least 8 characters',
+            maxLength: 'Ensure this field has no more than 128 characters.',
+          },
+          maxLength: 128,
         },
       },
       errorMessage: {
@@ -102,7 +125,7 @@ const schema16 = {
         'You must accept the Terms and Conditions and the Privacy Policy..',
     },
   },
-  $id: '1b0d1e8a',
+  $id: '-6958ae3e',
 };
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
@@ -120,7 +143,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="1b0d1e8a" */ let vErrors = null;
+  /*# sourceURL="-6958ae3e" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.company === undefined) {
@@ -237,14 +260,14 @@ function validate14(
         if (data0.company_name !== undefined) {
           let data1 = data0.company_name;
           if (typeof data1 === 'string') {
-            if (func2(data1) < 3) {
+            if (func2(data1) > 255) {
               const err6 = {
                 instancePath: instancePath + '/company/company_name',
-                schemaPath: '#/properties/company/properties/company_name/minLength',
-                keyword: 'minLength',
-                params: { limit: 3 },
-                message: 'must NOT have fewer than 3 characters',
-                schema: 3,
+                schemaPath: '#/properties/company/properties/company_name/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 255 },
+                message: 'must NOT have more than 255 characters',
+                schema: 255,
                 parentSchema: schema16.properties.company.properties.company_name,
                 data: data1,
               };
@@ -255,8 +278,26 @@ function validate14(
               }
               errors++;
             }
+            if (func2(data1) < 3) {
+              const err7 = {
+                instancePath: instancePath + '/company/company_name',
+                schemaPath: '#/properties/company/properties/company_name/minLength',
+                keyword: 'minLength',
+                params: { limit: 3 },
+                message: 'must NOT have fewer than 3 characters',
+                schema: 3,
+                parentSchema: schema16.properties.company.properties.company_name,
+                data: data1,
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
           } else {
-            const err7 = {
+            const err8 = {
               instancePath: instancePath + '/company/company_name',
               schemaPath: '#/properties/company/properties/company_name/type',
               keyword: 'type',
@@ -267,31 +308,31 @@ function validate14(
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err7];
+              vErrors = [err8];
             } else {
-              vErrors.push(err7);
+              vErrors.push(err8);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors0 = { minLength: [] };
+            const emErrors0 = { minLength: [], maxLength: [] };
             const templates0 = {};
-            for (const err8 of vErrors) {
+            for (const err9 of vErrors) {
               if (
-                err8.keyword !== 'errorMessage' &&
-                !err8.emUsed &&
-                err8.instancePath === instancePath + '/company/company_name' &&
-                err8.keyword in emErrors0 &&
-                err8.schemaPath.indexOf('#/properties/company/properties/company_name') === 0 &&
-                /^\/[^\/]*$/.test(err8.schemaPath.slice(44))
+                err9.keyword !== 'errorMessage' &&
+                !err9.emUsed &&
+                err9.instancePath === instancePath + '/company/company_name' &&
+                err9.keyword in emErrors0 &&
+                err9.schemaPath.indexOf('#/properties/company/properties/company_name') === 0 &&
+                /^\/[^\/]*$/.test(err9.schemaPath.slice(44))
               ) {
-                emErrors0[err8.keyword].push(err8);
-                err8.emUsed = true;
+                emErrors0[err9.keyword].push(err9);
+                err9.emUsed = true;
               }
             }
             for (const key0 in emErrors0) {
               if (emErrors0[key0].length) {
-                const err9 = {
+                const err10 = {
                   instancePath: instancePath + '/company/company_name',
                   schemaPath: '#/properties/company/properties/company_name/errorMessage',
                   keyword: 'errorMessage',
@@ -305,17 +346,17 @@ function validate14(
                   data: data1,
                 };
                 if (vErrors === null) {
-                  vErrors = [err9];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err9);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
             }
             const emErrs0 = [];
-            for (const err10 of vErrors) {
-              if (!err10.emUsed) {
-                emErrs0.push(err10);
+            for (const err11 of vErrors) {
+              if (!err11.emUsed) {
+                emErrs0.push(err11);
               }
             }
             vErrors = emErrs0;
@@ -325,7 +366,7 @@ function validate14(
         if (data0.aws_partner_status !== undefined) {
           let data2 = data0.aws_partner_status;
           if (typeof data2 !== 'string') {
-            const err11 = {
+            const err12 = {
               instancePath: instancePath + '/company/aws_partner_status',
               schemaPath: '#/properties/company/properties/aws_partner_status/type',
               keyword: 'type',
@@ -336,14 +377,14 @@ function validate14(
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err12];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err12);
             }
             errors++;
           }
           if (!(data2 === 'advance' || data2 === 'premier' || data2 === 'i_dont_know')) {
-            const err12 = {
+            const err13 = {
               instancePath: instancePath + '/company/aws_partner_status',
               schemaPath: '#/properties/company/properties/aws_partner_status/enum',
               keyword: 'enum',
@@ -356,32 +397,32 @@ function validate14(
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err13];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err13);
             }
             errors++;
           }
           if (errors > 0) {
             const emErrors1 = { enum: [] };
             const templates1 = {};
-            for (const err13 of vErrors) {
+            for (const err14 of vErrors) {
               if (
-                err13.keyword !== 'errorMessage' &&
-                !err13.emUsed &&
-                err13.instancePath === instancePath + '/company/aws_partner_status' &&
-                err13.keyword in emErrors1 &&
-                err13.schemaPath.indexOf('#/properties/company/properties/aws_partner_status') ===
+                err14.keyword !== 'errorMessage' &&
+                !err14.emUsed &&
+                err14.instancePath === instancePath + '/company/aws_partner_status' &&
+                err14.keyword in emErrors1 &&
+                err14.schemaPath.indexOf('#/properties/company/properties/aws_partner_status') ===
                   0 &&
-                /^\/[^\/]*$/.test(err13.schemaPath.slice(50))
+                /^\/[^\/]*$/.test(err14.schemaPath.slice(50))
               ) {
-                emErrors1[err13.keyword].push(err13);
-                err13.emUsed = true;
+                emErrors1[err14.keyword].push(err14);
+                err14.emUsed = true;
               }
             }
             for (const key1 in emErrors1) {
               if (emErrors1[key1].length) {
-                const err14 = {
+                const err15 = {
                   instancePath: instancePath + '/company/aws_partner_status',
                   schemaPath: '#/properties/company/properties/aws_partner_status/errorMessage',
                   keyword: 'errorMessage',
@@ -397,17 +438,17 @@ function validate14(
                   data: data2,
                 };
                 if (vErrors === null) {
-                  vErrors = [err14];
+                  vErrors = [err15];
                 } else {
-                  vErrors.push(err14);
+                  vErrors.push(err15);
                 }
                 errors++;
               }
             }
             const emErrs1 = [];
-            for (const err15 of vErrors) {
-              if (!err15.emUsed) {
-                emErrs1.push(err15);
+            for (const err16 of vErrors) {
+              if (!err16.emUsed) {
+                emErrs1.push(err16);
               }
             }
             vErrors = emErrs1;
@@ -416,38 +457,17 @@ function validate14(
         }
         if (data0.industry !== undefined) {
           let data3 = data0.industry;
-          if (typeof data3 !== 'string') {
-            const err16 = {
-              instancePath: instancePath + '/company/industry',
-              schemaPath: '#/properties/company/properties/industry/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema16.properties.company.properties.industry.type,
-              parentSchema: schema16.properties.company.properties.industry,
-              data: data3,
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-        if (data0.email !== undefined) {
-          let data4 = data0.email;
-          if (typeof data4 === 'string') {
-            if (!formats0.test(data4)) {
+          if (typeof data3 === 'string') {
+            if (func2(data3) > 255) {
               const err17 = {
-                instancePath: instancePath + '/company/email',
-                schemaPath: '#/properties/company/properties/email/format',
-                keyword: 'format',
-                params: { format: 'email' },
-                message: 'must match format "' + 'email' + '"',
-                schema: 'email',
-                parentSchema: schema16.properties.company.properties.email,
-                data: data4,
+                instancePath: instancePath + '/company/industry',
+                schemaPath: '#/properties/company/properties/industry/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 255 },
+                message: 'must NOT have more than 255 characters',
+                schema: 255,
+                parentSchema: schema16.properties.company.properties.industry,
+                data: data3,
               };
               if (vErrors === null) {
                 vErrors = [err17];
@@ -458,14 +478,14 @@ function validate14(
             }
           } else {
             const err18 = {
-              instancePath: instancePath + '/company/email',
-              schemaPath: '#/properties/company/properties/email/type',
+              instancePath: instancePath + '/company/industry',
+              schemaPath: '#/properties/company/properties/industry/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema16.properties.company.properties.email.type,
-              parentSchema: schema16.properties.company.properties.email,
-              data: data4,
+              schema: schema16.properties.company.properties.industry.type,
+              parentSchema: schema16.properties.company.properties.industry,
+              data: data3,
             };
             if (vErrors === null) {
               vErrors = [err18];
@@ -475,16 +495,16 @@ function validate14(
             errors++;
           }
           if (errors > 0) {
-            const emErrors2 = { format: [] };
+            const emErrors2 = { maxLength: [] };
             const templates2 = {};
             for (const err19 of vErrors) {
               if (
                 err19.keyword !== 'errorMessage' &&
                 !err19.emUsed &&
-                err19.instancePath === instancePath + '/company/email' &&
+                err19.instancePath === instancePath + '/company/industry' &&
                 err19.keyword in emErrors2 &&
-                err19.schemaPath.indexOf('#/properties/company/properties/email') === 0 &&
-                /^\/[^\/]*$/.test(err19.schemaPath.slice(37))
+                err19.schemaPath.indexOf('#/properties/company/properties/industry') === 0 &&
+                /^\/[^\/]*$/.test(err19.schemaPath.slice(40))
               ) {
                 emErrors2[err19.keyword].push(err19);
                 err19.emUsed = true;
@@ -493,17 +513,17 @@ function validate14(
             for (const key2 in emErrors2) {
               if (emErrors2[key2].length) {
                 const err20 = {
-                  instancePath: instancePath + '/company/email',
-                  schemaPath: '#/properties/company/properties/email/errorMessage',
+                  instancePath: instancePath + '/company/industry',
+                  schemaPath: '#/properties/company/properties/industry/errorMessage',
                   keyword: 'errorMessage',
                   params: { errors: emErrors2[key2] },
                   message:
                     key2 in templates2
                       ? templates2[key2]()
-                      : schema16.properties.company.properties.email.errorMessage[key2],
-                  schema: schema16.properties.company.properties.email.errorMessage,
-                  parentSchema: schema16.properties.company.properties.email,
-                  data: data4,
+                      : schema16.properties.company.properties.industry.errorMessage[key2],
+                  schema: schema16.properties.company.properties.industry.errorMessage,
+                  parentSchema: schema16.properties.company.properties.industry,
+                  data: data3,
                 };
                 if (vErrors === null) {
                   vErrors = [err20];
@@ -523,8 +543,114 @@ function validate14(
             errors = emErrs2.length;
           }
         }
+        if (data0.email !== undefined) {
+          let data4 = data0.email;
+          if (typeof data4 === 'string') {
+            if (func2(data4) > 254) {
+              const err22 = {
+                instancePath: instancePath + '/company/email',
+                schemaPath: '#/properties/company/properties/email/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 254 },
+                message: 'must NOT have more than 254 characters',
+                schema: 254,
+                parentSchema: schema16.properties.company.properties.email,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+            if (!formats0.test(data4)) {
+              const err23 = {
+                instancePath: instancePath + '/company/email',
+                schemaPath: '#/properties/company/properties/email/format',
+                keyword: 'format',
+                params: { format: 'email' },
+                message: 'must match format "' + 'email' + '"',
+                schema: 'email',
+                parentSchema: schema16.properties.company.properties.email,
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+          } else {
+            const err24 = {
+              instancePath: instancePath + '/company/email',
+              schemaPath: '#/properties/company/properties/email/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema16.properties.company.properties.email.type,
+              parentSchema: schema16.properties.company.properties.email,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+          if (errors > 0) {
+            const emErrors3 = { format: [], maxLength: [] };
+            const templates3 = {};
+            for (const err25 of vErrors) {
+              if (
+                err25.keyword !== 'errorMessage' &&
+                !err25.emUsed &&
+                err25.instancePath === instancePath + '/company/email' &&
+                err25.keyword in emErrors3 &&
+                err25.schemaPath.indexOf('#/properties/company/properties/email') === 0 &&
+                /^\/[^\/]*$/.test(err25.schemaPath.slice(37))
+              ) {
+                emErrors3[err25.keyword].push(err25);
+                err25.emUsed = true;
+              }
+            }
+            for (const key3 in emErrors3) {
+              if (emErrors3[key3].length) {
+                const err26 = {
+                  instancePath: instancePath + '/company/email',
+                  schemaPath: '#/properties/company/properties/email/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors3[key3] },
+                  message:
+                    key3 in templates3
+                      ? templates3[key3]()
+                      : schema16.properties.company.properties.email.errorMessage[key3],
+                  schema: schema16.properties.company.properties.email.errorMessage,
+                  parentSchema: schema16.properties.company.properties.email,
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err26];
+                } else {
+                  vErrors.push(err26);
+                }
+                errors++;
+              }
+            }
+            const emErrs3 = [];
+            for (const err27 of vErrors) {
+              if (!err27.emUsed) {
+                emErrs3.push(err27);
+              }
+            }
+            vErrors = emErrs3;
+            errors = emErrs3.length;
+          }
+        }
       } else {
-        const err22 = {
+        const err28 = {
           instancePath: instancePath + '/company',
           schemaPath: '#/properties/company/type',
           keyword: 'type',
@@ -535,73 +661,73 @@ function validate14(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err28];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err28);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors3 = { required: { company_name: [], aws_partner_status: [], email: [] } };
-        const templates3 = { required: {} };
+        const emErrors4 = { required: { company_name: [], aws_partner_status: [], email: [] } };
+        const templates4 = { required: {} };
         let emPropParams0;
         let emParamsErrors0;
-        for (const err23 of vErrors) {
+        for (const err29 of vErrors) {
           if (
-            err23.keyword !== 'errorMessage' &&
-            !err23.emUsed &&
-            err23.instancePath === instancePath + '/company' &&
-            err23.keyword in emErrors3 &&
-            err23.schemaPath.indexOf('#/properties/company') === 0 &&
-            /^\/[^\/]*$/.test(err23.schemaPath.slice(20))
+            err29.keyword !== 'errorMessage' &&
+            !err29.emUsed &&
+            err29.instancePath === instancePath + '/company' &&
+            err29.keyword in emErrors4 &&
+            err29.schemaPath.indexOf('#/properties/company') === 0 &&
+            /^\/[^\/]*$/.test(err29.schemaPath.slice(20))
           ) {
-            emPropParams0 = obj0[err23.keyword];
-            emParamsErrors0 = emErrors3[err23.keyword][err23.params[emPropParams0]];
+            emPropParams0 = obj0[err29.keyword];
+            emParamsErrors0 = emErrors4[err29.keyword][err29.params[emPropParams0]];
             if (emParamsErrors0) {
-              emParamsErrors0.push(err23);
-              err23.emUsed = true;
+              emParamsErrors0.push(err29);
+              err29.emUsed = true;
             }
           }
         }
-        for (const key3 in emErrors3) {
-          for (const keyProp0 in emErrors3[key3]) {
-            emParamsErrors0 = emErrors3[key3][keyProp0];
+        for (const key4 in emErrors4) {
+          for (const keyProp0 in emErrors4[key4]) {
+            emParamsErrors0 = emErrors4[key4][keyProp0];
             if (emParamsErrors0.length) {
-              const tmpl0 = templates3[key3] && templates3[key3][keyProp0];
-              const err24 = {
+              const tmpl0 = templates4[key4] && templates4[key4][keyProp0];
+              const err30 = {
                 instancePath: instancePath + '/company',
                 schemaPath: '#/properties/company/errorMessage',
                 keyword: 'errorMessage',
                 params: { errors: emParamsErrors0 },
-                message: tmpl0 ? tmpl0() : schema16.properties.company.errorMessage[key3][keyProp0],
+                message: tmpl0 ? tmpl0() : schema16.properties.company.errorMessage[key4][keyProp0],
                 schema: schema16.properties.company.errorMessage,
                 parentSchema: schema16.properties.company,
                 data: data0,
               };
               if (vErrors === null) {
-                vErrors = [err24];
+                vErrors = [err30];
               } else {
-                vErrors.push(err24);
+                vErrors.push(err30);
               }
               errors++;
             }
           }
         }
-        const emErrs3 = [];
-        for (const err25 of vErrors) {
-          if (!err25.emUsed) {
-            emErrs3.push(err25);
+        const emErrs4 = [];
+        for (const err31 of vErrors) {
+          if (!err31.emUsed) {
+            emErrs4.push(err31);
           }
         }
-        vErrors = emErrs3;
-        errors = emErrs3.length;
+        vErrors = emErrs4;
+        errors = emErrs4.length;
       }
     }
     if (data.admin !== undefined) {
       let data5 = data.admin;
       if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
         if (data5.name === undefined) {
-          const err26 = {
+          const err32 = {
             instancePath: instancePath + '/admin',
             schemaPath: '#/properties/admin/required',
             keyword: 'required',
@@ -612,14 +738,14 @@ function validate14(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err26];
+            vErrors = [err32];
           } else {
-            vErrors.push(err26);
+            vErrors.push(err32);
           }
           errors++;
         }
         if (data5.email === undefined) {
-          const err27 = {
+          const err33 = {
             instancePath: instancePath + '/admin',
             schemaPath: '#/properties/admin/required',
             keyword: 'required',
@@ -630,14 +756,14 @@ function validate14(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err27];
+            vErrors = [err33];
           } else {
-            vErrors.push(err27);
+            vErrors.push(err33);
           }
           errors++;
         }
         if (data5.password === undefined) {
-          const err28 = {
+          const err34 = {
             instancePath: instancePath + '/admin',
             schemaPath: '#/properties/admin/required',
             keyword: 'required',
@@ -648,35 +774,17 @@ function validate14(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err28];
+            vErrors = [err34];
           } else {
-            vErrors.push(err28);
+            vErrors.push(err34);
           }
           errors++;
         }
         if (data5.name !== undefined) {
           let data6 = data5.name;
-          if (typeof data6 !== 'string') {
-            const err29 = {
-              instancePath: instancePath + '/admin/name',
-              schemaPath: '#/properties/admin/properties/name/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema16.properties.admin.properties.name.type,
-              parentSchema: schema16.properties.admin.properties.name,
-              data: data6,
-            };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
-            errors++;
-          }
           if (typeof data6 === 'string') {
             if (!pattern0.test(data6)) {
-              const err30 = {
+              const err35 = {
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/allOf/0/pattern',
                 keyword: 'pattern',
@@ -687,64 +795,64 @@ function validate14(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err30];
+                vErrors = [err35];
               } else {
-                vErrors.push(err30);
+                vErrors.push(err35);
               }
               errors++;
             }
           }
           if (errors > 0) {
-            const emErrors4 = { pattern: [] };
-            const templates4 = {};
-            for (const err31 of vErrors) {
+            const emErrors5 = { pattern: [] };
+            const templates5 = {};
+            for (const err36 of vErrors) {
               if (
-                err31.keyword !== 'errorMessage' &&
-                !err31.emUsed &&
-                err31.instancePath === instancePath + '/admin/name' &&
-                err31.keyword in emErrors4 &&
-                err31.schemaPath.indexOf('#/properties/admin/properties/name/allOf/0') === 0 &&
-                /^\/[^\/]*$/.test(err31.schemaPath.slice(42))
+                err36.keyword !== 'errorMessage' &&
+                !err36.emUsed &&
+                err36.instancePath === instancePath + '/admin/name' &&
+                err36.keyword in emErrors5 &&
+                err36.schemaPath.indexOf('#/properties/admin/properties/name/allOf/0') === 0 &&
+                /^\/[^\/]*$/.test(err36.schemaPath.slice(42))
               ) {
-                emErrors4[err31.keyword].push(err31);
-                err31.emUsed = true;
+                emErrors5[err36.keyword].push(err36);
+                err36.emUsed = true;
               }
             }
-            for (const key4 in emErrors4) {
-              if (emErrors4[key4].length) {
-                const err32 = {
+            for (const key5 in emErrors5) {
+              if (emErrors5[key5].length) {
+                const err37 = {
                   instancePath: instancePath + '/admin/name',
                   schemaPath: '#/properties/admin/properties/name/allOf/0/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors4[key4] },
+                  params: { errors: emErrors5[key5] },
                   message:
-                    key4 in templates4
-                      ? templates4[key4]()
-                      : schema16.properties.admin.properties.name.allOf[0].errorMessage[key4],
+                    key5 in templates5
+                      ? templates5[key5]()
+                      : schema16.properties.admin.properties.name.allOf[0].errorMessage[key5],
                   schema: schema16.properties.admin.properties.name.allOf[0].errorMessage,
                   parentSchema: schema16.properties.admin.properties.name.allOf[0],
                   data: data6,
                 };
                 if (vErrors === null) {
-                  vErrors = [err32];
+                  vErrors = [err37];
                 } else {
-                  vErrors.push(err32);
+                  vErrors.push(err37);
                 }
                 errors++;
               }
             }
-            const emErrs4 = [];
-            for (const err33 of vErrors) {
-              if (!err33.emUsed) {
-                emErrs4.push(err33);
+            const emErrs5 = [];
+            for (const err38 of vErrors) {
+              if (!err38.emUsed) {
+                emErrs5.push(err38);
               }
             }
-            vErrors = emErrs4;
-            errors = emErrs4.length;
+            vErrors = emErrs5;
+            errors = emErrs5.length;
           }
           if (typeof data6 === 'string') {
             if (!pattern1.test(data6)) {
-              const err34 = {
+              const err39 = {
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/allOf/1/pattern',
                 keyword: 'pattern',
@@ -755,64 +863,64 @@ function validate14(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err34];
+                vErrors = [err39];
               } else {
-                vErrors.push(err34);
+                vErrors.push(err39);
               }
               errors++;
             }
           }
           if (errors > 0) {
-            const emErrors5 = { pattern: [] };
-            const templates5 = {};
-            for (const err35 of vErrors) {
+            const emErrors6 = { pattern: [] };
+            const templates6 = {};
+            for (const err40 of vErrors) {
               if (
-                err35.keyword !== 'errorMessage' &&
-                !err35.emUsed &&
-                err35.instancePath === instancePath + '/admin/name' &&
-                err35.keyword in emErrors5 &&
-                err35.schemaPath.indexOf('#/properties/admin/properties/name/allOf/1') === 0 &&
-                /^\/[^\/]*$/.test(err35.schemaPath.slice(42))
+                err40.keyword !== 'errorMessage' &&
+                !err40.emUsed &&
+                err40.instancePath === instancePath + '/admin/name' &&
+                err40.keyword in emErrors6 &&
+                err40.schemaPath.indexOf('#/properties/admin/properties/name/allOf/1') === 0 &&
+                /^\/[^\/]*$/.test(err40.schemaPath.slice(42))
               ) {
-                emErrors5[err35.keyword].push(err35);
-                err35.emUsed = true;
+                emErrors6[err40.keyword].push(err40);
+                err40.emUsed = true;
               }
             }
-            for (const key5 in emErrors5) {
-              if (emErrors5[key5].length) {
-                const err36 = {
+            for (const key6 in emErrors6) {
+              if (emErrors6[key6].length) {
+                const err41 = {
                   instancePath: instancePath + '/admin/name',
                   schemaPath: '#/properties/admin/properties/name/allOf/1/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors5[key5] },
+                  params: { errors: emErrors6[key6] },
                   message:
-                    key5 in templates5
-                      ? templates5[key5]()
-                      : schema16.properties.admin.properties.name.allOf[1].errorMessage[key5],
+                    key6 in templates6
+                      ? templates6[key6]()
+                      : schema16.properties.admin.properties.name.allOf[1].errorMessage[key6],
                   schema: schema16.properties.admin.properties.name.allOf[1].errorMessage,
                   parentSchema: schema16.properties.admin.properties.name.allOf[1],
                   data: data6,
                 };
                 if (vErrors === null) {
-                  vErrors = [err36];
+                  vErrors = [err41];
                 } else {
-                  vErrors.push(err36);
+                  vErrors.push(err41);
                 }
                 errors++;
               }
             }
-            const emErrs5 = [];
-            for (const err37 of vErrors) {
-              if (!err37.emUsed) {
-                emErrs5.push(err37);
+            const emErrs6 = [];
+            for (const err42 of vErrors) {
+              if (!err42.emUsed) {
+                emErrs6.push(err42);
               }
             }
-            vErrors = emErrs5;
-            errors = emErrs5.length;
+            vErrors = emErrs6;
+            errors = emErrs6.length;
           }
           if (typeof data6 === 'string') {
             if (!pattern2.test(data6)) {
-              const err38 = {
+              const err43 = {
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/allOf/2/pattern',
                 keyword: 'pattern',
@@ -824,112 +932,24 @@ function validate14(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err38];
+                vErrors = [err43];
               } else {
-                vErrors.push(err38);
+                vErrors.push(err43);
               }
               errors++;
             }
           }
           if (errors > 0) {
-            const emErrors6 = { pattern: [] };
-            const templates6 = {};
-            for (const err39 of vErrors) {
-              if (
-                err39.keyword !== 'errorMessage' &&
-                !err39.emUsed &&
-                err39.instancePath === instancePath + '/admin/name' &&
-                err39.keyword in emErrors6 &&
-                err39.schemaPath.indexOf('#/properties/admin/properties/name/allOf/2') === 0 &&
-                /^\/[^\/]*$/.test(err39.schemaPath.slice(42))
-              ) {
-                emErrors6[err39.keyword].push(err39);
-                err39.emUsed = true;
-              }
-            }
-            for (const key6 in emErrors6) {
-              if (emErrors6[key6].length) {
-                const err40 = {
-                  instancePath: instancePath + '/admin/name',
-                  schemaPath: '#/properties/admin/properties/name/allOf/2/errorMessage',
-                  keyword: 'errorMessage',
-                  params: { errors: emErrors6[key6] },
-                  message:
-                    key6 in templates6
-                      ? templates6[key6]()
-                      : schema16.properties.admin.properties.name.allOf[2].errorMessage[key6],
-                  schema: schema16.properties.admin.properties.name.allOf[2].errorMessage,
-                  parentSchema: schema16.properties.admin.properties.name.allOf[2],
-                  data: data6,
-                };
-                if (vErrors === null) {
-                  vErrors = [err40];
-                } else {
-                  vErrors.push(err40);
-                }
-                errors++;
-              }
-            }
-            const emErrs6 = [];
-            for (const err41 of vErrors) {
-              if (!err41.emUsed) {
-                emErrs6.push(err41);
-              }
-            }
-            vErrors = emErrs6;
-            errors = emErrs6.length;
-          }
-        }
-        if (data5.email !== undefined) {
-          let data7 = data5.email;
-          if (typeof data7 === 'string') {
-            if (!formats0.test(data7)) {
-              const err42 = {
-                instancePath: instancePath + '/admin/email',
-                schemaPath: '#/properties/admin/properties/email/format',
-                keyword: 'format',
-                params: { format: 'email' },
-                message: 'must match format "' + 'email' + '"',
-                schema: 'email',
-                parentSchema: schema16.properties.admin.properties.email,
-                data: data7,
-              };
-              if (vErrors === null) {
-                vErrors = [err42];
-              } else {
-                vErrors.push(err42);
-              }
-              errors++;
-            }
-          } else {
-            const err43 = {
-              instancePath: instancePath + '/admin/email',
-              schemaPath: '#/properties/admin/properties/email/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema16.properties.admin.properties.email.type,
-              parentSchema: schema16.properties.admin.properties.email,
-              data: data7,
-            };
-            if (vErrors === null) {
-              vErrors = [err43];
-            } else {
-              vErrors.push(err43);
-            }
-            errors++;
-          }
-          if (errors > 0) {
-            const emErrors7 = { format: [] };
+            const emErrors7 = { pattern: [] };
             const templates7 = {};
             for (const err44 of vErrors) {
               if (
                 err44.keyword !== 'errorMessage' &&
                 !err44.emUsed &&
-                err44.instancePath === instancePath + '/admin/email' &&
+                err44.instancePath === instancePath + '/admin/name' &&
                 err44.keyword in emErrors7 &&
-                err44.schemaPath.indexOf('#/properties/admin/properties/email') === 0 &&
-                /^\/[^\/]*$/.test(err44.schemaPath.slice(35))
+                err44.schemaPath.indexOf('#/properties/admin/properties/name/allOf/2') === 0 &&
+                /^\/[^\/]*$/.test(err44.schemaPath.slice(42))
               ) {
                 emErrors7[err44.keyword].push(err44);
                 err44.emUsed = true;
@@ -938,17 +958,17 @@ function validate14(
             for (const key7 in emErrors7) {
               if (emErrors7[key7].length) {
                 const err45 = {
-                  instancePath: instancePath + '/admin/email',
-                  schemaPath: '#/properties/admin/properties/email/errorMessage',
+                  instancePath: instancePath + '/admin/name',
+                  schemaPath: '#/properties/admin/properties/name/allOf/2/errorMessage',
                   keyword: 'errorMessage',
                   params: { errors: emErrors7[key7] },
                   message:
                     key7 in templates7
                       ? templates7[key7]()
-                      : schema16.properties.admin.properties.email.errorMessage[key7],
-                  schema: schema16.properties.admin.properties.email.errorMessage,
-                  parentSchema: schema16.properties.admin.properties.email,
-                  data: data7,
+                      : schema16.properties.admin.properties.name.allOf[2].errorMessage[key7],
+                  schema: schema16.properties.admin.properties.name.allOf[2].errorMessage,
+                  parentSchema: schema16.properties.admin.properties.name.allOf[2],
+                  data: data6,
                 };
                 if (vErrors === null) {
                   vErrors = [err45];
@@ -967,20 +987,17 @@ function validate14(
             vErrors = emErrs7;
             errors = emErrs7.length;
           }
-        }
-        if (data5.password !== undefined) {
-          let data8 = data5.password;
-          if (typeof data8 === 'string') {
-            if (func2(data8) < 8) {
+          if (typeof data6 === 'string') {
+            if (func2(data6) > 150) {
               const err47 = {
-                instancePath: instancePath + '/admin/password',
-                schemaPath: '#/properties/admin/properties/password/minLength',
-                keyword: 'minLength',
-                params: { limit: 8 },
-                message: 'must NOT have fewer than 8 characters',
-                schema: 8,
-                parentSchema: schema16.properties.admin.properties.password,
-                data: data8,
+                instancePath: instancePath + '/admin/name',
+                schemaPath: '#/properties/admin/properties/name/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 150 },
+                message: 'must NOT have more than 150 characters',
+                schema: 150,
+                parentSchema: schema16.properties.admin.properties.name,
+                data: data6,
               };
               if (vErrors === null) {
                 vErrors = [err47];
@@ -991,14 +1008,14 @@ function validate14(
             }
           } else {
             const err48 = {
-              instancePath: instancePath + '/admin/password',
-              schemaPath: '#/properties/admin/properties/password/type',
+              instancePath: instancePath + '/admin/name',
+              schemaPath: '#/properties/admin/properties/name/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema16.properties.admin.properties.password.type,
-              parentSchema: schema16.properties.admin.properties.password,
-              data: data8,
+              schema: schema16.properties.admin.properties.name.type,
+              parentSchema: schema16.properties.admin.properties.name,
+              data: data6,
             };
             if (vErrors === null) {
               vErrors = [err48];
@@ -1008,16 +1025,16 @@ function validate14(
             errors++;
           }
           if (errors > 0) {
-            const emErrors8 = { minLength: [] };
+            const emErrors8 = { maxLength: [] };
             const templates8 = {};
             for (const err49 of vErrors) {
               if (
                 err49.keyword !== 'errorMessage' &&
                 !err49.emUsed &&
-                err49.instancePath === instancePath + '/admin/password' &&
+                err49.instancePath === instancePath + '/admin/name' &&
                 err49.keyword in emErrors8 &&
-                err49.schemaPath.indexOf('#/properties/admin/properties/password') === 0 &&
-                /^\/[^\/]*$/.test(err49.schemaPath.slice(38))
+                err49.schemaPath.indexOf('#/properties/admin/properties/name') === 0 &&
+                /^\/[^\/]*$/.test(err49.schemaPath.slice(34))
               ) {
                 emErrors8[err49.keyword].push(err49);
                 err49.emUsed = true;
@@ -1026,17 +1043,17 @@ function validate14(
             for (const key8 in emErrors8) {
               if (emErrors8[key8].length) {
                 const err50 = {
-                  instancePath: instancePath + '/admin/password',
-                  schemaPath: '#/properties/admin/properties/password/errorMessage',
+                  instancePath: instancePath + '/admin/name',
+                  schemaPath: '#/properties/admin/properties/name/errorMessage',
                   keyword: 'errorMessage',
                   params: { errors: emErrors8[key8] },
                   message:
                     key8 in templates8
                       ? templates8[key8]()
-                      : schema16.properties.admin.properties.password.errorMessage[key8],
-                  schema: schema16.properties.admin.properties.password.errorMessage,
-                  parentSchema: schema16.properties.admin.properties.password,
-                  data: data8,
+                      : schema16.properties.admin.properties.name.errorMessage[key8],
+                  schema: schema16.properties.admin.properties.name.errorMessage,
+                  parentSchema: schema16.properties.admin.properties.name,
+                  data: data6,
                 };
                 if (vErrors === null) {
                   vErrors = [err50];
@@ -1056,8 +1073,220 @@ function validate14(
             errors = emErrs8.length;
           }
         }
+        if (data5.email !== undefined) {
+          let data7 = data5.email;
+          if (typeof data7 === 'string') {
+            if (func2(data7) > 254) {
+              const err52 = {
+                instancePath: instancePath + '/admin/email',
+                schemaPath: '#/properties/admin/properties/email/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 254 },
+                message: 'must NOT have more than 254 characters',
+                schema: 254,
+                parentSchema: schema16.properties.admin.properties.email,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err52];
+              } else {
+                vErrors.push(err52);
+              }
+              errors++;
+            }
+            if (!formats0.test(data7)) {
+              const err53 = {
+                instancePath: instancePath + '/admin/email',
+                schemaPath: '#/properties/admin/properties/email/format',
+                keyword: 'format',
+                params: { format: 'email' },
+                message: 'must match format "' + 'email' + '"',
+                schema: 'email',
+                parentSchema: schema16.properties.admin.properties.email,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err53];
+              } else {
+                vErrors.push(err53);
+              }
+              errors++;
+            }
+          } else {
+            const err54 = {
+              instancePath: instancePath + '/admin/email',
+              schemaPath: '#/properties/admin/properties/email/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema16.properties.admin.properties.email.type,
+              parentSchema: schema16.properties.admin.properties.email,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err54];
+            } else {
+              vErrors.push(err54);
+            }
+            errors++;
+          }
+          if (errors > 0) {
+            const emErrors9 = { format: [], maxLength: [] };
+            const templates9 = {};
+            for (const err55 of vErrors) {
+              if (
+                err55.keyword !== 'errorMessage' &&
+                !err55.emUsed &&
+                err55.instancePath === instancePath + '/admin/email' &&
+                err55.keyword in emErrors9 &&
+                err55.schemaPath.indexOf('#/properties/admin/properties/email') === 0 &&
+                /^\/[^\/]*$/.test(err55.schemaPath.slice(35))
+              ) {
+                emErrors9[err55.keyword].push(err55);
+                err55.emUsed = true;
+              }
+            }
+            for (const key9 in emErrors9) {
+              if (emErrors9[key9].length) {
+                const err56 = {
+                  instancePath: instancePath + '/admin/email',
+                  schemaPath: '#/properties/admin/properties/email/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors9[key9] },
+                  message:
+                    key9 in templates9
+                      ? templates9[key9]()
+                      : schema16.properties.admin.properties.email.errorMessage[key9],
+                  schema: schema16.properties.admin.properties.email.errorMessage,
+                  parentSchema: schema16.properties.admin.properties.email,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err56];
+                } else {
+                  vErrors.push(err56);
+                }
+                errors++;
+              }
+            }
+            const emErrs9 = [];
+            for (const err57 of vErrors) {
+              if (!err57.emUsed) {
+                emErrs9.push(err57);
+              }
+            }
+            vErrors = emErrs9;
+            errors = emErrs9.length;
+          }
+        }
+        if (data5.password !== undefined) {
+          let data8 = data5.password;
+          if (typeof data8 === 'string') {
+            if (func2(data8) > 128) {
+              const err58 = {
+                instancePath: instancePath + '/admin/password',
+                schemaPath: '#/properties/admin/properties/password/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 128 },
+                message: 'must NOT have more than 128 characters',
+                schema: 128,
+                parentSchema: schema16.properties.admin.properties.password,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err58];
+              } else {
+                vErrors.push(err58);
+              }
+              errors++;
+            }
+            if (func2(data8) < 8) {
+              const err59 = {
+                instancePath: instancePath + '/admin/password',
+                schemaPath: '#/properties/admin/properties/password/minLength',
+                keyword: 'minLength',
+                params: { limit: 8 },
+                message: 'must NOT have fewer than 8 characters',
+                schema: 8,
+                parentSchema: schema16.properties.admin.properties.password,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+          } else {
+            const err60 = {
+              instancePath: instancePath + '/admin/password',
+              schemaPath: '#/properties/admin/properties/password/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema16.properties.admin.properties.password.type,
+              parentSchema: schema16.properties.admin.properties.password,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
+          }
+          if (errors > 0) {
+            const emErrors10 = { minLength: [], maxLength: [] };
+            const templates10 = {};
+            for (const err61 of vErrors) {
+              if (
+                err61.keyword !== 'errorMessage' &&
+                !err61.emUsed &&
+                err61.instancePath === instancePath + '/admin/password' &&
+                err61.keyword in emErrors10 &&
+                err61.schemaPath.indexOf('#/properties/admin/properties/password') === 0 &&
+                /^\/[^\/]*$/.test(err61.schemaPath.slice(38))
+              ) {
+                emErrors10[err61.keyword].push(err61);
+                err61.emUsed = true;
+              }
+            }
+            for (const key10 in emErrors10) {
+              if (emErrors10[key10].length) {
+                const err62 = {
+                  instancePath: instancePath + '/admin/password',
+                  schemaPath: '#/properties/admin/properties/password/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors10[key10] },
+                  message:
+                    key10 in templates10
+                      ? templates10[key10]()
+                      : schema16.properties.admin.properties.password.errorMessage[key10],
+                  schema: schema16.properties.admin.properties.password.errorMessage,
+                  parentSchema: schema16.properties.admin.properties.password,
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+            }
+            const emErrs10 = [];
+            for (const err63 of vErrors) {
+              if (!err63.emUsed) {
+                emErrs10.push(err63);
+              }
+            }
+            vErrors = emErrs10;
+            errors = emErrs10.length;
+          }
+        }
       } else {
-        const err52 = {
+        const err64 = {
           instancePath: instancePath + '/admin',
           schemaPath: '#/properties/admin/type',
           keyword: 'type',
@@ -1068,72 +1297,72 @@ function validate14(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err52];
+          vErrors = [err64];
         } else {
-          vErrors.push(err52);
+          vErrors.push(err64);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors9 = { required: { name: [], email: [], password: [] } };
-        const templates9 = { required: {} };
+        const emErrors11 = { required: { name: [], email: [], password: [] } };
+        const templates11 = { required: {} };
         let emPropParams1;
         let emParamsErrors1;
-        for (const err53 of vErrors) {
+        for (const err65 of vErrors) {
           if (
-            err53.keyword !== 'errorMessage' &&
-            !err53.emUsed &&
-            err53.instancePath === instancePath + '/admin' &&
-            err53.keyword in emErrors9 &&
-            err53.schemaPath.indexOf('#/properties/admin') === 0 &&
-            /^\/[^\/]*$/.test(err53.schemaPath.slice(18))
+            err65.keyword !== 'errorMessage' &&
+            !err65.emUsed &&
+            err65.instancePath === instancePath + '/admin' &&
+            err65.keyword in emErrors11 &&
+            err65.schemaPath.indexOf('#/properties/admin') === 0 &&
+            /^\/[^\/]*$/.test(err65.schemaPath.slice(18))
           ) {
-            emPropParams1 = obj0[err53.keyword];
-            emParamsErrors1 = emErrors9[err53.keyword][err53.params[emPropParams1]];
+            emPropParams1 = obj0[err65.keyword];
+            emParamsErrors1 = emErrors11[err65.keyword][err65.params[emPropParams1]];
             if (emParamsErrors1) {
-              emParamsErrors1.push(err53);
-              err53.emUsed = true;
+              emParamsErrors1.push(err65);
+              err65.emUsed = true;
             }
           }
         }
-        for (const key9 in emErrors9) {
-          for (const keyProp1 in emErrors9[key9]) {
-            emParamsErrors1 = emErrors9[key9][keyProp1];
+        for (const key11 in emErrors11) {
+          for (const keyProp1 in emErrors11[key11]) {
+            emParamsErrors1 = emErrors11[key11][keyProp1];
             if (emParamsErrors1.length) {
-              const tmpl1 = templates9[key9] && templates9[key9][keyProp1];
-              const err54 = {
+              const tmpl1 = templates11[key11] && templates11[key11][keyProp1];
+              const err66 = {
                 instancePath: instancePath + '/admin',
                 schemaPath: '#/properties/admin/errorMessage',
                 keyword: 'errorMessage',
                 params: { errors: emParamsErrors1 },
-                message: tmpl1 ? tmpl1() : schema16.properties.admin.errorMessage[key9][keyProp1],
+                message: tmpl1 ? tmpl1() : schema16.properties.admin.errorMessage[key11][keyProp1],
                 schema: schema16.properties.admin.errorMessage,
                 parentSchema: schema16.properties.admin,
                 data: data5,
               };
               if (vErrors === null) {
-                vErrors = [err54];
+                vErrors = [err66];
               } else {
-                vErrors.push(err54);
+                vErrors.push(err66);
               }
               errors++;
             }
           }
         }
-        const emErrs9 = [];
-        for (const err55 of vErrors) {
-          if (!err55.emUsed) {
-            emErrs9.push(err55);
+        const emErrs11 = [];
+        for (const err67 of vErrors) {
+          if (!err67.emUsed) {
+            emErrs11.push(err67);
           }
         }
-        vErrors = emErrs9;
-        errors = emErrs9.length;
+        vErrors = emErrs11;
+        errors = emErrs11.length;
       }
     }
     if (data.is_term_and_conditions_accepted !== undefined) {
       let data9 = data.is_term_and_conditions_accepted;
       if (typeof data9 !== 'boolean') {
-        const err56 = {
+        const err68 = {
           instancePath: instancePath + '/is_term_and_conditions_accepted',
           schemaPath: '#/properties/is_term_and_conditions_accepted/type',
           keyword: 'type',
@@ -1144,14 +1373,14 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err56];
+          vErrors = [err68];
         } else {
-          vErrors.push(err56);
+          vErrors.push(err68);
         }
         errors++;
       }
       if (!(data9 === true)) {
-        const err57 = {
+        const err69 = {
           instancePath: instancePath + '/is_term_and_conditions_accepted',
           schemaPath: '#/properties/is_term_and_conditions_accepted/enum',
           keyword: 'enum',
@@ -1162,63 +1391,63 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err57];
+          vErrors = [err69];
         } else {
-          vErrors.push(err57);
+          vErrors.push(err69);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors10 = { enum: [] };
-        const templates10 = {};
-        for (const err58 of vErrors) {
+        const emErrors12 = { enum: [] };
+        const templates12 = {};
+        for (const err70 of vErrors) {
           if (
-            err58.keyword !== 'errorMessage' &&
-            !err58.emUsed &&
-            err58.instancePath === instancePath + '/is_term_and_conditions_accepted' &&
-            err58.keyword in emErrors10 &&
-            err58.schemaPath.indexOf('#/properties/is_term_and_conditions_accepted') === 0 &&
-            /^\/[^\/]*$/.test(err58.schemaPath.slice(44))
+            err70.keyword !== 'errorMessage' &&
+            !err70.emUsed &&
+            err70.instancePath === instancePath + '/is_term_and_conditions_accepted' &&
+            err70.keyword in emErrors12 &&
+            err70.schemaPath.indexOf('#/properties/is_term_and_conditions_accepted') === 0 &&
+            /^\/[^\/]*$/.test(err70.schemaPath.slice(44))
           ) {
-            emErrors10[err58.keyword].push(err58);
-            err58.emUsed = true;
+            emErrors12[err70.keyword].push(err70);
+            err70.emUsed = true;
           }
         }
-        for (const key10 in emErrors10) {
-          if (emErrors10[key10].length) {
-            const err59 = {
+        for (const key12 in emErrors12) {
+          if (emErrors12[key12].length) {
+            const err71 = {
               instancePath: instancePath + '/is_term_and_conditions_accepted',
               schemaPath: '#/properties/is_term_and_conditions_accepted/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors10[key10] },
+              params: { errors: emErrors12[key12] },
               message:
-                key10 in templates10
-                  ? templates10[key10]()
-                  : schema16.properties.is_term_and_conditions_accepted.errorMessage[key10],
+                key12 in templates12
+                  ? templates12[key12]()
+                  : schema16.properties.is_term_and_conditions_accepted.errorMessage[key12],
               schema: schema16.properties.is_term_and_conditions_accepted.errorMessage,
               parentSchema: schema16.properties.is_term_and_conditions_accepted,
               data: data9,
             };
             if (vErrors === null) {
-              vErrors = [err59];
+              vErrors = [err71];
             } else {
-              vErrors.push(err59);
+              vErrors.push(err71);
             }
             errors++;
           }
         }
-        const emErrs10 = [];
-        for (const err60 of vErrors) {
-          if (!err60.emUsed) {
-            emErrs10.push(err60);
+        const emErrs12 = [];
+        for (const err72 of vErrors) {
+          if (!err72.emUsed) {
+            emErrs12.push(err72);
           }
         }
-        vErrors = emErrs10;
-        errors = emErrs10.length;
+        vErrors = emErrs12;
+        errors = emErrs12.length;
       }
     }
   } else {
-    const err61 = {
+    const err73 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1229,69 +1458,69 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err61];
+      vErrors = [err73];
     } else {
-      vErrors.push(err61);
+      vErrors.push(err73);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors11 = { required: { is_term_and_conditions_accepted: [] } };
-    const templates11 = { required: {} };
+    const emErrors13 = { required: { is_term_and_conditions_accepted: [] } };
+    const templates13 = { required: {} };
     let emPropParams2;
     let emParamsErrors2;
-    for (const err62 of vErrors) {
+    for (const err74 of vErrors) {
       if (
-        err62.keyword !== 'errorMessage' &&
-        !err62.emUsed &&
-        err62.instancePath === instancePath &&
-        err62.keyword in emErrors11 &&
-        err62.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err62.schemaPath.slice(1))
+        err74.keyword !== 'errorMessage' &&
+        !err74.emUsed &&
+        err74.instancePath === instancePath &&
+        err74.keyword in emErrors13 &&
+        err74.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err74.schemaPath.slice(1))
       ) {
-        emPropParams2 = obj0[err62.keyword];
-        emParamsErrors2 = emErrors11[err62.keyword][err62.params[emPropParams2]];
+        emPropParams2 = obj0[err74.keyword];
+        emParamsErrors2 = emErrors13[err74.keyword][err74.params[emPropParams2]];
         if (emParamsErrors2) {
-          emParamsErrors2.push(err62);
-          err62.emUsed = true;
+          emParamsErrors2.push(err74);
+          err74.emUsed = true;
         }
       }
     }
-    for (const key11 in emErrors11) {
-      for (const keyProp2 in emErrors11[key11]) {
-        emParamsErrors2 = emErrors11[key11][keyProp2];
+    for (const key13 in emErrors13) {
+      for (const keyProp2 in emErrors13[key13]) {
+        emParamsErrors2 = emErrors13[key13][keyProp2];
         if (emParamsErrors2.length) {
-          const tmpl2 = templates11[key11] && templates11[key11][keyProp2];
-          const err63 = {
+          const tmpl2 = templates13[key13] && templates13[key13][keyProp2];
+          const err75 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors2 },
-            message: tmpl2 ? tmpl2() : schema16.errorMessage[key11][keyProp2],
+            message: tmpl2 ? tmpl2() : schema16.errorMessage[key13][keyProp2],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err63];
+            vErrors = [err75];
           } else {
-            vErrors.push(err63);
+            vErrors.push(err75);
           }
           errors++;
         }
       }
     }
-    const emErrs11 = [];
-    for (const err64 of vErrors) {
-      if (!err64.emUsed) {
-        emErrs11.push(err64);
+    const emErrs13 = [];
+    for (const err76 of vErrors) {
+      if (!err76.emUsed) {
+        emErrs13.push(err76);
       }
     }
-    vErrors = emErrs11;
-    errors = emErrs11.length;
+    vErrors = emErrs13;
+    errors = emErrs13.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
 }
 
-export default { '1b0d1e8a': validate14 };
+export default { '-6958ae3e': validate14 };

@@ -2,6 +2,7 @@
 // Change the schema and run `npm run generate` instead.
 /* eslint-disable */
 // @ts-nocheck
+import * as func2_module from 'ajv/dist/runtime/ucs2length';
 
 const schema16 = {
   $comment:
@@ -17,13 +18,19 @@ const schema16 = {
       errorMessage: {
         pattern: 'The full name must contains at least first name and last name',
         not: 'The each part of the full name must contains at least 2 characters',
+        maxLength: 'Ensure this field has no more than 150 characters.',
       },
+      maxLength: 150,
     },
     email: {
       type: 'string',
       title: 'Email',
       format: 'email',
-      errorMessage: { format: 'Email is not valid' },
+      errorMessage: {
+        format: 'Email is not valid',
+        maxLength: 'Ensure this field has no more than 254 characters.',
+      },
+      maxLength: 254,
     },
     role: {
       type: 'string',
@@ -39,10 +46,11 @@ const schema16 = {
       role: 'Please choose the proper role',
     },
   },
-  $id: '7ae2f9a6',
+  $id: '19b44e5a',
 };
 const pattern0 = new RegExp('(^|\\s)\\S(\\s|$)', 'u');
 const pattern1 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
+const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const obj0 = {
@@ -55,7 +63,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="7ae2f9a6" */ let vErrors = null;
+  /*# sourceURL="19b44e5a" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.full_name === undefined) {
@@ -156,14 +164,14 @@ function validate14(
         }
       }
       if (typeof data0 === 'string') {
-        if (!pattern1.test(data0)) {
+        if (func2(data0) > 150) {
           const err5 = {
             instancePath: instancePath + '/full_name',
-            schemaPath: '#/properties/full_name/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$' },
-            message: 'must match pattern "' + '^\\s*\\S+(\\s+\\S+)+\\s*$' + '"',
-            schema: '^\\s*\\S+(\\s+\\S+)+\\s*$',
+            schemaPath: '#/properties/full_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 150 },
+            message: 'must NOT have more than 150 characters',
+            schema: 150,
             parentSchema: schema16.properties.full_name,
             data: data0,
           };
@@ -174,8 +182,26 @@ function validate14(
           }
           errors++;
         }
+        if (!pattern1.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/full_name',
+            schemaPath: '#/properties/full_name/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$' },
+            message: 'must match pattern "' + '^\\s*\\S+(\\s+\\S+)+\\s*$' + '"',
+            schema: '^\\s*\\S+(\\s+\\S+)+\\s*$',
+            parentSchema: schema16.properties.full_name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
       } else {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + '/full_name',
           schemaPath: '#/properties/full_name/type',
           keyword: 'type',
@@ -186,31 +212,31 @@ function validate14(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors0 = { pattern: [], not: [] };
+        const emErrors0 = { pattern: [], not: [], maxLength: [] };
         const templates0 = {};
-        for (const err7 of vErrors) {
+        for (const err8 of vErrors) {
           if (
-            err7.keyword !== 'errorMessage' &&
-            !err7.emUsed &&
-            err7.instancePath === instancePath + '/full_name' &&
-            err7.keyword in emErrors0 &&
-            err7.schemaPath.indexOf('#/properties/full_name') === 0 &&
-            /^\/[^\/]*$/.test(err7.schemaPath.slice(22))
+            err8.keyword !== 'errorMessage' &&
+            !err8.emUsed &&
+            err8.instancePath === instancePath + '/full_name' &&
+            err8.keyword in emErrors0 &&
+            err8.schemaPath.indexOf('#/properties/full_name') === 0 &&
+            /^\/[^\/]*$/.test(err8.schemaPath.slice(22))
           ) {
-            emErrors0[err7.keyword].push(err7);
-            err7.emUsed = true;
+            emErrors0[err8.keyword].push(err8);
+            err8.emUsed = true;
           }
         }
         for (const key0 in emErrors0) {
           if (emErrors0[key0].length) {
-            const err8 = {
+            const err9 = {
               instancePath: instancePath + '/full_name',
               schemaPath: '#/properties/full_name/errorMessage',
               keyword: 'errorMessage',
@@ -224,17 +250,17 @@ function validate14(
               data: data0,
             };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err9];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err9);
             }
             errors++;
           }
         }
         const emErrs0 = [];
-        for (const err9 of vErrors) {
-          if (!err9.emUsed) {
-            emErrs0.push(err9);
+        for (const err10 of vErrors) {
+          if (!err10.emUsed) {
+            emErrs0.push(err10);
           }
         }
         vErrors = emErrs0;
@@ -244,8 +270,26 @@ function validate14(
     if (data.email !== undefined) {
       let data1 = data.email;
       if (typeof data1 === 'string') {
+        if (func2(data1) > 254) {
+          const err11 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 254 },
+            message: 'must NOT have more than 254 characters',
+            schema: 254,
+            parentSchema: schema16.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
         if (!formats0.test(data1)) {
-          const err10 = {
+          const err12 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -256,14 +300,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err12];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err12);
           }
           errors++;
         }
       } else {
-        const err11 = {
+        const err13 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -274,31 +318,31 @@ function validate14(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err13];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err13);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors1 = { format: [] };
+        const emErrors1 = { format: [], maxLength: [] };
         const templates1 = {};
-        for (const err12 of vErrors) {
+        for (const err14 of vErrors) {
           if (
-            err12.keyword !== 'errorMessage' &&
-            !err12.emUsed &&
-            err12.instancePath === instancePath + '/email' &&
-            err12.keyword in emErrors1 &&
-            err12.schemaPath.indexOf('#/properties/email') === 0 &&
-            /^\/[^\/]*$/.test(err12.schemaPath.slice(18))
+            err14.keyword !== 'errorMessage' &&
+            !err14.emUsed &&
+            err14.instancePath === instancePath + '/email' &&
+            err14.keyword in emErrors1 &&
+            err14.schemaPath.indexOf('#/properties/email') === 0 &&
+            /^\/[^\/]*$/.test(err14.schemaPath.slice(18))
           ) {
-            emErrors1[err12.keyword].push(err12);
-            err12.emUsed = true;
+            emErrors1[err14.keyword].push(err14);
+            err14.emUsed = true;
           }
         }
         for (const key1 in emErrors1) {
           if (emErrors1[key1].length) {
-            const err13 = {
+            const err15 = {
               instancePath: instancePath + '/email',
               schemaPath: '#/properties/email/errorMessage',
               keyword: 'errorMessage',
@@ -312,17 +356,17 @@ function validate14(
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err13];
+              vErrors = [err15];
             } else {
-              vErrors.push(err13);
+              vErrors.push(err15);
             }
             errors++;
           }
         }
         const emErrs1 = [];
-        for (const err14 of vErrors) {
-          if (!err14.emUsed) {
-            emErrs1.push(err14);
+        for (const err16 of vErrors) {
+          if (!err16.emUsed) {
+            emErrs1.push(err16);
           }
         }
         vErrors = emErrs1;
@@ -332,7 +376,7 @@ function validate14(
     if (data.role !== undefined) {
       let data2 = data.role;
       if (typeof data2 !== 'string') {
-        const err15 = {
+        const err17 = {
           instancePath: instancePath + '/role',
           schemaPath: '#/properties/role/type',
           keyword: 'type',
@@ -343,14 +387,14 @@ function validate14(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
       if (!(data2 === 'super_admin' || data2 === 'user' || data2 === 'admin')) {
-        const err16 = {
+        const err18 = {
           instancePath: instancePath + '/role',
           schemaPath: '#/properties/role/enum',
           keyword: 'enum',
@@ -361,30 +405,30 @@ function validate14(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err18];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err18);
         }
         errors++;
       }
       if (errors > 0) {
         const emErrs2 = [];
-        for (const err17 of vErrors) {
+        for (const err19 of vErrors) {
           if (
-            err17.keyword !== 'errorMessage' &&
-            !err17.emUsed &&
-            (err17.instancePath === instancePath + '/role' ||
-              (err17.instancePath.indexOf(instancePath + '/role') === 0 &&
-                err17.instancePath[instancePath + '/role'.length] === '/')) &&
-            err17.schemaPath.indexOf('#/properties/role') === 0 &&
-            err17.schemaPath['#/properties/role'.length] === '/'
+            err19.keyword !== 'errorMessage' &&
+            !err19.emUsed &&
+            (err19.instancePath === instancePath + '/role' ||
+              (err19.instancePath.indexOf(instancePath + '/role') === 0 &&
+                err19.instancePath[instancePath + '/role'.length] === '/')) &&
+            err19.schemaPath.indexOf('#/properties/role') === 0 &&
+            err19.schemaPath['#/properties/role'.length] === '/'
           ) {
-            emErrs2.push(err17);
-            err17.emUsed = true;
+            emErrs2.push(err19);
+            err19.emUsed = true;
           }
         }
         if (emErrs2.length) {
-          const err18 = {
+          const err20 = {
             instancePath: instancePath + '/role',
             schemaPath: '#/properties/role/errorMessage',
             keyword: 'errorMessage',
@@ -395,16 +439,16 @@ function validate14(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err20];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err20);
           }
           errors++;
         }
         const emErrs3 = [];
-        for (const err19 of vErrors) {
-          if (!err19.emUsed) {
-            emErrs3.push(err19);
+        for (const err21 of vErrors) {
+          if (!err21.emUsed) {
+            emErrs3.push(err21);
           }
         }
         vErrors = emErrs3;
@@ -412,7 +456,7 @@ function validate14(
       }
     }
   } else {
-    const err20 = {
+    const err22 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -423,9 +467,9 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err20];
+      vErrors = [err22];
     } else {
-      vErrors.push(err20);
+      vErrors.push(err22);
     }
     errors++;
   }
@@ -434,20 +478,20 @@ function validate14(
     const templates2 = { required: {} };
     let emPropParams0;
     let emParamsErrors0;
-    for (const err21 of vErrors) {
+    for (const err23 of vErrors) {
       if (
-        err21.keyword !== 'errorMessage' &&
-        !err21.emUsed &&
-        err21.instancePath === instancePath &&
-        err21.keyword in emErrors2 &&
-        err21.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err21.schemaPath.slice(1))
+        err23.keyword !== 'errorMessage' &&
+        !err23.emUsed &&
+        err23.instancePath === instancePath &&
+        err23.keyword in emErrors2 &&
+        err23.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err23.schemaPath.slice(1))
       ) {
-        emPropParams0 = obj0[err21.keyword];
-        emParamsErrors0 = emErrors2[err21.keyword][err21.params[emPropParams0]];
+        emPropParams0 = obj0[err23.keyword];
+        emParamsErrors0 = emErrors2[err23.keyword][err23.params[emPropParams0]];
         if (emParamsErrors0) {
-          emParamsErrors0.push(err21);
-          err21.emUsed = true;
+          emParamsErrors0.push(err23);
+          err23.emUsed = true;
         }
       }
     }
@@ -456,7 +500,7 @@ function validate14(
         emParamsErrors0 = emErrors2[key2][keyProp0];
         if (emParamsErrors0.length) {
           const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
-          const err22 = {
+          const err24 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
@@ -467,18 +511,18 @@ function validate14(
             data,
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err24];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err24);
           }
           errors++;
         }
       }
     }
     const emErrs4 = [];
-    for (const err23 of vErrors) {
-      if (!err23.emUsed) {
-        emErrs4.push(err23);
+    for (const err25 of vErrors) {
+      if (!err25.emUsed) {
+        emErrs4.push(err25);
       }
     }
     vErrors = emErrs4;
@@ -488,4 +532,4 @@ function validate14(
   return errors === 0;
 }
 
-export default { '7ae2f9a6': validate14 };
+export default { '19b44e5a': validate14 };

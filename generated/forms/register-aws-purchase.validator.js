@@ -14,25 +14,41 @@ const schema16 = {
       type: 'string',
       title: 'Contact Person',
       minLength: 1,
-      errorMessage: { minLength: 'Required Field' },
+      errorMessage: {
+        minLength: 'Required Field',
+        maxLength: 'Ensure this field has no more than 255 characters.',
+      },
+      maxLength: 255,
     },
     email: {
       type: 'string',
       title: 'Email',
       format: 'email',
-      errorMessage: { format: 'Invalid Email' },
+      errorMessage: {
+        format: 'Invalid Email',
+        maxLength: 'Ensure this field has no more than 254 characters.',
+      },
+      maxLength: 254,
     },
     contact_phone: {
       type: 'string',
       title: 'Contact Phone',
       minLength: 1,
-      errorMessage: { minLength: 'Required Field' },
+      errorMessage: {
+        minLength: 'Required Field',
+        maxLength: 'Ensure this field has no more than 32 characters.',
+      },
+      maxLength: 32,
     },
     company_name: {
       type: 'string',
       title: 'Company Name',
       minLength: 1,
-      errorMessage: { minLength: 'Required Field' },
+      errorMessage: {
+        minLength: 'Required Field',
+        maxLength: 'Ensure this field has no more than 255 characters.',
+      },
+      maxLength: 255,
     },
   },
   errorMessage: {
@@ -43,7 +59,7 @@ const schema16 = {
       company_name: 'Required Field',
     },
   },
-  $id: '5e22a7e7',
+  $id: '24311467',
 };
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
@@ -58,7 +74,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="5e22a7e7" */ let vErrors = null;
+  /*# sourceURL="24311467" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.contact_person === undefined) {
@@ -136,14 +152,14 @@ function validate14(
     if (data.contact_person !== undefined) {
       let data0 = data.contact_person;
       if (typeof data0 === 'string') {
-        if (func2(data0) < 1) {
+        if (func2(data0) > 255) {
           const err4 = {
             instancePath: instancePath + '/contact_person',
-            schemaPath: '#/properties/contact_person/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
+            schemaPath: '#/properties/contact_person/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
             parentSchema: schema16.properties.contact_person,
             data: data0,
           };
@@ -154,8 +170,26 @@ function validate14(
           }
           errors++;
         }
+        if (func2(data0) < 1) {
+          const err5 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema16.properties.contact_person,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
       } else {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/contact_person',
           schemaPath: '#/properties/contact_person/type',
           keyword: 'type',
@@ -166,31 +200,31 @@ function validate14(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors0 = { minLength: [] };
+        const emErrors0 = { minLength: [], maxLength: [] };
         const templates0 = {};
-        for (const err6 of vErrors) {
+        for (const err7 of vErrors) {
           if (
-            err6.keyword !== 'errorMessage' &&
-            !err6.emUsed &&
-            err6.instancePath === instancePath + '/contact_person' &&
-            err6.keyword in emErrors0 &&
-            err6.schemaPath.indexOf('#/properties/contact_person') === 0 &&
-            /^\/[^\/]*$/.test(err6.schemaPath.slice(27))
+            err7.keyword !== 'errorMessage' &&
+            !err7.emUsed &&
+            err7.instancePath === instancePath + '/contact_person' &&
+            err7.keyword in emErrors0 &&
+            err7.schemaPath.indexOf('#/properties/contact_person') === 0 &&
+            /^\/[^\/]*$/.test(err7.schemaPath.slice(27))
           ) {
-            emErrors0[err6.keyword].push(err6);
-            err6.emUsed = true;
+            emErrors0[err7.keyword].push(err7);
+            err7.emUsed = true;
           }
         }
         for (const key0 in emErrors0) {
           if (emErrors0[key0].length) {
-            const err7 = {
+            const err8 = {
               instancePath: instancePath + '/contact_person',
               schemaPath: '#/properties/contact_person/errorMessage',
               keyword: 'errorMessage',
@@ -204,17 +238,17 @@ function validate14(
               data: data0,
             };
             if (vErrors === null) {
-              vErrors = [err7];
+              vErrors = [err8];
             } else {
-              vErrors.push(err7);
+              vErrors.push(err8);
             }
             errors++;
           }
         }
         const emErrs0 = [];
-        for (const err8 of vErrors) {
-          if (!err8.emUsed) {
-            emErrs0.push(err8);
+        for (const err9 of vErrors) {
+          if (!err9.emUsed) {
+            emErrs0.push(err9);
           }
         }
         vErrors = emErrs0;
@@ -224,8 +258,26 @@ function validate14(
     if (data.email !== undefined) {
       let data1 = data.email;
       if (typeof data1 === 'string') {
+        if (func2(data1) > 254) {
+          const err10 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 254 },
+            message: 'must NOT have more than 254 characters',
+            schema: 254,
+            parentSchema: schema16.properties.email,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
         if (!formats0.test(data1)) {
-          const err9 = {
+          const err11 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -236,14 +288,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err11];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err11);
           }
           errors++;
         }
       } else {
-        const err10 = {
+        const err12 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -254,31 +306,31 @@ function validate14(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err12];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors1 = { format: [] };
+        const emErrors1 = { format: [], maxLength: [] };
         const templates1 = {};
-        for (const err11 of vErrors) {
+        for (const err13 of vErrors) {
           if (
-            err11.keyword !== 'errorMessage' &&
-            !err11.emUsed &&
-            err11.instancePath === instancePath + '/email' &&
-            err11.keyword in emErrors1 &&
-            err11.schemaPath.indexOf('#/properties/email') === 0 &&
-            /^\/[^\/]*$/.test(err11.schemaPath.slice(18))
+            err13.keyword !== 'errorMessage' &&
+            !err13.emUsed &&
+            err13.instancePath === instancePath + '/email' &&
+            err13.keyword in emErrors1 &&
+            err13.schemaPath.indexOf('#/properties/email') === 0 &&
+            /^\/[^\/]*$/.test(err13.schemaPath.slice(18))
           ) {
-            emErrors1[err11.keyword].push(err11);
-            err11.emUsed = true;
+            emErrors1[err13.keyword].push(err13);
+            err13.emUsed = true;
           }
         }
         for (const key1 in emErrors1) {
           if (emErrors1[key1].length) {
-            const err12 = {
+            const err14 = {
               instancePath: instancePath + '/email',
               schemaPath: '#/properties/email/errorMessage',
               keyword: 'errorMessage',
@@ -292,17 +344,17 @@ function validate14(
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err14];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err14);
             }
             errors++;
           }
         }
         const emErrs1 = [];
-        for (const err13 of vErrors) {
-          if (!err13.emUsed) {
-            emErrs1.push(err13);
+        for (const err15 of vErrors) {
+          if (!err15.emUsed) {
+            emErrs1.push(err15);
           }
         }
         vErrors = emErrs1;
@@ -312,8 +364,26 @@ function validate14(
     if (data.contact_phone !== undefined) {
       let data2 = data.contact_phone;
       if (typeof data2 === 'string') {
+        if (func2(data2) > 32) {
+          const err16 = {
+            instancePath: instancePath + '/contact_phone',
+            schemaPath: '#/properties/contact_phone/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 32 },
+            message: 'must NOT have more than 32 characters',
+            schema: 32,
+            parentSchema: schema16.properties.contact_phone,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
         if (func2(data2) < 1) {
-          const err14 = {
+          const err17 = {
             instancePath: instancePath + '/contact_phone',
             schemaPath: '#/properties/contact_phone/minLength',
             keyword: 'minLength',
@@ -324,14 +394,14 @@ function validate14(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err17];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err17);
           }
           errors++;
         }
       } else {
-        const err15 = {
+        const err18 = {
           instancePath: instancePath + '/contact_phone',
           schemaPath: '#/properties/contact_phone/type',
           keyword: 'type',
@@ -342,31 +412,31 @@ function validate14(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err18];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err18);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors2 = { minLength: [] };
+        const emErrors2 = { minLength: [], maxLength: [] };
         const templates2 = {};
-        for (const err16 of vErrors) {
+        for (const err19 of vErrors) {
           if (
-            err16.keyword !== 'errorMessage' &&
-            !err16.emUsed &&
-            err16.instancePath === instancePath + '/contact_phone' &&
-            err16.keyword in emErrors2 &&
-            err16.schemaPath.indexOf('#/properties/contact_phone') === 0 &&
-            /^\/[^\/]*$/.test(err16.schemaPath.slice(26))
+            err19.keyword !== 'errorMessage' &&
+            !err19.emUsed &&
+            err19.instancePath === instancePath + '/contact_phone' &&
+            err19.keyword in emErrors2 &&
+            err19.schemaPath.indexOf('#/properties/contact_phone') === 0 &&
+            /^\/[^\/]*$/.test(err19.schemaPath.slice(26))
           ) {
-            emErrors2[err16.keyword].push(err16);
-            err16.emUsed = true;
+            emErrors2[err19.keyword].push(err19);
+            err19.emUsed = true;
           }
         }
         for (const key2 in emErrors2) {
           if (emErrors2[key2].length) {
-            const err17 = {
+            const err20 = {
               instancePath: instancePath + '/contact_phone',
               schemaPath: '#/properties/contact_phone/errorMessage',
               keyword: 'errorMessage',
@@ -380,17 +450,17 @@ function validate14(
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err17];
+              vErrors = [err20];
             } else {
-              vErrors.push(err17);
+              vErrors.push(err20);
             }
             errors++;
           }
         }
         const emErrs2 = [];
-        for (const err18 of vErrors) {
-          if (!err18.emUsed) {
-            emErrs2.push(err18);
+        for (const err21 of vErrors) {
+          if (!err21.emUsed) {
+            emErrs2.push(err21);
           }
         }
         vErrors = emErrs2;
@@ -400,8 +470,26 @@ function validate14(
     if (data.company_name !== undefined) {
       let data3 = data.company_name;
       if (typeof data3 === 'string') {
+        if (func2(data3) > 255) {
+          const err22 = {
+            instancePath: instancePath + '/company_name',
+            schemaPath: '#/properties/company_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 255 },
+            message: 'must NOT have more than 255 characters',
+            schema: 255,
+            parentSchema: schema16.properties.company_name,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
         if (func2(data3) < 1) {
-          const err19 = {
+          const err23 = {
             instancePath: instancePath + '/company_name',
             schemaPath: '#/properties/company_name/minLength',
             keyword: 'minLength',
@@ -412,14 +500,14 @@ function validate14(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err23];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err23);
           }
           errors++;
         }
       } else {
-        const err20 = {
+        const err24 = {
           instancePath: instancePath + '/company_name',
           schemaPath: '#/properties/company_name/type',
           keyword: 'type',
@@ -430,31 +518,31 @@ function validate14(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err24];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err24);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors3 = { minLength: [] };
+        const emErrors3 = { minLength: [], maxLength: [] };
         const templates3 = {};
-        for (const err21 of vErrors) {
+        for (const err25 of vErrors) {
           if (
-            err21.keyword !== 'errorMessage' &&
-            !err21.emUsed &&
-            err21.instancePath === instancePath + '/company_name' &&
-            err21.keyword in emErrors3 &&
-            err21.schemaPath.indexOf('#/properties/company_name') === 0 &&
-            /^\/[^\/]*$/.test(err21.schemaPath.slice(25))
+            err25.keyword !== 'errorMessage' &&
+            !err25.emUsed &&
+            err25.instancePath === instancePath + '/company_name' &&
+            err25.keyword in emErrors3 &&
+            err25.schemaPath.indexOf('#/properties/company_name') === 0 &&
+            /^\/[^\/]*$/.test(err25.schemaPath.slice(25))
           ) {
-            emErrors3[err21.keyword].push(err21);
-            err21.emUsed = true;
+            emErrors3[err25.keyword].push(err25);
+            err25.emUsed = true;
           }
         }
         for (const key3 in emErrors3) {
           if (emErrors3[key3].length) {
-            const err22 = {
+            const err26 = {
               instancePath: instancePath + '/company_name',
               schemaPath: '#/properties/company_name/errorMessage',
               keyword: 'errorMessage',
@@ -468,17 +556,17 @@ function validate14(
               data: data3,
             };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err26];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err26);
             }
             errors++;
           }
         }
         const emErrs3 = [];
-        for (const err23 of vErrors) {
-          if (!err23.emUsed) {
-            emErrs3.push(err23);
+        for (const err27 of vErrors) {
+          if (!err27.emUsed) {
+            emErrs3.push(err27);
           }
         }
         vErrors = emErrs3;
@@ -486,7 +574,7 @@ function validate14(
       }
     }
   } else {
-    const err24 = {
+    const err28 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -497,9 +585,9 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err28];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err28);
     }
     errors++;
   }
@@ -510,20 +598,20 @@ function validate14(
     const templates4 = { required: {} };
     let emPropParams0;
     let emParamsErrors0;
-    for (const err25 of vErrors) {
+    for (const err29 of vErrors) {
       if (
-        err25.keyword !== 'errorMessage' &&
-        !err25.emUsed &&
-        err25.instancePath === instancePath &&
-        err25.keyword in emErrors4 &&
-        err25.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err25.schemaPath.slice(1))
+        err29.keyword !== 'errorMessage' &&
+        !err29.emUsed &&
+        err29.instancePath === instancePath &&
+        err29.keyword in emErrors4 &&
+        err29.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err29.schemaPath.slice(1))
       ) {
-        emPropParams0 = obj0[err25.keyword];
-        emParamsErrors0 = emErrors4[err25.keyword][err25.params[emPropParams0]];
+        emPropParams0 = obj0[err29.keyword];
+        emParamsErrors0 = emErrors4[err29.keyword][err29.params[emPropParams0]];
         if (emParamsErrors0) {
-          emParamsErrors0.push(err25);
-          err25.emUsed = true;
+          emParamsErrors0.push(err29);
+          err29.emUsed = true;
         }
       }
     }
@@ -532,7 +620,7 @@ function validate14(
         emParamsErrors0 = emErrors4[key4][keyProp0];
         if (emParamsErrors0.length) {
           const tmpl0 = templates4[key4] && templates4[key4][keyProp0];
-          const err26 = {
+          const err30 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
@@ -543,18 +631,18 @@ function validate14(
             data,
           };
           if (vErrors === null) {
-            vErrors = [err26];
+            vErrors = [err30];
           } else {
-            vErrors.push(err26);
+            vErrors.push(err30);
           }
           errors++;
         }
       }
     }
     const emErrs4 = [];
-    for (const err27 of vErrors) {
-      if (!err27.emUsed) {
-        emErrs4.push(err27);
+    for (const err31 of vErrors) {
+      if (!err31.emUsed) {
+        emErrs4.push(err31);
       }
     }
     vErrors = emErrs4;
@@ -564,4 +652,4 @@ function validate14(
   return errors === 0;
 }
 
-export default { '5e22a7e7': validate14 };
+export default { 24311467: validate14 };

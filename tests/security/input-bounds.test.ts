@@ -7,6 +7,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import addPolicy from '../../schemas/add-policy.schema.json';
+import salesforceConnection from '../../schemas/create-salesforce-connection.schema.json';
+import createTenant from '../../schemas/create-tenant.schema.json';
+import inviteUser from '../../schemas/invite-user.schema.json';
+import registerPurchase from '../../schemas/register-aws-purchase.schema.json';
 import boundedSchemas from '../contract/spectral/bounded-schemas.js';
 import { contractDocument } from '../sandbox/contract';
 import { POLICY_LIMIT_BYTES } from '../sandbox/domain/aws-connection';
@@ -19,163 +24,170 @@ const SALESFORCE = '/api/v1/salesforce';
 let sandbox: ReturnType<typeof createSandbox>;
 let dana: ApiClient;
 
-beforeEach(async () => {
-  sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
-  dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
-});
-
 const tooLong = (limit: number) => [`Ensure this field has no more than ${limit} characters.`];
 
-describe('strings longer than the contract allows', () => {
-  it('refuses a 1 MiB first name, and stores nothing', async () => {
-    const before = structuredClone(sandbox.store.state.users);
-    const marcus = before.find((user) => user.email === 'marcus.oyelaran@acme-cloud.com');
-    expect(marcus).toBeDefined();
-
-    const edit = await dana.patch(`/api/v1/users/${String(marcus?.id)}/`, { first_name: MIB });
-    expect(edit).toEqual({ status: 400, body: { first_name: tooLong(150) } });
-
-    const invite = await dana.post('/api/v1/tenants/invite-users/', {
-      first_name: MIB,
-      last_name: 'Long',
-      email: 'long.name@acme-cloud.com',
-      role: 'user',
-    });
-    expect(invite).toEqual({ status: 400, body: { first_name: tooLong(150) } });
-    expect(sandbox.store.state.users).toEqual(before);
-    expect(sandbox.store.state.outbox).toHaveLength(0);
+describe('attacks on the sandbox', () => {
+  beforeEach(async () => {
+    sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+    dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
   });
 
-  it('refuses a 1 MiB AWS Marketplace registration, and stores nothing', async () => {
-    const before = sandbox.store.state.awsRegistrations.length;
-    const purchase = await anonymous(
-      sandbox.app,
-      'POST',
-      '/api/v1/auth/aws/marketplace/fulfill/register-purchase',
-      {
-        company_name: MIB,
-        contact_person: 'Grace Hopper',
-        contact_phone: '+1 555 0100',
-        email: 'grace@cobol.example',
-      },
-    );
-    expect(purchase).toEqual({ status: 400, body: { company_name: tooLong(255) } });
-    expect(sandbox.store.state.awsRegistrations).toHaveLength(before);
+  describe('strings longer than the contract allows', () => {
+    it('refuses a 1 MiB first name, and stores nothing', async () => {
+      const before = structuredClone(sandbox.store.state.users);
+      const marcus = before.find((user) => user.email === 'marcus.oyelaran@acme-cloud.com');
+      expect(marcus).toBeDefined();
+
+      const edit = await dana.patch(`/api/v1/users/${String(marcus?.id)}/`, { first_name: MIB });
+      expect(edit).toEqual({ status: 400, body: { first_name: tooLong(150) } });
+
+      const invite = await dana.post('/api/v1/tenants/invite-users/', {
+        first_name: MIB,
+        last_name: 'Long',
+        email: 'long.name@acme-cloud.com',
+        role: 'user',
+      });
+      expect(invite).toEqual({ status: 400, body: { first_name: tooLong(150) } });
+      expect(sandbox.store.state.users).toEqual(before);
+      expect(sandbox.store.state.outbox).toHaveLength(0);
+    });
+
+    it('refuses a 1 MiB AWS Marketplace registration, and stores nothing', async () => {
+      const before = sandbox.store.state.awsRegistrations.length;
+      const purchase = await anonymous(
+        sandbox.app,
+        'POST',
+        '/api/v1/auth/aws/marketplace/fulfill/register-purchase',
+        {
+          company_name: MIB,
+          contact_person: 'Grace Hopper',
+          contact_phone: '+1 555 0100',
+          email: 'grace@cobol.example',
+        },
+      );
+      expect(purchase).toEqual({ status: 400, body: { company_name: tooLong(255) } });
+      expect(sandbox.store.state.awsRegistrations).toHaveLength(before);
+    });
+
+    it('refuses an AWS policy over 1 MB sent as a text field, as it does a file', async () => {
+      const acme = sandbox.store.state.tenants.find((tenant) => tenant.subdomain_prefix === 'acme');
+      const before = structuredClone(acme?.aws);
+      const statement = '{"Effect":"Allow","Action":["partnercentral:*"],"Resource":"*"}';
+      const policy = `{"Version":"2012-10-17","Statement":[${Array(
+        Math.ceil(POLICY_LIMIT_BYTES / statement.length),
+      )
+        .fill(statement)
+        .join(',')}]}`;
+      expect(Buffer.byteLength(policy)).toBeGreaterThan(POLICY_LIMIT_BYTES);
+      const form = new FormData();
+      form.set('policy', policy);
+      form.set('account_id', '123456789012');
+      form.set('external_id', '6f1c2b9e-8d4a-4f7e-9b2c-3a5d7e9f1b2c');
+      form.set('external_role_arn', 'arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole');
+
+      const added = await dana.post('/api/v1/tenants/add-policy/', form);
+      expect(added).toEqual({
+        status: 413,
+        body: { error: 'File size too large. The policy file must be smaller than 1 MB.' },
+      });
+      const after = sandbox.store.state.tenants.find(
+        (tenant) => tenant.subdomain_prefix === 'acme',
+      );
+      expect(after?.aws).toEqual(before);
+    });
+
+    it('refuses a search term longer than the contract allows', async () => {
+      const search = await dana.get(`${SALESFORCE}/aws/attributes/?search=${'a'.repeat(256)}`);
+      expect(search).toEqual({ status: 400, body: { search: tooLong(255) } });
+    });
   });
 
-  it('refuses an AWS policy over 1 MB sent as a text field, as it does a file', async () => {
-    const acme = sandbox.store.state.tenants.find((tenant) => tenant.subdomain_prefix === 'acme');
-    const before = structuredClone(acme?.aws);
-    const statement = '{"Effect":"Allow","Action":["partnercentral:*"],"Resource":"*"}';
-    const policy = `{"Version":"2012-10-17","Statement":[${Array(
-      Math.ceil(POLICY_LIMIT_BYTES / statement.length),
-    )
-      .fill(statement)
-      .join(',')}]}`;
-    expect(Buffer.byteLength(policy)).toBeGreaterThan(POLICY_LIMIT_BYTES);
-    const form = new FormData();
-    form.set('policy', policy);
-    form.set('account_id', '123456789012');
-    form.set('external_id', '6f1c2b9e-8d4a-4f7e-9b2c-3a5d7e9f1b2c');
-    form.set('external_role_arn', 'arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole');
-
-    const added = await dana.post('/api/v1/tenants/add-policy/', form);
-    expect(added).toEqual({
-      status: 413,
-      body: { error: 'File size too large. The policy file must be smaller than 1 MB.' },
+  describe('type confusion', () => {
+    it('answers an operator object for the login e-mail with a 400, not a 500', async () => {
+      const login = await anonymous(sandbox.app, 'POST', '/api/v1/auth/login/', {
+        email: { $ne: null },
+        password: 'Sup3r-Secret!',
+      });
+      expect(login).toEqual({ status: 400, body: { email: ['Not a valid string.'] } });
     });
-    const after = sandbox.store.state.tenants.find((tenant) => tenant.subdomain_prefix === 'acme');
-    expect(after?.aws).toEqual(before);
+
+    it('answers ?sync_type=__proto__ with a 400, and starts no sync', async () => {
+      const runs = sandbox.store.state.syncRuns.length;
+      const stats = structuredClone(sandbox.store.state.stats);
+      const started = await dana.post(
+        `${SALESFORCE}/data-mappings/sync-data/?sync_type=__proto__`,
+        {
+          tenant_sub_domain: 'acme',
+        },
+      );
+      await sandbox.syncs.idle();
+      expect(started).toEqual({
+        status: 400,
+        body: { sync_type: ['"__proto__" is not a valid choice.'] },
+      });
+      expect(sandbox.store.state.syncRuns).toHaveLength(runs);
+      expect(sandbox.store.state.stats).toEqual(stats);
+    });
+
+    it('answers a body that is not an object with a 400', async () => {
+      const users = sandbox.store.state.users.length;
+      const invite = await dana.post('/api/v1/tenants/invite-users/', [
+        { email: 'x@acme-cloud.com' },
+      ]);
+      expect(invite).toEqual({
+        status: 400,
+        body: { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] },
+      });
+      expect(sandbox.store.state.users).toHaveLength(users);
+    });
+
+    it('answers a number where a string belongs, and an unknown choice, with field errors', async () => {
+      const invite = await dana.post('/api/v1/tenants/invite-users/', {
+        first_name: 42,
+        last_name: 'Answer',
+        email: 'deep.thought@acme-cloud.com',
+        role: '__proto__',
+      });
+      expect(invite).toEqual({
+        status: 400,
+        body: {
+          first_name: ['Not a valid string.'],
+          role: ['"__proto__" is not a valid choice.'],
+        },
+      });
+    });
   });
 
-  it('refuses a search term longer than the contract allows', async () => {
-    const search = await dana.get(`${SALESFORCE}/aws/attributes/?search=${'a'.repeat(256)}`);
-    expect(search).toEqual({ status: 400, body: { search: tooLong(255) } });
-  });
-});
+  describe('arrays longer than the contract allows', () => {
+    it('refuses 1001 override values, and saves none', async () => {
+      const overrides = sandbox.store.state.overrides.length;
+      const values = Array.from({ length: 1001 }, () => ({
+        sync_error_id: 1,
+        salesforce_id: '0065g00000XyZ12AAB',
+        ace_id: 1,
+        dummy_value: 'x',
+      }));
+      const saved = await dana.post(`${SALESFORCE}/update-dummy-value-for-error/`, values);
+      expect(saved).toEqual({
+        status: 400,
+        body: { non_field_errors: ['Ensure this field has no more than 1000 elements.'] },
+      });
+      expect(sandbox.store.state.overrides).toHaveLength(overrides);
+    });
 
-describe('type confusion', () => {
-  it('answers an operator object for the login e-mail with a 400, not a 500', async () => {
-    const login = await anonymous(sandbox.app, 'POST', '/api/v1/auth/login/', {
-      email: { $ne: null },
-      password: 'Sup3r-Secret!',
+    it('refuses a concatenation of 101 attributes', async () => {
+      const mappings = sandbox.store.state.mappings.length;
+      const created = await dana.post(`${SALESFORCE}/data-mappings/`, {
+        aws_ace_attribute: 1,
+        is_concatenated: true,
+        concatenated_attributes: Array.from({ length: 101 }, (_, index) => index + 1),
+      });
+      expect(created).toEqual({
+        status: 400,
+        body: { concatenated_attributes: ['Ensure this field has no more than 100 elements.'] },
+      });
+      expect(sandbox.store.state.mappings).toHaveLength(mappings);
     });
-    expect(login).toEqual({ status: 400, body: { email: ['Not a valid string.'] } });
-  });
-
-  it('answers ?sync_type=__proto__ with a 400, and starts no sync', async () => {
-    const runs = sandbox.store.state.syncRuns.length;
-    const stats = structuredClone(sandbox.store.state.stats);
-    const started = await dana.post(`${SALESFORCE}/data-mappings/sync-data/?sync_type=__proto__`, {
-      tenant_sub_domain: 'acme',
-    });
-    await sandbox.syncs.idle();
-    expect(started).toEqual({
-      status: 400,
-      body: { sync_type: ['"__proto__" is not a valid choice.'] },
-    });
-    expect(sandbox.store.state.syncRuns).toHaveLength(runs);
-    expect(sandbox.store.state.stats).toEqual(stats);
-  });
-
-  it('answers a body that is not an object with a 400', async () => {
-    const users = sandbox.store.state.users.length;
-    const invite = await dana.post('/api/v1/tenants/invite-users/', [
-      { email: 'x@acme-cloud.com' },
-    ]);
-    expect(invite).toEqual({
-      status: 400,
-      body: { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] },
-    });
-    expect(sandbox.store.state.users).toHaveLength(users);
-  });
-
-  it('answers a number where a string belongs, and an unknown choice, with field errors', async () => {
-    const invite = await dana.post('/api/v1/tenants/invite-users/', {
-      first_name: 42,
-      last_name: 'Answer',
-      email: 'deep.thought@acme-cloud.com',
-      role: '__proto__',
-    });
-    expect(invite).toEqual({
-      status: 400,
-      body: {
-        first_name: ['Not a valid string.'],
-        role: ['"__proto__" is not a valid choice.'],
-      },
-    });
-  });
-});
-
-describe('arrays longer than the contract allows', () => {
-  it('refuses 1001 override values, and saves none', async () => {
-    const overrides = sandbox.store.state.overrides.length;
-    const values = Array.from({ length: 1001 }, () => ({
-      sync_error_id: 1,
-      salesforce_id: '0065g00000XyZ12AAB',
-      ace_id: 1,
-      dummy_value: 'x',
-    }));
-    const saved = await dana.post(`${SALESFORCE}/update-dummy-value-for-error/`, values);
-    expect(saved).toEqual({
-      status: 400,
-      body: { non_field_errors: ['Ensure this field has no more than 1000 elements.'] },
-    });
-    expect(sandbox.store.state.overrides).toHaveLength(overrides);
-  });
-
-  it('refuses a concatenation of 101 attributes', async () => {
-    const mappings = sandbox.store.state.mappings.length;
-    const created = await dana.post(`${SALESFORCE}/data-mappings/`, {
-      aws_ace_attribute: 1,
-      is_concatenated: true,
-      concatenated_attributes: Array.from({ length: 101 }, (_, index) => index + 1),
-    });
-    expect(created).toEqual({
-      status: 400,
-      body: { concatenated_attributes: ['Ensure this field has no more than 100 elements.'] },
-    });
-    expect(sandbox.store.state.mappings).toHaveLength(mappings);
   });
 });
 
@@ -250,5 +262,88 @@ describe('the contract bounds every string and array (the Spectral rule bounded-
       ),
     ];
     expect(found).toEqual([]);
+  });
+});
+
+describe('the app’s forms (schemas/) bound their fields as the contract does', () => {
+  const at = (root: unknown, path: string): unknown =>
+    path
+      .split('.')
+      .reduce<unknown>(
+        (node, key) =>
+          typeof node === 'object' && node !== null
+            ? (node as Record<string, unknown>)[key]
+            : undefined,
+        root,
+      );
+  const contract = (path: string) =>
+    at((contractDocument() as { components: { schemas: unknown } }).components.schemas, path);
+  const maxLength = (schema: unknown) => (at(schema, 'maxLength') as number | undefined) ?? null;
+
+  const FORMS = {
+    'invite-user': inviteUser,
+    'register-aws-purchase': registerPurchase,
+    'create-tenant': createTenant,
+    'create-salesforce-connection': salesforceConnection,
+    'add-policy': addPolicy,
+  };
+  // form schema, its field, the contract field it is sent as. A full name is split into first,
+  // middle and last names, so it gets the bound of one of them: every part then fits.
+  const FIELDS: Array<[keyof typeof FORMS, string, string]> = [
+    ['invite-user', 'properties.full_name', 'InviteRequest.properties.first_name'],
+    ['invite-user', 'properties.email', 'InviteRequest.properties.email'],
+    ...['contact_person', 'email', 'contact_phone', 'company_name'].map(
+      (field): [keyof typeof FORMS, string, string] => [
+        'register-aws-purchase',
+        `properties.${field}`,
+        `AwsRegistrationRequest.properties.${field}`,
+      ],
+    ),
+    ...['company_name', 'industry', 'email'].map((field): [keyof typeof FORMS, string, string] => [
+      'create-tenant',
+      `properties.company.properties.${field}`,
+      `CreateTenantRequest.properties.company.properties.${field}`,
+    ]),
+    ...[
+      ['name', 'first_name'],
+      ['email', 'email'],
+      ['password', 'password'],
+    ].map(([field, sent]): [keyof typeof FORMS, string, string] => [
+      'create-tenant',
+      `properties.admin.properties.${field}`,
+      `CreateTenantRequest.properties.admin.properties.${sent}`,
+    ]),
+    [
+      'create-salesforce-connection',
+      'properties.username',
+      'SalesforceAccount.properties.username',
+    ],
+    [
+      'create-salesforce-connection',
+      'then.properties.consumer_key',
+      'SalesforceAccount.properties.consumer_key',
+    ],
+    ...['external_id', 'external_role_arn'].map((field): [keyof typeof FORMS, string, string] => [
+      'add-policy',
+      `properties.${field}`,
+      `AddPolicyRequest.properties.${field}`,
+    ]),
+    ...['region', 'spm_id', 'bucket_name', 'kms_arn'].map(
+      (field): [keyof typeof FORMS, string, string] => [
+        'add-policy',
+        `else.properties.${field}`,
+        `AddPolicyRequest.properties.${field}`,
+      ],
+    ),
+  ];
+
+  it.each(FIELDS)('%s: %s is sent as %s', (name, field, sent) => {
+    const form = FORMS[name];
+    const bound = maxLength(contract(sent));
+    expect(bound).not.toBeNull();
+    expect(maxLength(at(form, field))).toBe(bound);
+    expect(at(form, `${field}.errorMessage.maxLength`)).toBe(
+      `Ensure this field has no more than ${String(bound)} characters.`,
+    );
   });
 });

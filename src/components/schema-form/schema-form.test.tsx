@@ -100,6 +100,19 @@ describe('SchemaForm', () => {
     expect(await screen.findByText('A registration with this e-mail exists.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('stops a field at the contract’s bound, and says so for a longer value', async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={vi.fn()} />);
+    const phone = screen.getByLabelText(/Contact Phone/);
+    expect(phone).toHaveAttribute('maxLength', '32');
+    const errors = validator.validateFormData({ contact_phone: '1'.repeat(33) }, schema).errors;
+    expect(errors.map((error) => error.message)).toContain(
+      'Ensure this field has no more than 32 characters.',
+    );
+    await user.type(phone, '2'.repeat(40));
+    expect(phone).toHaveValue('2'.repeat(32));
+  });
 });
 
 describe('serverErrorSchema', () => {

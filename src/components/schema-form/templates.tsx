@@ -81,6 +81,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       id={id}
       name={id}
       {...inputProps}
+      // The contract's bound, from the form schema: typing stops there and a paste is cut.
+      maxLength={schema.maxLength}
       value={value === undefined || value === null ? '' : String(value)}
       placeholder={placeholder}
       required={required}

@@ -77,13 +77,15 @@ export function SwitchWidget(props: WidgetProps) {
 
 /** Long text. */
 export function TextareaWidget(props: WidgetProps) {
-  const { id, value, placeholder, disabled, readonly, options, onChange, onBlur, onFocus } = props;
+  const { id, value, placeholder, disabled, readonly, options, schema, onChange, onBlur, onFocus } =
+    props;
   const invalid = useInvalid(props);
   return (
     <TextArea
       id={id}
       fill
       value={value ?? ''}
+      maxLength={schema.maxLength}
       placeholder={placeholder}
       disabled={disabled || readonly}
       intent={invalid ? Intent.DANGER : Intent.NONE}
