@@ -127,6 +127,15 @@ export function isRelatedRecordName(name: string): boolean {
 /** The permission types whose attributes take no override (OverrideWrite.x-override-refused). */
 export const OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = ['Read Only'];
 
+/** The longest sync-filter value (SyncFilterWrite.field_value's maxLength). */
+export const FILTER_VALUE_MAX_LENGTH = 1000;
+
+/** The longest override value (OverrideWrite.dummy_value's maxLength). */
+export const OVERRIDE_VALUE_MAX_LENGTH = 1000;
+
+/** The longest fixed (dummy) value of a mapping (DataMappingWrite.dummy_value_description's maxLength). */
+export const DUMMY_VALUE_MAX_LENGTH = 1000;
+
 /**
  * `x-override-refused` says which ACE attributes take no override: a reserved identifier
  * (ReservedAttributeName: the backend fills it), a related-record field (RelatedRecordObject:

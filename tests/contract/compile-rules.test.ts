@@ -29,6 +29,18 @@ describe('compile-rules: the contract rules as code', () => {
     expect(code).toContain('Object.values(ReservedAttributeName)');
     expect(code).toContain('Object.values(RelatedRecordObject)');
     expect(code).toContain('OVERRIDE_REFUSED_PERMISSION_TYPES: readonly string[] = ["Read Only"]');
+    expect(code).toContain('export const FILTER_VALUE_MAX_LENGTH = 1000;');
+    expect(code).toContain('export const OVERRIDE_VALUE_MAX_LENGTH = 1000;');
+    expect(code).toContain('export const DUMMY_VALUE_MAX_LENGTH = 1000;');
+  });
+
+  it('refuses a typed value without a maxLength', () => {
+    const doc = withSchema('OverrideWrite', (schema) => {
+      delete (schema.properties as Record<string, Record<string, unknown>>).dummy_value?.maxLength;
+    });
+    expect(() => compileRules(doc)).toThrow(
+      'components.schemas.OverrideWrite.properties.dummy_value: a maxLength is expected.',
+    );
   });
 
   it('refuses a comparison table that misses a data type or names an unknown comparison', () => {

@@ -1,5 +1,7 @@
 import { InputGroup } from '@blueprintjs/core';
 
+import { DUMMY_VALUE_MAX_LENGTH } from '@generated/rules';
+
 import styles from '../mapper.module.css';
 
 export interface DummyInputProps {
@@ -15,6 +17,7 @@ export function DummyInput({ label, value, onChange }: DummyInputProps) {
       className={styles.dummy}
       size="small"
       aria-label={label}
+      maxLength={DUMMY_VALUE_MAX_LENGTH}
       value={value}
       onValueChange={onChange}
     />

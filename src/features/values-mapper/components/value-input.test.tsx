@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DataType } from '@generated/api/model';
+import { FILTER_VALUE_MAX_LENGTH } from '@generated/rules';
 
 import { VALUE_LABEL, ValueInput } from './value-input';
 
@@ -47,5 +48,25 @@ describe('the value of a Date condition', () => {
     await user.click(within(picker).getByText('15', { exact: true }));
     expect(onPick).toHaveBeenCalledWith('2026-03-15');
     expect(screen.getByRole('combobox', { name: VALUE_LABEL })).toHaveValue('2026-03-15');
+  });
+});
+
+describe('the value of a text condition', () => {
+  it('stops at the contract’s bound', () => {
+    render(
+      <ValueInput
+        attribute={{ id: 3, name: 'projectDescription', dataType: DataType.String }}
+        value=""
+        invalid={false}
+        describedBy={undefined}
+        onPick={() => {}}
+        onType={() => {}}
+        onBlur={() => {}}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: VALUE_LABEL })).toHaveAttribute(
+      'maxLength',
+      String(FILTER_VALUE_MAX_LENGTH),
+    );
   });
 });

@@ -4,6 +4,7 @@ import { type KeyboardEvent } from 'react';
 import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import { lazyNamed } from '@/lib/lazy-named';
 import { DataType } from '@generated/api/model';
+import { FILTER_VALUE_MAX_LENGTH } from '@generated/rules';
 
 import type { FilterAttribute } from '../model/filter-blocks';
 
@@ -109,6 +110,7 @@ export function ValueInput(props: ValueInputProps) {
       placeholder={VALUE_LABEL}
       inputMode={numeric ? 'decimal' : undefined}
       intent={invalid ? Intent.DANGER : Intent.NONE}
+      maxLength={FILTER_VALUE_MAX_LENGTH}
       value={value}
       onValueChange={onType}
       onKeyDown={ignoreEnter}

@@ -2,6 +2,8 @@ import { InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 
+import { OVERRIDE_VALUE_MAX_LENGTH } from '@generated/rules';
+
 /** Typed override text reaches the form after the user pauses this long, not on every key. */
 const OVERRIDE_TEXT_DEBOUNCE_MS = 2000;
 
@@ -44,6 +46,7 @@ export function DebouncedTextInput({
       placeholder={placeholder}
       inputMode={inputMode}
       type={inputMode === 'email' ? 'email' : 'text'}
+      maxLength={OVERRIDE_VALUE_MAX_LENGTH}
       onChange={(event) => {
         setText(event.target.value);
         commit(event.target.value);

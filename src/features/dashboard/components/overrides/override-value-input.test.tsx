@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Attribute } from '@generated/api/model';
+import { OVERRIDE_VALUE_MAX_LENGTH } from '@generated/rules';
 
 import { OverrideValueInput } from './override-value-input';
 
@@ -76,5 +77,24 @@ describe('a Date override value', () => {
     await user.type(screen.getByRole('combobox', { name: LABEL }), ahead);
     await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith(ahead));
     expect(screen.queryByDisplayValue('Out of range')).not.toBeInTheDocument();
+  });
+});
+
+describe('a text override value', () => {
+  it('stops at the contract’s bound', () => {
+    render(
+      <OverrideValueInput
+        attribute={{ id: 8, name: 'projectDescription', data_type: 'String' }}
+        value=""
+        onChange={() => {}}
+        label={LABEL}
+        invalid={false}
+        onTouch={() => {}}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: LABEL })).toHaveAttribute(
+      'maxLength',
+      String(OVERRIDE_VALUE_MAX_LENGTH),
+    );
   });
 });
