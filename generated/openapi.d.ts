@@ -42,10 +42,11 @@ export interface paths {
      * @description Ends the session server-side: the session (the sign-in and every refresh token rotated from
      *     it, see refreshToken) of the refresh token in the body ends, so its refresh tokens and its
      *     access tokens are refused from then on. The call is authenticated by that refresh token,
-     *     not by an access token (`security: []`): it works with an expired access token, or none,
-     *     and the app sends no Authorization header. Any refresh token of the session, current or
-     *     retired, ends it. A missing, invalid or expired refresh token, or one of a session already
-     *     ended, gets 401. The specification does not show the logout path; this contract chooses
+     *     not by an access token (`security: []`): it works with an expired access token, or none.
+     *     An Authorization header is ignored here, never refused (the app sends its access token,
+     *     live or expired; a DRF view sets `authentication_classes = []`). Any refresh token of the
+     *     session, current or retired, ends it. A missing, invalid or expired refresh token, or one
+     *     of a session already ended, gets 401. The specification does not show the logout path; this contract chooses
      *     `POST /api/v1/auth/logout/` (next to login, same trailing-slash style). The app clears its
      *     stored session whatever the outcome, and never retries this call after a 401.
      */

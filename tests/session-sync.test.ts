@@ -14,6 +14,13 @@ const TOKENS = {
   refresh: 'refresh-1',
 };
 
+/** An unsigned JWT with these claims (the app decodes tokens, only the server verifies them). */
+function jwt(claims: Record<string, string>): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
 /** What another tab's write looks like here: the value is stored, then a `storage` event fires. */
 function otherTabWrites(key: string, value: string | null) {
   if (value === null) localStorage.removeItem(key);
@@ -80,6 +87,32 @@ describe('tabs that agree about the session', () => {
     expect(heard.ended).toEqual([]);
     expect(heard.started).not.toHaveBeenCalled();
     expect(session.getAccessToken()).toBe('access-2');
+  });
+
+  it('a refresh token rotated in another tab is the same session: nobody signed out or in', () => {
+    const signedIn = {
+      ...TOKENS,
+      access: jwt({ sid: 's1', jti: 'a1' }),
+      refresh: jwt({ sid: 's1', jti: 'r1' }),
+    };
+    session.start(signedIn);
+    const heard = listen();
+    stop = heard.stop;
+    // The refresh token first, then the access token (the order of session.setTokens).
+    otherTabWrites(SESSION_KEYS.refresh, jwt({ sid: 's1', jti: 'r2' }));
+    otherTabWrites(SESSION_KEYS.access, jwt({ sid: 's1', jti: 'a2' }));
+    expect(heard.ended).toEqual([]);
+    expect(heard.started).not.toHaveBeenCalled();
+    expect(session.getRefreshToken()).toBe(jwt({ sid: 's1', jti: 'r2' }));
+
+    // A sign-in elsewhere is another session, even for the same user.
+    otherTabSignsIn({
+      ...TOKENS,
+      access: jwt({ sid: 's2', jti: 'a9' }),
+      refresh: jwt({ sid: 's2', jti: 'r9' }),
+    });
+    expect(heard.ended).toEqual([{ kind: 'ended-elsewhere' }]);
+    expect(heard.started).toHaveBeenCalledTimes(1);
   });
 
   it('another user signing in elsewhere ends this session and starts theirs', () => {

@@ -89,8 +89,20 @@ export const session = {
     notify();
   },
 
-  /** A refresh keeps the user and the refresh token and replaces the access token. */
+  /** Replaces the access token only (a refresh from a backend that does not rotate). */
   setAccessToken(access: string): void {
+    storage.set(SESSION_KEYS.access, access);
+    notify();
+  },
+
+  /**
+   * A refresh that rotated, or a password change: the new access and refresh tokens of the same
+   * session, stored together and announced once. The refresh token is written first, so a tab
+   * that sees the new access token also finds the refresh token that goes with it, and never
+   * refreshes with the retired one.
+   */
+  setTokens({ access, refresh }: Pick<SessionTokens, 'access' | 'refresh'>): void {
+    storage.set(SESSION_KEYS.refresh, refresh);
     storage.set(SESSION_KEYS.access, access);
     notify();
   },
@@ -106,6 +118,16 @@ export const session = {
     storage.set(SESSION_KEYS.access, null);
     storage.set(SESSION_KEYS.refresh, null);
     notify();
+  },
+
+  /**
+   * Which session this is: the `sid` claim of the refresh token, which stays the same when the
+   * token rotates; the token itself when it carries none (every sign-in gives a new one).
+   */
+  sessionId(): string | null {
+    const refresh = session.getRefreshToken();
+    const sid = readClaims(refresh)?.sid;
+    return typeof sid === 'string' && sid !== '' ? sid : refresh;
   },
 
   /** The user id carried by the access token (used when the stored user lacks a role). */

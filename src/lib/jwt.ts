@@ -1,10 +1,12 @@
 import { jwtDecode } from 'jwt-decode';
 
-/** The claims AceBridge reads from its access token. */
+/** The claims AceBridge reads from its tokens. */
 export interface AccessClaims {
   tenant_id?: number | string;
   user_id?: number | string;
   exp?: number;
+  /** The session (sign-in) the token belongs to; a refresh token keeps it across rotations. */
+  sid?: string;
 }
 
 /** Decodes a JWT's payload without verifying it (the server verifies); undefined if malformed. */
