@@ -64,7 +64,7 @@ export interface TokenPair {
  * How long the refresh token retired last still answers (with the current one): long enough for
  * tabs that refresh at the same moment, too short to be worth stealing.
  */
-export const REUSE_GRACE_MS = 5_000;
+const REUSE_GRACE_MS = 5_000;
 
 // A sandbox's passwords guard nothing real: a light scrypt keeps a reset to the seed fast.
 const SCRYPT = { N: 1024, r: 8, p: 1 };
