@@ -15,7 +15,7 @@ const TOKENS = {
 };
 
 /** An unsigned JWT with these claims (the app decodes tokens, only the server verifies them). */
-function jwt(claims: Record<string, string>): string {
+function jwt(claims: Record<string, string | number>): string {
   const encode = (value: object) =>
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
@@ -90,26 +90,27 @@ describe('tabs that agree about the session', () => {
   });
 
   it('a refresh token rotated in another tab is the same session: nobody signed out or in', () => {
-    const signedIn = {
+    const ada = { user_id: 7, tenant_id: 1 };
+    session.start({
       ...TOKENS,
-      access: jwt({ sid: 's1', jti: 'a1' }),
-      refresh: jwt({ sid: 's1', jti: 'r1' }),
-    };
-    session.start(signedIn);
+      access: jwt({ ...ada, jti: 'a1' }),
+      refresh: jwt({ ...ada, jti: 'r1' }),
+    });
     const heard = listen();
     stop = heard.stop;
     // The refresh token first, then the access token (the order of session.setTokens).
-    otherTabWrites(SESSION_KEYS.refresh, jwt({ sid: 's1', jti: 'r2' }));
-    otherTabWrites(SESSION_KEYS.access, jwt({ sid: 's1', jti: 'a2' }));
+    otherTabWrites(SESSION_KEYS.refresh, jwt({ ...ada, jti: 'r2' }));
+    otherTabWrites(SESSION_KEYS.access, jwt({ ...ada, jti: 'a2' }));
     expect(heard.ended).toEqual([]);
     expect(heard.started).not.toHaveBeenCalled();
-    expect(session.getRefreshToken()).toBe(jwt({ sid: 's1', jti: 'r2' }));
+    expect(session.getRefreshToken()).toBe(jwt({ ...ada, jti: 'r2' }));
 
-    // A sign-in elsewhere is another session, even for the same user.
+    // Someone else's sign-in there ends this session.
+    const grace = { user_id: 8, tenant_id: 1 };
     otherTabSignsIn({
-      ...TOKENS,
-      access: jwt({ sid: 's2', jti: 'a9' }),
-      refresh: jwt({ sid: 's2', jti: 'r9' }),
+      user: { id: 8, email: 'grace@acme.test', role: 'super_admin' as const },
+      access: jwt({ ...grace, jti: 'a9' }),
+      refresh: jwt({ ...grace, jti: 'r9' }),
     });
     expect(heard.ended).toEqual([{ kind: 'ended-elsewhere' }]);
     expect(heard.started).toHaveBeenCalledTimes(1);

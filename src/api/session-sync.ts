@@ -26,8 +26,8 @@ const endedListeners = new Set<SessionEndedListener>();
 const startedListeners = new Set<SessionStartedListener>();
 
 /**
- * Which session is signed in (null: none): its id, which a rotated refresh token keeps, so that a
- * refresh made in another tab is not taken for a sign-out followed by a sign-in.
+ * Who is signed in (null: nobody), as the refresh token says: its user, which a rotated refresh
+ * token keeps, so that a refresh made in another tab is not taken for a sign-out and a sign-in.
  */
 function signedIn(): string | null {
   return session.isLoggedIn() ? session.sessionId() : null;

@@ -121,13 +121,15 @@ export const session = {
   },
 
   /**
-   * Which session this is: the `sid` claim of the refresh token, which stays the same when the
-   * token rotates; the token itself when it carries none (every sign-in gives a new one).
+   * Who the session is for, as its refresh token says: the tenant and user ids, which a rotated
+   * refresh token keeps (whether or not the backend adds a session id); the token itself when it
+   * carries neither (every sign-in gives a new one).
    */
   sessionId(): string | null {
     const refresh = session.getRefreshToken();
-    const sid = readClaims(refresh)?.sid;
-    return typeof sid === 'string' && sid !== '' ? sid : refresh;
+    const claims = readClaims(refresh);
+    if (claims?.user_id === undefined) return refresh;
+    return `${String(claims.tenant_id ?? '')}/${String(claims.user_id)}`;
   },
 
   /** The user id carried by the access token (used when the stored user lacks a role). */

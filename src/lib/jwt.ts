@@ -5,8 +5,6 @@ export interface AccessClaims {
   tenant_id?: number | string;
   user_id?: number | string;
   exp?: number;
-  /** The session (sign-in) the token belongs to; a refresh token keeps it across rotations. */
-  sid?: string;
 }
 
 /** Decodes a JWT's payload without verifying it (the server verifies); undefined if malformed. */
