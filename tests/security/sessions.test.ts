@@ -103,11 +103,15 @@ describe('logout', () => {
     wait(61_000);
     expect(await usersWith(app, api.access)).toBe(401);
 
-    // No Authorization header at all: the refresh token is what authenticates the call.
-    expect(await anonymous(app, 'POST', '/api/v1/auth/logout/', { refresh: api.refresh })).toEqual({
-      status: 200,
-      body: { message: 'Successfully logged out.' },
+    // The app sends its (expired) access token along: it is ignored, never refused. The refresh
+    // token is what authenticates the call.
+    const loggedOut = await app.request('/api/v1/auth/logout/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${api.access}` },
+      body: JSON.stringify({ refresh: api.refresh }),
     });
+    expect(loggedOut.status).toBe(200);
+    expect(await loggedOut.json()).toEqual({ message: 'Successfully logged out.' });
     expect(await refresh(app, api.refresh)).toMatchObject({
       status: 401,
       body: { code: 'token_not_valid' },
@@ -124,6 +128,10 @@ describe('logout', () => {
       status: 401,
       body: { detail: 'Authentication credentials were not provided.' },
     });
+    // With no Authorization header at all, the refresh token alone ends the session.
+    const spare = await signIn(app, DANA);
+    expect((await logout({ refresh: spare.refresh })).status).toBe(200);
+    expect(await usersWith(app, spare.access)).toBe(401);
     const [header, payload] = api.refresh.split('.');
     expect((await logout({ refresh: `${header}.${payload}.${'A'.repeat(43)}` })).status).toBe(401);
     expect((await logout({ refresh: api.access })).status).toBe(401);
