@@ -229,8 +229,9 @@ export async function refreshTokens(
   const now = settings.now();
   const next = newRefreshStub(settings);
   const kept = store.transact((draft): boolean => {
-    const session = draft.sessions.find((candidate) => candidate.id === claims.sid)!;
-    if (session.endedAt !== null) return false;
+    // Looked up again: the session may have ended (or the sandbox been reset) meanwhile.
+    const session = draft.sessions.find((candidate) => candidate.id === claims.sid);
+    if (!session || session.endedAt !== null) return false;
     if (claims.jti === session.current.jti) {
       session.previous = { jti: session.current.jti, retiredAt: now.toISOString() };
       session.current = next;
