@@ -82,7 +82,8 @@ function buildHeaders(
   const headers = new Headers(init.headers);
   const method = (init.method ?? 'GET').toUpperCase();
   // The refresh call is authenticated by the refresh token in its body; every other call by the
-  // access token, whatever words its path or query happen to contain.
+  // access token, whatever words its path or query happen to contain. (Logout is authenticated by
+  // its refresh token too; the access token it carries, live or expired, is ignored there.)
   if (access && pathOf(url) !== REFRESH_PATH) headers.set('Authorization', `Bearer ${access}`);
   else headers.delete('Authorization');
   if (method !== 'GET' && (isRelative(url) || isApiUrl(url, apiHost))) {
