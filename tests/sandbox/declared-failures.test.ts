@@ -68,6 +68,21 @@ const CASES: Case[] = [
       }),
   },
   {
+    op: 'logout',
+    status: 401,
+    why: 'no refresh token (a live access token does not authenticate a logout)',
+    act: ({ dana }) => dana.post('/api/v1/auth/logout/', {}),
+  },
+  {
+    op: 'logout',
+    status: 401,
+    why: 'a refresh token signed with another secret',
+    act: ({ app, dana }) =>
+      anonymous(app, 'POST', '/api/v1/auth/logout/', {
+        refresh: `${dana.refresh.slice(0, -4)}AAAA`,
+      }),
+  },
+  {
     op: 'refreshToken',
     status: 400,
     why: 'no refresh token',

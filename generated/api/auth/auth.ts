@@ -20,6 +20,7 @@ import type {
   LoginRequest,
   LogoutRequest,
   MessageReply,
+  PasswordChangeReply,
   PasswordChangeRequest,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
@@ -151,10 +152,16 @@ export const getLogoutUrl = () => {
 };
 
 /**
- * Ends the session server-side by blacklisting the refresh token. The specification does not
- * show the logout path; this contract chooses `POST /api/v1/auth/logout/` (next to login, same
- * trailing-slash style). The app clears its stored session whatever the outcome, and never
- * retries this call after a 401.
+ * Ends the session server-side: the session (the sign-in and every refresh token rotated from
+ * it, see refreshToken) of the refresh token in the body ends, so its refresh tokens and its
+ * access tokens are refused from then on. The call is authenticated by that refresh token,
+ * not by an access token (`security: []`): it works with an expired access token, or none.
+ * An Authorization header is ignored here, never refused (the app sends its access token,
+ * live or expired; a DRF view sets `authentication_classes = []`). Any refresh token of the
+ * session, current or retired, ends it. A missing, invalid or expired refresh token, or one
+ * of a session already ended, gets 401. The specification does not show the logout path; this contract chooses
+ * `POST /api/v1/auth/logout/` (next to login, same trailing-slash style). The app clears its
+ * stored session whatever the outcome, and never retries this call after a 401.
  * @summary Sign out
  */
 export const logout = async (
@@ -191,7 +198,7 @@ export const logout = async (
 export const getLogoutMutationKey = () => ['logout'] as const;
 
 export const getLogoutMutationOptions = <
-  TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+  TError = ErrorType<ErrorBody | ServerErrorResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -228,16 +235,13 @@ export const getLogoutMutationOptions = <
 
 export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>;
 export type LogoutMutationBody = BodyType<LogoutRequest> | undefined;
-export type LogoutMutationError = ErrorType<UnauthorizedResponse | ServerErrorResponse>;
+export type LogoutMutationError = ErrorType<ErrorBody | ServerErrorResponse>;
 export type LogoutMutationVariables = { data?: BodyType<LogoutRequest> };
 
 /**
  * @summary Sign out
  */
-export const useLogout = <
-  TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
-  TContext = unknown,
->(
+export const useLogout = <TError = ErrorType<ErrorBody | ServerErrorResponse>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof logout>>,
@@ -261,10 +265,24 @@ export const getRefreshTokenUrl = () => {
 };
 
 /**
- * Exchanges the refresh token for a new access token. Sent without an Authorization header (the
- * app adds none to URLs containing `refresh`). The app keeps the user and refresh token and
- * replaces only the access token. A 401 here ends the session (the app goes to /login).
- * @summary Get a new access token
+ * Exchanges the refresh token for a new pair: an access token and a NEW refresh token
+ * (rotation, as djangorestframework-simplejwt's ROTATE_REFRESH_TOKENS with
+ * BLACKLIST_AFTER_ROTATION does). The refresh token sent is retired. Sent without an
+ * Authorization header. The app stores both tokens at once (one write, which other tabs see),
+ * keeps the user, and keeps its refresh token only if a reply has none (an older backend).
+ *
+ * Every token of one sign-in belongs to one session (a token family; the tokens carry its id
+ * in the `sid` claim), and the session ends on reuse (OAuth 2.0 Security Best Current
+ * Practice, refresh token rotation with reuse detection):
+ * - the refresh token retired last, sent again within a grace of 5 seconds (two tabs that
+ *   refresh at once), gets the session's CURRENT refresh token back, with a new access token,
+ *   so racing tabs end with the same refresh token; it is not rotated again;
+ * - any other retired refresh token (or the last one after the grace) is refused with 401
+ *   `token_not_valid`, and its whole session ends: its current refresh token and its access
+ *   tokens are refused from then on.
+ *
+ * A 401 here ends the session in the app (it goes to /login).
+ * @summary Get a new access token (and a new refresh token)
  */
 export const refreshToken = async (
   tokenRefreshRequest: TokenRefreshRequest,
@@ -343,7 +361,7 @@ export type RefreshTokenMutationError = ErrorType<
 export type RefreshTokenMutationVariables = { data: BodyType<TokenRefreshRequest> };
 
 /**
- * @summary Get a new access token
+ * @summary Get a new access token (and a new refresh token)
  */
 export const useRefreshToken = <
   TError = ErrorType<BadRequestResponse | ErrorBody | ServerErrorResponse>,
@@ -593,8 +611,9 @@ export const getConfirmPasswordResetUrl = () => {
 };
 
 /**
- * Completes a reset with the `uid` and `token` of the e-mailed link. On success the app shows
- * `message` and goes to /login after one second. On failure it shows the first message of
+ * Completes a reset with the `uid` and `token` of the e-mailed link. A reset ends every
+ * session of the user (on every device: their refresh and access tokens are refused from then
+ * on). On success the app shows `message` and goes to /login after one second. On failure it shows the first message of
  * `confirm_password`, `new_password` or `non_field_errors`, or `error` (replacing "This field"
  * with the field's label).
  * @summary Set a new password from a reset link
@@ -705,13 +724,17 @@ export const getChangePasswordUrl = () => {
 };
 
 /**
- * Changes the password of the signed-in user. The app shows the server's `message` on success.
+ * Changes the password of the signed-in user. It ends every OTHER session of the user (other
+ * devices and browsers are signed out: their refresh and access tokens are refused from then
+ * on). The caller's session goes on: the reply carries a fresh `access` and `refresh` for it
+ * (its previous refresh token is retired, as by a refresh, grace included), which the app
+ * stores. The app shows the server's `message` on success.
  * @summary Change the signed-in user's password
  */
 export const changePassword = async (
   passwordChangeRequest: PasswordChangeRequest,
   options?: Parameters<typeof apiFetch>[1],
-): Promise<MessageReply> => {
+): Promise<PasswordChangeReply> => {
   const getHeaders = (
     h?: NonNullable<RequestInit['headers']>,
   ): Record<string, string | readonly string[]> => {
@@ -731,7 +754,7 @@ export const changePassword = async (
     }
     return headers;
   };
-  return apiFetch<MessageReply>(getChangePasswordUrl(), {
+  return apiFetch<PasswordChangeReply>(getChangePasswordUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },

@@ -72,6 +72,7 @@ export * from './paginatedDataMappingList.ts';
 export * from './paginatedSalesforceRecordList.ts';
 export * from './paginatedSyncErrorList.ts';
 export * from './paginatedSyncLogList.ts';
+export * from './passwordChangeReply.ts';
 export * from './passwordChangeRequest.ts';
 export * from './passwordResetConfirmRequest.ts';
 export * from './passwordResetRequest.ts';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 
 import { transactWithMail, writePasswordReset } from '../domain/outbox';
@@ -60,6 +61,51 @@ describe('sessions', () => {
       status: 401,
       body: { detail: 'Token is blacklisted' },
     });
+  });
+
+  it('rotates the refresh token: a retired one no longer verifies, a token without a session is refused', async () => {
+    const { app, deps, store } = sandbox();
+    const api = await signIn(app, DANA);
+    const verify = (token: string) =>
+      anonymous(app, 'POST', '/api/v1/auth/token/verify/', { token });
+    expect((await verify(api.refresh)).status).toBe(200);
+    const rotated = await anonymous(app, 'POST', '/api/v1/auth/token/refresh/', {
+      refresh: api.refresh,
+    });
+    expect(rotated).toEqual({
+      status: 200,
+      body: { access: expect.any(String), refresh: expect.any(String) },
+    });
+    expect((await verify(api.refresh)).status).toBe(401);
+    expect((await verify(rotated.body.refresh)).status).toBe(200);
+    const [session] = store.state.sessions;
+    expect(session).toMatchObject({
+      userId: 1,
+      previous: { jti: expect.any(String) },
+      endedAt: null,
+    });
+
+    // A token of version 1 of the sandbox (no `sid`), correctly signed, is refused.
+    const now = Math.floor(Date.now() / 1000);
+    const legacy = await sign(
+      { token_type: 'refresh', exp: now + 60, iat: now, jti: 'x', user_id: 1, tenant_id: 1 },
+      deps.sessions.secret,
+      'HS256',
+    );
+    expect(
+      await anonymous(app, 'POST', '/api/v1/auth/token/refresh/', { refresh: legacy }),
+    ).toMatchObject({ status: 401, body: { code: 'token_not_valid' } });
+  });
+
+  it('forgets the sessions whose refresh tokens have all expired, at the next sign-in', async () => {
+    let clock = new Date('2026-03-01T10:00:00Z');
+    const { app, store } = sandbox({ now: () => clock, refreshTtl: 3600 });
+    await signIn(app, DANA);
+    await signIn(app, MARCUS);
+    expect(store.state.sessions).toHaveLength(2);
+    clock = new Date(clock.getTime() + 3601_000);
+    await signIn(app, DANA);
+    expect(store.state.sessions).toHaveLength(1);
   });
 
   it('requires the XSRF header on a non-GET call with a session', async () => {

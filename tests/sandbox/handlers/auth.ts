@@ -6,9 +6,19 @@ import {
   EMAIL_PATTERN,
   fieldErrors,
   requireFields,
+  unauthorized,
 } from '../domain/failure';
 import { redeemLink, transactWithMail, writePasswordReset, userIdOf } from '../domain/outbox';
-import { issueAccess, issueTokens, passwordMatches, readToken } from '../domain/sessions';
+import {
+  endSessionOf,
+  endUserSessions,
+  issueTokens,
+  passwordMatches,
+  readToken,
+  refreshTokens,
+  rotateInDraft,
+  sessionTokens,
+} from '../domain/sessions';
 import { acceptablePassword, publicUser } from '../domain/users';
 
 export function registerAuth(app: SandboxApp): void {
@@ -18,34 +28,22 @@ export function registerAuth(app: SandboxApp): void {
     const user = deps.store.state.users.find((row) => row.email === email);
     if (!user || !user.is_active || !passwordMatches(body.password, user.passwordHash))
       return reply(401, { detail: 'No active account found with the given credentials' });
-    const tokens = await issueTokens(deps.sessions, user);
+    const tokens = await issueTokens(deps, user);
     return reply(200, { user: publicUser(user), ...tokens });
   });
 
+  // Authenticated by the refresh token it revokes (the contract says `security: []`), so it works
+  // with an expired access token, or none.
   operation(app, 'post', '/api/v1/auth/logout/', async ({ body, deps }) => {
-    if (body?.refresh) {
-      const claims = await readToken(
-        deps.sessions,
-        deps.store.state,
-        body.refresh,
-        'refresh',
-      ).catch(() => null);
-      if (claims)
-        deps.store.transact((draft) => {
-          if (!draft.revokedRefresh.includes(claims.jti)) draft.revokedRefresh.push(claims.jti);
-        });
-    }
+    if (typeof body?.refresh !== 'string' || body.refresh === '')
+      throw unauthorized('Authentication credentials were not provided.');
+    await endSessionOf(deps, body.refresh);
     return reply(200, { message: 'Successfully logged out.' });
   });
 
   operation(app, 'post', '/api/v1/auth/token/refresh/', async ({ body, deps }) => {
     requireFields(body ?? {}, ['refresh']);
-    const claims = await readToken(deps.sessions, deps.store.state, body.refresh, 'refresh');
-    const access = await issueAccess(deps.sessions, {
-      userId: claims.user_id,
-      tenantId: claims.tenant_id,
-    });
-    return reply(200, { access });
+    return reply(200, await refreshTokens(deps, body.refresh));
   });
 
   operation(app, 'post', '/api/v1/auth/token/verify/', async ({ body, deps }) => {
@@ -59,7 +57,9 @@ export function registerAuth(app: SandboxApp): void {
     return reply(200, {});
   });
 
-  operation(app, 'post', '/api/v1/auth/password/change/', (call) => {
+  // Ends every other session of the user (a device that knew the old password is signed out);
+  // the caller's session goes on with fresh tokens.
+  operation(app, 'post', '/api/v1/auth/password/change/', async (call) => {
     const { body, deps } = call;
     const session = sessionOf(call);
     requireFields(body ?? {}, ['old_password', 'new_password', 'confirm_password']);
@@ -75,8 +75,11 @@ export function registerAuth(app: SandboxApp): void {
           confirm_password: ['New password and confirm password should match.'],
         });
       user.passwordHash = acceptablePassword(body.new_password, 'new_password');
+      endUserSessions(draft, user.id, deps.now(), session.sessionId);
+      rotateInDraft(deps.sessions, draft, session.sessionId);
     });
-    return reply(200, { message: 'Password updated successfully.' });
+    const tokens = await sessionTokens(deps.sessions, deps.store.state, session.sessionId);
+    return reply(200, { message: 'Password updated successfully.', ...tokens });
   });
 
   registerPasswordReset(app);
@@ -115,6 +118,8 @@ function registerPasswordReset(app: SandboxApp): void {
       if (body.new_password !== body.confirm_password)
         throw fieldErrors({ confirm_password: ['This field must match the new password.'] });
       user.passwordHash = acceptablePassword(body.new_password, 'new_password');
+      // Whoever knew the old password, or holds a token of it, is signed out everywhere.
+      endUserSessions(draft, user.id, deps.now());
     });
     return reply(200, { message: 'Password has been reset with the new password.' });
   });

@@ -88,7 +88,7 @@ function registerSteps(app: SandboxApp): void {
       message: 'Company and admin account created successfully.',
       id: tenant.id,
       subdomain_prefix: tenant.subdomain_prefix,
-      tenant_admin: { user: publicUser(admin), ...(await issueTokens(deps.sessions, admin)) },
+      tenant_admin: { user: publicUser(admin), ...(await issueTokens(deps, admin)) },
     });
   });
 
