@@ -113,7 +113,8 @@ export interface paths {
      * Send a password-reset e-mail
      * @description Sends an e-mail with a link to `/password/reset/{uid}/{token}` to an active user. The reply
      *     never tells whether an address has an account: a known, an unknown and an invited
-     *     (not yet active) address all get the same 200, and only an active user is mailed. On
+     *     (not yet active) address all get the same 200, and only an active user is mailed. The
+     *     mail is sent after the reply (from a queue), so the reply's timing does not tell either. On
      *     failure the app shows the first `email` message, else `error`, else a generic fallback.
      *
      *     Throttled: 3 requests an hour per address (known or not) and 20 an hour per client; beyond
