@@ -20,6 +20,11 @@ export interface paths {
      *     currentRefreshToken). A super_admin is then routed to the wizard unless
      *     `getConnectionStepStatus` reports set-up complete; a user goes to the dashboard.
      *     Wrong credentials answer 401 (the app marks both fields invalid without a message).
+     *
+     *     Throttled: 5 failed attempts a minute per account (the e-mail, whether or not it has an
+     *     account) and 20 failed attempts a minute per client; a successful sign-in is not counted.
+     *     Beyond either, every attempt answers 429, even with the right password (otherwise the limit
+     *     would tell a right guess). An unknown user's attempt takes as long as a known one's.
      */
     post: operations['login'];
     delete?: never;
@@ -126,8 +131,14 @@ export interface paths {
     put?: never;
     /**
      * Send a password-reset e-mail
-     * @description Sends an e-mail with a link to `/password/reset/{uid}/{token}`. On failure the app shows the
-     *     first `email` message, else `error`, else a generic fallback.
+     * @description Sends an e-mail with a link to `/password/reset/{uid}/{token}` to an active user. The reply
+     *     never tells whether an address has an account: a known, an unknown and an invited
+     *     (not yet active) address all get the same 200, and only an active user is mailed. The
+     *     mail is sent after the reply (from a queue), so the reply's timing does not tell either. On
+     *     failure the app shows the first `email` message, else `error`, else a generic fallback.
+     *
+     *     Throttled: 3 requests an hour per address (known or not) and 20 an hour per client; beyond
+     *     either, 429.
      */
     post: operations['requestPasswordReset'];
     delete?: never;
@@ -220,6 +231,9 @@ export interface paths {
      * @description Step 1 of the wizard. The app only looks at success versus failure: a 2xx enables Next, a 400
      *     marks the key input invalid (no message text shown). Written without a trailing slash, as in
      *     the specification.
+     *
+     *     Throttled: 10 checks a minute per client, accepted keys included; beyond that, 429 (the
+     *     app shows the wait under the key).
      */
     post: operations['verifyProductKey'];
     delete?: never;
@@ -554,6 +568,9 @@ export interface paths {
      * Invite a user
      * @description Creates an inactive user and e-mails an invitation link to `/register/{uid}/{token}?name=...`.
      *     The modal splits the full name into first, middle and last name. super_admin only.
+     *
+     *     Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
+     *     is flooded) and 500 an hour per tenant; beyond either, 429.
      */
     post: operations['inviteUser'];
     delete?: never;
@@ -573,7 +590,11 @@ export interface paths {
     put?: never;
     /**
      * Send an invitation again
-     * @description Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false). super_admin only.
+     * @description Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false).
+     *     super_admin only.
+     *
+     *     Throttled with `inviteUser`, invitations and re-invitations together: 3 an hour per invited
+     *     address and 500 an hour per tenant; beyond either, 429.
      */
     post: operations['resendUserInvite'];
     delete?: never;
@@ -2057,6 +2078,25 @@ export interface components {
         'application/json': components['schemas']['ErrorBody'];
       };
     };
+    /**
+     * @description Too many attempts: the operation's limit (its description states it) is reached for the
+     *     account, address, client or tenant. `Retry-After` says in how many seconds an attempt is
+     *     allowed again; a refused attempt does not count. The app shows "Too many attempts. Try
+     *     again in N s." and keeps what was typed.
+     */
+    TooManyRequests: {
+      headers: {
+        /**
+         * @description Seconds until an attempt is allowed again (at least 1).
+         * @example 40
+         */
+        'Retry-After': number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
     /** @description Unexpected server error. The app asks the user to contact the administrator or retry. */
     ServerError: {
       headers: {
@@ -2201,6 +2241,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2327,7 +2368,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The e-mail was sent. */
+      /**
+       * @description The request was taken: an active user with this address is mailed a link. The same
+       *     reply whether or not the address has an account.
+       */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2336,7 +2380,7 @@ export interface operations {
           'application/json': components['schemas']['MessageReply'];
         };
       };
-      /** @description The e-mail is unknown or invalid. */
+      /** @description The e-mail is not a valid address. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2345,6 +2389,7 @@ export interface operations {
           'application/json': components['schemas']['BadRequestError'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2482,6 +2527,7 @@ export interface operations {
           'application/json': components['schemas']['BadRequestError'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2992,6 +3038,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -3028,6 +3075,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };

@@ -279,7 +279,8 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
 
   const body = await readBody(response);
   if (!response.ok) {
-    throw new ApiError({ status: response.status, statusText: response.statusText, body, url });
+    const { status, statusText, headers } = response;
+    throw new ApiError({ status, statusText, body, url, retryAfter: headers.get('Retry-After') });
   }
   return body as T;
 }

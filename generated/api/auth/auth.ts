@@ -29,6 +29,7 @@ import type {
   TokenRefreshReply,
   TokenRefreshRequest,
   TokenVerifyRequest,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
 } from '../model';
 
@@ -47,6 +48,11 @@ export const getLoginUrl = () => {
  * currentRefreshToken). A super_admin is then routed to the wizard unless
  * `getConnectionStepStatus` reports set-up complete; a user goes to the dashboard.
  * Wrong credentials answer 401 (the app marks both fields invalid without a message).
+ *
+ * Throttled: 5 failed attempts a minute per account (the e-mail, whether or not it has an
+ * account) and 20 failed attempts a minute per client; a successful sign-in is not counted.
+ * Beyond either, every attempt answers 429, even with the right password (otherwise the limit
+ * would tell a right guess). An unknown user's attempt takes as long as a known one's.
  * @summary Sign in with e-mail and password
  */
 export const login = async (
@@ -83,7 +89,7 @@ export const login = async (
 export const getLoginMutationKey = () => ['login'] as const;
 
 export const getLoginMutationOptions = <
-  TError = ErrorType<BadRequestError | ErrorBody | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | ErrorBody | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -119,14 +125,16 @@ export const getLoginMutationOptions = <
 
 export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>;
 export type LoginMutationBody = BodyType<LoginRequest>;
-export type LoginMutationError = ErrorType<BadRequestError | ErrorBody | ServerErrorResponse>;
+export type LoginMutationError = ErrorType<
+  BadRequestError | ErrorBody | TooManyRequestsResponse | ServerErrorResponse
+>;
 export type LoginMutationVariables = { data: BodyType<LoginRequest> };
 
 /**
  * @summary Sign in with e-mail and password
  */
 export const useLogin = <
-  TError = ErrorType<BadRequestError | ErrorBody | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | ErrorBody | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(
   options?: {
@@ -501,8 +509,14 @@ export const getRequestPasswordResetUrl = () => {
 };
 
 /**
- * Sends an e-mail with a link to `/password/reset/{uid}/{token}`. On failure the app shows the
- * first `email` message, else `error`, else a generic fallback.
+ * Sends an e-mail with a link to `/password/reset/{uid}/{token}` to an active user. The reply
+ * never tells whether an address has an account: a known, an unknown and an invited
+ * (not yet active) address all get the same 200, and only an active user is mailed. The
+ * mail is sent after the reply (from a queue), so the reply's timing does not tell either. On
+ * failure the app shows the first `email` message, else `error`, else a generic fallback.
+ *
+ * Throttled: 3 requests an hour per address (known or not) and 20 an hour per client; beyond
+ * either, 429.
  * @summary Send a password-reset e-mail
  */
 export const requestPasswordReset = async (
@@ -539,7 +553,7 @@ export const requestPasswordReset = async (
 export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
 
 export const getRequestPasswordResetMutationOptions = <
-  TError = ErrorType<BadRequestError | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -578,14 +592,16 @@ export type RequestPasswordResetMutationResult = NonNullable<
   Awaited<ReturnType<typeof requestPasswordReset>>
 >;
 export type RequestPasswordResetMutationBody = BodyType<PasswordResetRequest>;
-export type RequestPasswordResetMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type RequestPasswordResetMutationError = ErrorType<
+  BadRequestError | TooManyRequestsResponse | ServerErrorResponse
+>;
 export type RequestPasswordResetMutationVariables = { data: BodyType<PasswordResetRequest> };
 
 /**
  * @summary Send a password-reset e-mail
  */
 export const useRequestPasswordReset = <
-  TError = ErrorType<BadRequestError | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(
   options?: {

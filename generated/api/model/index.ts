@@ -120,6 +120,7 @@ export * from './tenantUpdate.ts';
 export * from './tokenRefreshReply.ts';
 export * from './tokenRefreshRequest.ts';
 export * from './tokenVerifyRequest.ts';
+export * from './tooManyRequestsResponse.ts';
 export * from './unauthorizedResponse.ts';
 export * from './user.ts';
 export * from './userList.ts';

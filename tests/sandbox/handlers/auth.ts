@@ -1,5 +1,7 @@
 /** Tag `auth`: sign-in, tokens, logout, password reset and change, accepting an invitation. */
-import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { randomBytes } from 'node:crypto';
+
+import { operation, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
 import {
   ApiFailure,
   badRequest,
@@ -12,6 +14,7 @@ import { redeemLink, transactWithMail, writePasswordReset, userIdOf } from '../d
 import {
   endSessionOf,
   endUserSessions,
+  hashPassword,
   issueTokens,
   passwordMatches,
   readToken,
@@ -19,15 +22,36 @@ import {
   rotateInDraft,
   sessionTokens,
 } from '../domain/sessions';
+import type { Counted } from '../domain/throttle';
 import { acceptablePassword, publicUser } from '../domain/users';
+import { clientOf, countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
+
+/** A hash of a random password: what an unknown or invited user's attempt is checked against. */
+const UNMATCHABLE_HASH = hashPassword(randomBytes(32).toString('hex'));
+
+/** The failed sign-ins one attempt counts on: its account's (the e-mail, known or not) and its client's. */
+const signInFailures = (email: string, client: string): Counted[] => [
+  { limit: 'signInPerAccount', key: email },
+  { limit: 'signInPerClient', key: client },
+];
 
 export function registerAuth(app: SandboxApp): void {
-  operation(app, 'post', '/api/v1/auth/login/', async ({ body, deps }) => {
+  operation(app, 'post', '/api/v1/auth/login/', async (call) => {
+    const { body, deps } = call;
     requireFields(body ?? {}, ['email', 'password']);
     const email = body.email.trim().toLowerCase();
+    const failures = signInFailures(email, clientOf(call.context));
+    // Checked before the password: while throttled even the right one is refused, or the limit
+    // would be an oracle (a 401 then a 200 among the 429s tells the guess).
+    refuseWhileThrottled(call, failures);
     const user = deps.store.state.users.find((row) => row.email === email);
-    if (!user || !user.is_active || !passwordMatches(body.password, user.passwordHash))
+    // An unknown or invited user's attempt runs the same scrypt, against a hash nobody's password
+    // matches: how long a sign-in takes does not tell whether the account exists.
+    const matches = passwordMatches(body.password, user?.passwordHash ?? UNMATCHABLE_HASH);
+    if (!user || !user.is_active || !matches) {
+      throttleOf(deps).count(failures);
       return reply(401, { detail: 'No active account found with the given credentials' });
+    }
     const tokens = await issueTokens(deps, user);
     return reply(200, { user: publicUser(user), ...tokens });
   });
@@ -86,23 +110,38 @@ export function registerAuth(app: SandboxApp): void {
   registerInviteVerify(app);
 }
 
-/** Request a reset link by e-mail, then set a new password with it. */
-function registerPasswordReset(app: SandboxApp): void {
-  operation(app, 'post', '/api/v1/auth/password/reset/', ({ body, deps }) => {
-    requireFields(body ?? {}, ['email']);
-    const email = body.email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(email)) throw fieldErrors({ email: ['Enter a valid email address.'] });
-    const user = deps.store.state.users.find((row) => row.email === email);
-    if (!user)
-      throw fieldErrors({
-        email: ['There is no active user associated with this e-mail address.'],
-      });
-    // An invited user has no password to reset: the invitation link sets the first one.
-    if (!user.is_active) throw badRequest('Password reset is not available for this account.');
+/** Writes a reset link to the outbox when `email` is an active user's; nothing otherwise. */
+function mailResetLink(deps: SandboxDeps, email: string): void {
+  const user = deps.store.state.users.find((row) => row.email === email);
+  if (!user?.is_active) return;
+  try {
     transactWithMail(deps, (draft, now) => ({
       result: undefined,
       mails: [writePasswordReset(draft, user, now)],
     }));
+  } catch (error) {
+    console.error(`sandbox: the reset mail to ${email} was not written`, error);
+  }
+}
+
+/** Request a reset link by e-mail, then set a new password with it. */
+function registerPasswordReset(app: SandboxApp): void {
+  operation(app, 'post', '/api/v1/auth/password/reset/', (call) => {
+    const { body, deps } = call;
+    requireFields(body ?? {}, ['email']);
+    const email = body.email.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(email)) throw fieldErrors({ email: ['Enter a valid email address.'] });
+    // Every request counts, known address or not: the limit must not tell them apart either.
+    countAttempt(call, [
+      { limit: 'resetPerAddress', key: email },
+      { limit: 'resetPerClient', key: clientOf(call.context) },
+    ]);
+    // The reply never tells whether the address has an account: known, unknown and invited
+    // addresses get the same one. Only an active user is mailed (an invited user has no password
+    // to reset: the invitation link sets the first one), and after the reply, as a real backend
+    // hands a mail to its queue: a reply that waited for the mail's write to reach the disk
+    // would take twice as long for a known address (22 ms against 9 ms through the stack).
+    setImmediate(() => mailResetLink(deps, email));
     return reply(200, { message: 'Password reset e-mail has been sent.' });
   });
 
