@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { SESSION_KEYS } from '@/api/session';
+import { followSessionEnd } from '@/app/session-end';
+
+import { renderApp, wholeAppTestSettings } from './render-app';
+import { DEMO_PASSWORD } from './sandbox/seed/seed';
+import { DANA, setupSandboxBackend } from './sandbox-backend';
+import { toast as toasts } from './toaster-spies';
+
+vi.mock('@/lib/toaster', () => import('./toaster-spies'));
+
+/**
+ * A session that ends mid-edit loses nothing: the app goes to /login with the screen as returnUrl,
+ * and what was typed but not saved is saved once the same user signs in again, and only then.
+ */
+
+const backend = setupSandboxBackend();
+wholeAppTestSettings();
+const GLOBEX = 'ops@globex.example';
+const SAVED_TEXT = 'Your unsaved changes were saved.';
+const FIRST_LOAD = { timeout: 10_000 };
+
+let stop: (() => void) | undefined;
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+});
+
+/** The app at `path`, reacting to a lost session as the App component does. */
+function openApp(path: string) {
+  const app = renderApp(path);
+  stop = followSessionEnd(app.queryClient, app.router);
+  return { ...app, user: userEvent.setup() };
+}
+
+/**
+ * Both tokens stop working, as after a revocation: the next call gets a 401, and the refresh it
+ * makes is refused, which ends the session.
+ */
+function revokeSession() {
+  localStorage.setItem(SESSION_KEYS.access, 'expired-access-token');
+  localStorage.setItem(SESSION_KEYS.refresh, 'revoked-refresh-token');
+}
+
+async function signInOnLoginPage(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.type(await screen.findByLabelText('Email', { exact: false }), email);
+  await user.type(screen.getByLabelText('Password', { exact: false }), DEMO_PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('the values mapper', () => {
+  beforeEach(() =>
+    backend.store.transact((draft) => {
+      draft.filters = [];
+    }),
+  );
+
+  async function typeThenLoseSession() {
+    await backend.signIn(DANA);
+    const app = openApp('/values-mapper?tab=opportunities');
+    const first = await screen.findByRole('group', { name: 'OR block 1' }, FIRST_LOAD);
+    await app.user.selectOptions(
+      within(first).getByRole('combobox', { name: 'Attribute' }),
+      'expectedMonthlyAwsRevenue',
+    );
+    revokeSession();
+    // The typed value's save (after the pause) meets the ended session.
+    await app.user.type(within(first).getByRole('textbox', { name: 'Attribute value' }), '7500');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    expect(app.router.state.location.search).toEqual({
+      returnUrl: '/values-mapper?tab=opportunities',
+    });
+    expect(backend.store.state.filters).toEqual([]);
+    return app;
+  }
+
+  it('saves the typed filter value once the same user signs in again', async () => {
+    const app = await typeThenLoseSession();
+    await signInOnLoginPage(app.user, DANA);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(SAVED_TEXT), FIRST_LOAD);
+    expect(app.router.state.location.href).toBe('/values-mapper?tab=opportunities');
+    expect(backend.store.state.filters).toMatchObject([
+      { field_value: '7500', comparison_type: 'greater_than', entity_type: 'Opportunity' },
+    ]);
+    const first = screen.getByRole('group', { name: 'OR block 1' });
+    expect(within(first).getByRole('textbox', { name: 'Attribute value' })).toHaveValue('7500');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('never shows or saves it for another user', async () => {
+    const app = await typeThenLoseSession();
+    await signInOnLoginPage(app.user, GLOBEX);
+    await screen.findByText(
+      'There are no filters set, so all Opportunities will sync.',
+      {},
+      FIRST_LOAD,
+    );
+    expect(screen.queryByDisplayValue('7500')).not.toBeInTheDocument();
+    expect(
+      backend.callsTo('createSyncFilter').filter((call) => call.body?.field_value === '7500'),
+    ).toHaveLength(1); // the one refused as the session ended, none since
+    expect(backend.store.state.filters).toEqual([]);
+    expect(toasts.success).not.toHaveBeenCalledWith(SAVED_TEXT);
+  });
+});
