@@ -35,11 +35,24 @@ function currentOwner(): DraftOwner | undefined {
  */
 export function useDraftOnSessionEnd<T>(screen: string, unsaved: () => T | undefined): void {
   const [owner] = useState(currentOwner);
+  const [ended, setEnded] = useState(false);
   const keep = useEffectEvent(() => {
     const value = unsaved();
     if (owner && value !== undefined) drafts.put(screen, owner, value);
   });
-  useEffect(() => onSessionEnded(() => keep()), []);
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        keep();
+        setEnded(true);
+      }),
+    [],
+  );
+  // Text an input was still holding back (a debounce) reaches the editor as the session ends:
+  // until the screen goes, what it shows is kept.
+  useEffect(() => {
+    if (ended) keep();
+  });
 }
 
 export interface RestoredDraft<T> {
