@@ -7,7 +7,7 @@ import { followSessionEnd } from '@/app/session-end';
 
 import { renderApp, wholeAppTestSettings } from './render-app';
 import { DEMO_PASSWORD } from './sandbox/seed/seed';
-import { DANA, setupSandboxBackend } from './sandbox-backend';
+import { DANA, MARCUS, setupSandboxBackend } from './sandbox-backend';
 import { toast as toasts } from './toaster-spies';
 
 vi.mock('@/lib/toaster', () => import('./toaster-spies'));
@@ -104,6 +104,51 @@ describe('the values mapper', () => {
       backend.callsTo('createSyncFilter').filter((call) => call.body?.field_value === '7500'),
     ).toHaveLength(1); // the one refused as the session ended, none since
     expect(backend.store.state.filters).toEqual([]);
+    expect(toasts.success).not.toHaveBeenCalledWith(SAVED_TEXT);
+  });
+});
+
+describe("the dashboard's override editor", () => {
+  const RECORD = '0065g00000XyZ12AAB'; // Acme's error with a value saved earlier: 10000
+  const dummyValue = () => screen.getByRole('textbox', { name: `Dummy value for ${RECORD}` });
+  const savedValue = () =>
+    backend.store.state.overrides.find((override) => override.salesforce_id === RECORD)
+      ?.dummy_value;
+
+  async function typeThenLoseSession() {
+    await backend.signIn(DANA);
+    const app = openApp('/dashboard');
+    const table = await screen.findByRole('table', { name: 'Errors' }, FIRST_LOAD);
+    await within(table).findByDisplayValue('10000');
+    await app.user.clear(dummyValue());
+    await app.user.type(dummyValue(), '12345');
+    revokeSession();
+    // The save meets the ended session.
+    await app.user.click(screen.getByRole('button', { name: 'Save values for next Sync' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    expect(app.router.state.location.search).toEqual({ returnUrl: '/dashboard' });
+    expect(savedValue()).toBe('10000');
+    return app;
+  }
+
+  it('saves the typed override value once the same user signs in again', async () => {
+    const app = await typeThenLoseSession();
+    await signInOnLoginPage(app.user, DANA);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(SAVED_TEXT), FIRST_LOAD);
+    expect(app.router.state.location.href).toBe('/dashboard');
+    expect(savedValue()).toBe('12345');
+    expect(dummyValue()).toHaveValue('12345');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('never shows or saves it for another user of the same company', async () => {
+    const app = await typeThenLoseSession();
+    await signInOnLoginPage(app.user, MARCUS);
+    const table = await screen.findByRole('table', { name: 'Errors' }, FIRST_LOAD);
+    expect(await within(table).findByDisplayValue('10000')).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('12345')).not.toBeInTheDocument();
+    expect(savedValue()).toBe('10000');
+    expect(backend.callsTo('updateOverrides')).toHaveLength(1); // the one refused, none since
     expect(toasts.success).not.toHaveBeenCalledWith(SAVED_TEXT);
   });
 });
