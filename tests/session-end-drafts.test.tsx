@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SESSION_KEYS } from '@/api/session';
 import { followSessionEnd } from '@/app/session-end';
@@ -22,6 +22,12 @@ wholeAppTestSettings();
 const GLOBEX = 'ops@globex.example';
 const SAVED_TEXT = 'Your unsaved changes were saved.';
 const FIRST_LOAD = { timeout: 10_000 };
+
+// The login screen is reached by a navigation in the middle of a test: its code is loaded (and
+// transformed, slow on a busy machine) before, as a browser would have it from the first visit.
+beforeAll(async () => {
+  await import('@/features/auth');
+}, 30_000);
 
 let stop: (() => void) | undefined;
 beforeEach(() => sessionStorage.clear());
@@ -47,7 +53,7 @@ function revokeSession() {
 }
 
 async function signInOnLoginPage(user: ReturnType<typeof userEvent.setup>, email: string) {
-  await user.type(await screen.findByLabelText('Email', { exact: false }), email);
+  await user.type(await screen.findByLabelText('Email', { exact: false }, FIRST_LOAD), email);
   await user.type(screen.getByLabelText('Password', { exact: false }), DEMO_PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
@@ -149,6 +155,67 @@ describe("the dashboard's override editor", () => {
     expect(screen.queryByDisplayValue('12345')).not.toBeInTheDocument();
     expect(savedValue()).toBe('10000');
     expect(backend.callsTo('updateOverrides')).toHaveLength(1); // the one refused, none since
+    expect(toasts.success).not.toHaveBeenCalledWith(SAVED_TEXT);
+  });
+});
+
+describe("the mapper's fixed (dummy) value", () => {
+  const INDUSTRY_OTHER = 30; // an optional opportunity field of Acme, unmapped in the seed
+  const dummyText = () => screen.getByRole('textbox', { name: 'Dummy value for industryOther' });
+  const acmeDummy = () =>
+    backend.store.state.mappings.find(
+      (mapping) => mapping.aws_ace_attribute === INDUSTRY_OTHER && mapping.is_dummy_value,
+    )?.dummy_value_description;
+
+  /** The mapper's own Opportunities tab (the filters beside it have one too). */
+  async function openMapperOpportunities(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findAllByRole('combobox', { name: /^Salesforce Fields for / }, FIRST_LOAD);
+    const filters = screen.getByRole('region', { name: 'Sync Settings' });
+    const tab = screen
+      .getAllByRole('tab', { name: 'Opportunities' })
+      .find((candidate) => !filters.contains(candidate));
+    await user.click(tab!);
+    await screen.findByRole('combobox', { name: 'Salesforce Fields for industryOther' });
+  }
+
+  async function typeThenLoseSession() {
+    await backend.signIn(DANA);
+    const app = openApp('/values-mapper');
+    await openMapperOpportunities(app.user);
+    await app.user.click(
+      screen.getByRole('combobox', { name: 'Salesforce Fields for industryOther' }),
+    );
+    await app.user.click(await screen.findByRole('option', { name: 'Dummy Value' }));
+    await waitFor(() => expect(acmeDummy()).toBe(''));
+    revokeSession();
+    // The typed text's save (after the pause) meets the ended session.
+    await app.user.type(dummyText(), 'Fixed text');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    expect(app.router.state.location.search).toEqual({ returnUrl: '/values-mapper' });
+    expect(acmeDummy()).toBe('');
+    return app;
+  }
+
+  it('saves the typed text once the same user signs in again', async () => {
+    const app = await typeThenLoseSession();
+    await signInOnLoginPage(app.user, DANA);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(SAVED_TEXT), FIRST_LOAD);
+    expect(app.router.state.location.href).toBe('/values-mapper');
+    expect(acmeDummy()).toBe('Fixed text');
+    await openMapperOpportunities(app.user);
+    expect(dummyText()).toHaveValue('Fixed text');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('never shows or saves it for a user of another company', async () => {
+    const app = await typeThenLoseSession();
+    await signInOnLoginPage(app.user, GLOBEX);
+    await openMapperOpportunities(app.user);
+    expect(screen.queryByDisplayValue('Fixed text')).not.toBeInTheDocument();
+    expect(acmeDummy()).toBe('');
+    expect(
+      backend.writes().filter((call) => JSON.stringify(call.body ?? null).includes('Fixed text')),
+    ).toHaveLength(1); // the one refused as the session ended, none since
     expect(toasts.success).not.toHaveBeenCalledWith(SAVED_TEXT);
   });
 });
