@@ -19,7 +19,7 @@ import { toast } from './toaster';
  *   failure leaves the edits on screen, as a failed save does.
  */
 
-export const DRAFT_TEXT = { saved: 'Your unsaved changes were saved.' } as const;
+const DRAFT_TEXT = { saved: 'Your unsaved changes were saved.' } as const;
 
 /** The signed-in user and their tenant; undefined when nobody is signed in. */
 function currentOwner(): DraftOwner | undefined {
