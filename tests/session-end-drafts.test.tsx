@@ -52,6 +52,14 @@ function revokeSession() {
   localStorage.setItem(SESSION_KEYS.refresh, 'revoked-refresh-token');
 }
 
+/** Another tab signs out: the session's keys go, and this tab hears of it (a storage event). */
+function signOutInAnotherTab() {
+  for (const key of [SESSION_KEYS.user, SESSION_KEYS.access, SESSION_KEYS.refresh]) {
+    localStorage.removeItem(key);
+    window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }));
+  }
+}
+
 async function signInOnLoginPage(user: ReturnType<typeof userEvent.setup>, email: string) {
   await user.type(await screen.findByLabelText('Email', { exact: false }, FIRST_LOAD), email);
   await user.type(screen.getByLabelText('Password', { exact: false }), DEMO_PASSWORD);
@@ -145,6 +153,22 @@ describe("the dashboard's override editor", () => {
     expect(savedValue()).toBe('12345');
     expect(dummyValue()).toHaveValue('12345');
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('keeps a value still being typed when another tab ends the session', async () => {
+    await backend.signIn(DANA);
+    const app = openApp('/dashboard');
+    const table = await screen.findByRole('table', { name: 'Errors' }, FIRST_LOAD);
+    await within(table).findByDisplayValue('10000');
+    await app.user.clear(dummyValue());
+    // Typed text reaches the form after a 2 s pause: the session ends before that.
+    await app.user.type(dummyValue(), '777');
+    signOutInAnotherTab();
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    expect(app.router.state.location.search).toEqual({ returnUrl: '/dashboard' });
+    await signInOnLoginPage(app.user, DANA);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(SAVED_TEXT), FIRST_LOAD);
+    expect(savedValue()).toBe('777');
   });
 
   it('never shows or saves it for another user of the same company', async () => {
