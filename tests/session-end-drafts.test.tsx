@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SESSION_KEYS } from '@/api/session';
+import { announceSessionEnd } from '@/api/session-sync';
 import { followSessionEnd } from '@/app/session-end';
 
 import { renderApp, wholeAppTestSettings } from './render-app';
@@ -241,5 +242,17 @@ describe("the mapper's fixed (dummy) value", () => {
       backend.writes().filter((call) => JSON.stringify(call.body ?? null).includes('Fixed text')),
     ).toHaveLength(1); // the one refused as the session ended, none since
     expect(toasts.success).not.toHaveBeenCalledWith(SAVED_TEXT);
+  });
+});
+
+describe('the way to /login', () => {
+  it('carries no returnUrl from the login screen itself', async () => {
+    const app = openApp('/login');
+    await screen.findByLabelText('Email', { exact: false }, FIRST_LOAD);
+    const visited: string[] = [];
+    app.router.subscribe('onBeforeNavigate', (event) => visited.push(event.toLocation.href));
+    expect(announceSessionEnd({ kind: 'no-refresh-token' })).toBe(true);
+    await waitFor(() => expect(visited).toEqual(['/login']));
+    expect(toasts.danger).toHaveBeenCalledTimes(1);
   });
 });
