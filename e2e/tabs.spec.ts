@@ -35,7 +35,8 @@ test('signing out in one tab ends the session in the other within a second', asy
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(other).toHaveURL(/\/login$/, { timeout: 1_000 });
+  // The other tab's screen goes along, to come back to after signing in again.
+  await expect(other).toHaveURL(/\/login\?returnUrl=%2Fdashboard$/, { timeout: 1_000 });
   await expect(other.getByRole('heading', { name: 'User Login' })).toBeVisible();
   // Nothing of the old user stays on screen, and no error is toasted for a deliberate sign-out.
   await expect(other.getByRole('heading', { level: 1, name: 'Update Feed' })).toHaveCount(0);
@@ -56,11 +57,11 @@ test('a session ended by a failed refresh in one tab ends in the other', async (
     route.fulfill({ status: 401, json: { message: 'Token is blacklisted' } }),
   );
   await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Faccounts$/);
   await expect(
     page.locator('.bp6-toast').filter({ hasText: 'Token is blacklisted' }),
   ).toBeVisible();
-  await expect(other).toHaveURL(/\/login$/, { timeout: 1_000 });
+  await expect(other).toHaveURL(/\/login\?returnUrl=%2Faccounts$/, { timeout: 1_000 });
 });
 
 test('a sign-in in one tab lets a tab waiting on /login go on', async ({ page, context }) => {

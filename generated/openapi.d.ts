@@ -20,6 +20,11 @@ export interface paths {
      *     currentRefreshToken). A super_admin is then routed to the wizard unless
      *     `getConnectionStepStatus` reports set-up complete; a user goes to the dashboard.
      *     Wrong credentials answer 401 (the app marks both fields invalid without a message).
+     *
+     *     Throttled: 5 failed attempts a minute per account (the e-mail, whether or not it has an
+     *     account) and 20 failed attempts a minute per client; a successful sign-in is not counted.
+     *     Beyond either, every attempt answers 429, even with the right password (otherwise the limit
+     *     would tell a right guess). An unknown user's attempt takes as long as a known one's.
      */
     post: operations['login'];
     delete?: never;
@@ -39,10 +44,16 @@ export interface paths {
     put?: never;
     /**
      * Sign out
-     * @description Ends the session server-side by blacklisting the refresh token. The specification does not
-     *     show the logout path; this contract chooses `POST /api/v1/auth/logout/` (next to login, same
-     *     trailing-slash style). The app clears its stored session whatever the outcome, and never
-     *     retries this call after a 401.
+     * @description Ends the session server-side: the session (the sign-in and every refresh token rotated from
+     *     it, see refreshToken) of the refresh token in the body ends, so its refresh tokens and its
+     *     access tokens are refused from then on. The call is authenticated by that refresh token,
+     *     not by an access token (`security: []`): it works with an expired access token, or none.
+     *     An Authorization header is ignored here, never refused (the app sends its access token,
+     *     live or expired; a DRF view sets `authentication_classes = []`). Any refresh token of the
+     *     session, current or retired, ends it. A missing, invalid or expired refresh token, or one
+     *     of a session already ended, gets 401. The specification does not show the logout path; this contract chooses
+     *     `POST /api/v1/auth/logout/` (next to login, same trailing-slash style). The app clears its
+     *     stored session whatever the outcome, and never retries this call after a 401.
      */
     post: operations['logout'];
     delete?: never;
@@ -61,10 +72,24 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Get a new access token
-     * @description Exchanges the refresh token for a new access token. Sent without an Authorization header (the
-     *     app adds none to URLs containing `refresh`). The app keeps the user and refresh token and
-     *     replaces only the access token. A 401 here ends the session (the app goes to /login).
+     * Get a new access token (and a new refresh token)
+     * @description Exchanges the refresh token for a new pair: an access token and a NEW refresh token
+     *     (rotation, as djangorestframework-simplejwt's ROTATE_REFRESH_TOKENS with
+     *     BLACKLIST_AFTER_ROTATION does). The refresh token sent is retired. Sent without an
+     *     Authorization header. The app stores both tokens at once (one write, which other tabs see),
+     *     keeps the user, and keeps its refresh token only if a reply has none (an older backend).
+     *
+     *     Every token of one sign-in belongs to one session (a token family; the tokens carry its id
+     *     in the `sid` claim), and the session ends on reuse (OAuth 2.0 Security Best Current
+     *     Practice, refresh token rotation with reuse detection):
+     *     - the refresh token retired last, sent again within a grace of 5 seconds (two tabs that
+     *       refresh at once), gets the session's CURRENT refresh token back, with a new access token,
+     *       so racing tabs end with the same refresh token; it is not rotated again;
+     *     - any other retired refresh token (or the last one after the grace) is refused with 401
+     *       `token_not_valid`, and its whole session ends: its current refresh token and its access
+     *       tokens are refused from then on.
+     *
+     *     A 401 here ends the session in the app (it goes to /login).
      */
     post: operations['refreshToken'];
     delete?: never;
@@ -106,8 +131,14 @@ export interface paths {
     put?: never;
     /**
      * Send a password-reset e-mail
-     * @description Sends an e-mail with a link to `/password/reset/{uid}/{token}`. On failure the app shows the
-     *     first `email` message, else `error`, else a generic fallback.
+     * @description Sends an e-mail with a link to `/password/reset/{uid}/{token}` to an active user. The reply
+     *     never tells whether an address has an account: a known, an unknown and an invited
+     *     (not yet active) address all get the same 200, and only an active user is mailed. The
+     *     mail is sent after the reply (from a queue), so the reply's timing does not tell either. On
+     *     failure the app shows the first `email` message, else `error`, else a generic fallback.
+     *
+     *     Throttled: 3 requests an hour per address (known or not) and 20 an hour per client; beyond
+     *     either, 429.
      */
     post: operations['requestPasswordReset'];
     delete?: never;
@@ -127,8 +158,9 @@ export interface paths {
     put?: never;
     /**
      * Set a new password from a reset link
-     * @description Completes a reset with the `uid` and `token` of the e-mailed link. On success the app shows
-     *     `message` and goes to /login after one second. On failure it shows the first message of
+     * @description Completes a reset with the `uid` and `token` of the e-mailed link. A reset ends every
+     *     session of the user (on every device: their refresh and access tokens are refused from then
+     *     on). On success the app shows `message` and goes to /login after one second. On failure it shows the first message of
      *     `confirm_password`, `new_password` or `non_field_errors`, or `error` (replacing "This field"
      *     with the field's label).
      */
@@ -150,7 +182,11 @@ export interface paths {
     put?: never;
     /**
      * Change the signed-in user's password
-     * @description Changes the password of the signed-in user. The app shows the server's `message` on success.
+     * @description Changes the password of the signed-in user. It ends every OTHER session of the user (other
+     *     devices and browsers are signed out: their refresh and access tokens are refused from then
+     *     on). The caller's session goes on: the reply carries a fresh `access` and `refresh` for it
+     *     (its previous refresh token is retired, as by a refresh, grace included), which the app
+     *     stores. The app shows the server's `message` on success.
      */
     post: operations['changePassword'];
     delete?: never;
@@ -195,6 +231,9 @@ export interface paths {
      * @description Step 1 of the wizard. The app only looks at success versus failure: a 2xx enables Next, a 400
      *     marks the key input invalid (no message text shown). Written without a trailing slash, as in
      *     the specification.
+     *
+     *     Throttled: 10 checks a minute per client, accepted keys included; beyond that, 429 (the
+     *     app shows the wait under the key).
      */
     post: operations['verifyProductKey'];
     delete?: never;
@@ -529,6 +568,9 @@ export interface paths {
      * Invite a user
      * @description Creates an inactive user and e-mails an invitation link to `/register/{uid}/{token}?name=...`.
      *     The modal splits the full name into first, middle and last name. super_admin only.
+     *
+     *     Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
+     *     is flooded) and 500 an hour per tenant; beyond either, 429.
      */
     post: operations['inviteUser'];
     delete?: never;
@@ -548,7 +590,11 @@ export interface paths {
     put?: never;
     /**
      * Send an invitation again
-     * @description Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false). super_admin only.
+     * @description Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false).
+     *     super_admin only.
+     *
+     *     Throttled with `inviteUser`, invitations and re-invitations together: 3 an hour per invited
+     *     address and 500 an hour per tenant; beyond either, 429.
      */
     post: operations['resendUserInvite'];
     delete?: never;
@@ -1300,7 +1346,10 @@ export interface components {
       refresh: string;
     };
     LogoutRequest: {
-      /** @description Refresh token to blacklist. Optional. */
+      /**
+       * @description The refresh token whose session ends; it is what authenticates the call. Without it the
+       *     call gets 401.
+       */
       refresh?: string;
     };
     TokenRefreshRequest: {
@@ -1310,8 +1359,12 @@ export interface components {
     TokenRefreshReply: {
       /** @description New access token. */
       access: string;
-      /** @description New refresh token, only when the backend rotates refresh tokens. The app keeps its stored one otherwise. */
-      refresh?: string;
+      /**
+       * @description The session's new refresh token: the one sent is retired (rotation). Within the 5-second
+       *     grace, the session's current one. The app stores it with the access token; it keeps its
+       *     stored one only when a reply has none (an older backend that did not rotate).
+       */
+      refresh: string;
     };
     TokenVerifyRequest: {
       /** @description Access or refresh token to check. */
@@ -1341,6 +1394,15 @@ export interface components {
       new_password: string;
       /** @description New password again; must equal new_password. */
       confirm_password: string;
+    };
+    /** @description A changed password, and fresh tokens for the caller's session (the others ended). */
+    PasswordChangeReply: {
+      /** @description Confirmation shown to the user. */
+      message: string;
+      /** @description Fresh access token of the caller's session. */
+      access: string;
+      /** @description Fresh refresh token of the caller's session; the one it had is retired. */
+      refresh: string;
     };
     ProductKeyRequest: {
       /** @description The licence (product) key bought by the partner. */
@@ -2018,6 +2080,25 @@ export interface components {
         'application/json': components['schemas']['ErrorBody'];
       };
     };
+    /**
+     * @description Too many attempts: the operation's limit (its description states it) is reached for the
+     *     account, address, client or tenant. `Retry-After` says in how many seconds an attempt is
+     *     allowed again; a refused attempt does not count. The app shows "Too many attempts. Try
+     *     again in N s." and keeps what was typed.
+     */
+    TooManyRequests: {
+      headers: {
+        /**
+         * @description Seconds until an attempt is allowed again (at least 1).
+         * @example 40
+         */
+        'Retry-After': number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
     /** @description Unexpected server error. The app asks the user to contact the administrator or retry. */
     ServerError: {
       headers: {
@@ -2162,6 +2243,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2187,7 +2269,18 @@ export interface operations {
           'application/json': components['schemas']['MessageReply'];
         };
       };
-      401: components['responses']['Unauthorized'];
+      /**
+       * @description No refresh token was sent, or it is invalid, expired, or of a session that has already
+       *     ended.
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       500: components['responses']['ServerError'];
     };
   };
@@ -2204,7 +2297,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description A new access token. */
+      /** @description A new access token and the session's new (or, within the grace, current) refresh token. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2214,7 +2307,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      /** @description The refresh token is invalid, expired or blacklisted. */
+      /**
+       * @description The refresh token is invalid or expired, of a session that has ended, or retired and
+       *     reused after the grace (which ends its session).
+       */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2274,7 +2370,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The e-mail was sent. */
+      /**
+       * @description The request was taken: an active user with this address is mailed a link. The same
+       *     reply whether or not the address has an account.
+       */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2283,7 +2382,7 @@ export interface operations {
           'application/json': components['schemas']['MessageReply'];
         };
       };
-      /** @description The e-mail is unknown or invalid. */
+      /** @description The e-mail is not a valid address. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2292,6 +2391,7 @@ export interface operations {
           'application/json': components['schemas']['BadRequestError'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2342,13 +2442,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The password was changed. */
+      /** @description The password was changed; fresh tokens for the caller's session. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MessageReply'];
+          'application/json': components['schemas']['PasswordChangeReply'];
         };
       };
       /** @description The current password is wrong or the new one is not acceptable. */
@@ -2429,6 +2529,7 @@ export interface operations {
           'application/json': components['schemas']['BadRequestError'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2939,6 +3040,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2975,6 +3077,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };

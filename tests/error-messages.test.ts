@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { InvalidTenantError } from '@/api/base-url';
-import { errorMessages } from '@/api/error-messages';
+import { errorMessages, tooManyAttemptsMessage } from '@/api/error-messages';
 
 const failure = (status: number, body?: unknown, statusText = '') =>
   new ApiError({ status, body, statusText, url: '/api/v1/users/' });
@@ -43,5 +43,36 @@ describe('error catalogue: the messages a failed call shows, by status and body'
   it('stays silent for an ended session and an aborted request', () => {
     expect(errorMessages(new SessionExpiredError('gone'))).toEqual([]);
     expect(errorMessages(new DOMException('Aborted', 'AbortError'))).toEqual([]);
+  });
+});
+
+describe('too many attempts (429): the wait from Retry-After', () => {
+  const throttled = (retryAfter?: string | null) =>
+    new ApiError({
+      status: 429,
+      body: { detail: 'Request was throttled. Expected available in 40 seconds.' },
+      url: '/api/v1/auth/login/',
+      retryAfter,
+    });
+
+  it('says how many seconds, in the app’s words, not the server’s', () => {
+    expect(throttled('40').retryAfter).toBe(40);
+    expect(tooManyAttemptsMessage(throttled('40'))).toBe('Too many attempts. Try again in 40 s.');
+    expect(errorMessages(throttled('40'))).toEqual(['Too many attempts. Try again in 40 s.']);
+  });
+
+  it('reads an HTTP date as the seconds until then', () => {
+    const at = new Date(Date.now() + 90_000).toUTCString();
+    const seconds = throttled(at).retryAfter ?? 0;
+    expect(seconds).toBeGreaterThanOrEqual(88);
+    expect(seconds).toBeLessThanOrEqual(90);
+  });
+
+  it('asks to try later without a valid Retry-After, and is nothing for another status', () => {
+    expect(throttled(null).retryAfter).toBeUndefined();
+    expect(throttled('soon').retryAfter).toBeUndefined();
+    expect(tooManyAttemptsMessage(throttled(null))).toBe('Too many attempts. Try again later.');
+    expect(tooManyAttemptsMessage(failure(400, { error: 'x' }))).toBeUndefined();
+    expect(tooManyAttemptsMessage(new TypeError('x'))).toBeUndefined();
   });
 });

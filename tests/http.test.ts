@@ -76,6 +76,22 @@ describe('apiFetch: token refresh', () => {
     expect(session.getUser()).toEqual(USER);
   });
 
+  it('stores the rotated refresh token with the new access token, in one write', async () => {
+    const changes = vi.fn();
+    const stop = session.subscribe(changes);
+    const calls = fakeBackend((call) => {
+      if (isRefresh(call)) return json(200, { access: 'new', refresh: 'r2' });
+      return call.headers.get('Authorization') === 'Bearer new' ? json(200, {}) : json(401, {});
+    });
+    await apiFetch('/api/v1/users/');
+    expect(calls.filter(isRefresh)).toHaveLength(1);
+    expect(session.getAccessToken()).toBe('new');
+    expect(session.getRefreshToken()).toBe('r2');
+    expect(session.getUser()).toEqual(USER);
+    expect(changes).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('re-sends the same body on the retry', async () => {
     const calls = fakeBackend((call) => {
       if (isRefresh(call)) return json(200, { access: 'new' });
@@ -247,6 +263,55 @@ describe('apiFetch: the refresh lock shared by tabs', () => {
     await vi.waitFor(() => expect(holds).toHaveLength(2), { timeout: 2000 });
     expect(calls.filter(isRefresh)).toHaveLength(0);
     expect(holds[1]!.end - holds[1]!.start).toBeLessThan(100);
+  });
+});
+
+describe('apiFetch: two tabs racing with rotated refresh tokens', () => {
+  beforeEach(() => session.start({ user: USER, access: 'a1', refresh: 'r1' }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uses the tokens another tab rotated, and later refreshes with its new refresh token, never the retired one', async () => {
+    // A Web Locks stand-in: one holder at a time.
+    let queue: Promise<unknown> = Promise.resolve();
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: (_name: string, callback: () => Promise<unknown>) => {
+          const run = queue.then(callback);
+          queue = run.catch(() => undefined);
+          return run;
+        },
+      },
+    });
+    // The other tab holds the lock, refreshing with r1.
+    let otherTabDone: () => void = () => {};
+    void navigator.locks.request(
+      'another tab',
+      () => new Promise<void>((resolve) => (otherTabDone = resolve)),
+    );
+    const calls = fakeBackend((call) => {
+      if (isRefresh(call)) return json(200, { access: 'a3', refresh: 'r3' });
+      const bearer = call.headers.get('Authorization');
+      if (bearer === 'Bearer a3') return json(200, { ok: true });
+      if (bearer === 'Bearer a2' && !call.url.endsWith('/later/')) return json(200, { ok: true });
+      return json(401, { detail: 'expired' });
+    });
+    const reply = apiFetch('/api/v1/users/1/');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await tick();
+    // Its rotated pair lands in one write, and it lets the lock go.
+    session.setTokens({ access: 'a2', refresh: 'r2' });
+    otherTabDone();
+    await expect(reply).resolves.toEqual({ ok: true });
+    expect(calls.filter(isRefresh)).toHaveLength(0);
+
+    // Later the access token it found expires: this tab refreshes with r2, the current one.
+    await expect(apiFetch('/api/v1/later/')).resolves.toEqual({ ok: true });
+    expect(calls.filter(isRefresh).map((call) => JSON.parse(String(call.body)))).toEqual([
+      { refresh: 'r2' },
+    ]);
+    expect(session.getRefreshToken()).toBe('r3');
+    expect(session.getAccessToken()).toBe('a3');
   });
 });
 

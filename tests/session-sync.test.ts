@@ -14,6 +14,13 @@ const TOKENS = {
   refresh: 'refresh-1',
 };
 
+/** An unsigned JWT with these claims (the app decodes tokens, only the server verifies them). */
+function jwt(claims: Record<string, string | number>): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
 /** What another tab's write looks like here: the value is stored, then a `storage` event fires. */
 function otherTabWrites(key: string, value: string | null) {
   if (value === null) localStorage.removeItem(key);
@@ -80,6 +87,33 @@ describe('tabs that agree about the session', () => {
     expect(heard.ended).toEqual([]);
     expect(heard.started).not.toHaveBeenCalled();
     expect(session.getAccessToken()).toBe('access-2');
+  });
+
+  it('a refresh token rotated in another tab is the same session: nobody signed out or in', () => {
+    const ada = { user_id: 7, tenant_id: 1 };
+    session.start({
+      ...TOKENS,
+      access: jwt({ ...ada, jti: 'a1' }),
+      refresh: jwt({ ...ada, jti: 'r1' }),
+    });
+    const heard = listen();
+    stop = heard.stop;
+    // The refresh token first, then the access token (the order of session.setTokens).
+    otherTabWrites(SESSION_KEYS.refresh, jwt({ ...ada, jti: 'r2' }));
+    otherTabWrites(SESSION_KEYS.access, jwt({ ...ada, jti: 'a2' }));
+    expect(heard.ended).toEqual([]);
+    expect(heard.started).not.toHaveBeenCalled();
+    expect(session.getRefreshToken()).toBe(jwt({ ...ada, jti: 'r2' }));
+
+    // Someone else's sign-in there ends this session.
+    const grace = { user_id: 8, tenant_id: 1 };
+    otherTabSignsIn({
+      user: { id: 8, email: 'grace@acme.test', role: 'super_admin' as const },
+      access: jwt({ ...grace, jti: 'a9' }),
+      refresh: jwt({ ...grace, jti: 'r9' }),
+    });
+    expect(heard.ended).toEqual([{ kind: 'ended-elsewhere' }]);
+    expect(heard.started).toHaveBeenCalledTimes(1);
   });
 
   it('another user signing in elsewhere ends this session and starts theirs', () => {

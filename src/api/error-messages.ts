@@ -13,6 +13,17 @@ export const ERROR_TEXT = {
   noTenant: 'Could not find the tenant details',
 } as const;
 
+/**
+ * The message of a refusal for too many attempts (429): how long to wait, from its `Retry-After`.
+ * Undefined for any other error. Each form that can meet one shows it where it shows its errors.
+ */
+export function tooManyAttemptsMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  return error.retryAfter === undefined
+    ? 'Too many attempts. Try again later.'
+    : `Too many attempts. Try again in ${Math.max(1, error.retryAfter)} s.`;
+}
+
 /** Paths whose errors never toast. None so far: this is where one would go. */
 const EXCLUDED_PATHS: readonly string[] = [];
 
@@ -56,6 +67,7 @@ export function errorMessages(error: unknown): string[] {
   if (status === 404) return [ERROR_TEXT.notFound];
   if (status === 405) return [ERROR_TEXT.methodNotAllowed];
   if (status === 413) return [ERROR_TEXT.tooLarge];
+  if (status === 429) return [tooManyAttemptsMessage(error) ?? ERROR_TEXT.server];
   if (status >= 500) return [ERROR_TEXT.server];
   const fromBody = bodyError(body) ?? (typeof body === 'string' ? body : texts(body)[0]);
   return [fromBody || statusText || (status === 401 ? ERROR_TEXT.unauthorized : ERROR_TEXT.server)];

@@ -82,7 +82,8 @@ function buildHeaders(
   const headers = new Headers(init.headers);
   const method = (init.method ?? 'GET').toUpperCase();
   // The refresh call is authenticated by the refresh token in its body; every other call by the
-  // access token, whatever words its path or query happen to contain.
+  // access token, whatever words its path or query happen to contain. (Logout is authenticated by
+  // its refresh token too; the access token it carries, live or expired, is ignored there.)
   if (access && pathOf(url) !== REFRESH_PATH) headers.set('Authorization', `Bearer ${access}`);
   else headers.delete('Authorization');
   if (method !== 'GET' && (isRelative(url) || isApiUrl(url, apiHost))) {
@@ -221,14 +222,22 @@ async function refreshUnlessDone(rejected: string | null): Promise<RefreshOutcom
   } catch {
     endSession({ kind: 'refresh-failed', message: 'Error connecting to the backend services' });
   }
-  const body = (await readBody(response)) as { access?: unknown; message?: unknown } | undefined;
+  const body = (await readBody(response)) as
+    { access?: unknown; refresh?: unknown; message?: unknown } | undefined;
   if (!response.ok || typeof body?.access !== 'string') {
     const message =
       (typeof body?.message === 'string' && body.message) || response.statusText || 'Unauthorized';
     endSession({ kind: 'refresh-failed', message });
   }
-  session.setAccessToken(body.access as string);
-  return { token: body.access as string, refreshed: true };
+  const access = body.access as string;
+  // The backend rotates refresh tokens: the one just sent is retired, and reusing it after a few
+  // seconds would end the session. The new pair is stored in one write, which the other tabs see
+  // before they can take the lock (REFRESH_LOCK_HOLD_MS). A backend that does not rotate sends no
+  // `refresh`: the stored one stays.
+  if (typeof body.refresh === 'string' && body.refresh !== '')
+    session.setTokens({ access, refresh: body.refresh });
+  else session.setAccessToken(access);
+  return { token: access, refreshed: true };
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
@@ -270,7 +279,8 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
 
   const body = await readBody(response);
   if (!response.ok) {
-    throw new ApiError({ status: response.status, statusText: response.statusText, body, url });
+    const { status, statusText, headers } = response;
+    throw new ApiError({ status, statusText, body, url, retryAfter: headers.get('Retry-After') });
   }
   return body as T;
 }

@@ -9,8 +9,8 @@ import { session, type SessionChangeSource } from './session';
  * - a sign-in made in another tab, so that a tab sitting on /login can go on.
  *
  * A logout made in this tab is not announced: the logout screen already leads to /login, as a
- * sign-in made here already leads on. A refreshed access token changes nobody: every request reads
- * the stored token afresh.
+ * sign-in made here already leads on. Refreshed tokens (a new access token, a rotated refresh token
+ * of the same session) change nobody: every request reads the stored tokens afresh.
  */
 
 /** Why a session ended, for the screen that tells the user. */
@@ -25,9 +25,12 @@ type SessionStartedListener = () => void;
 const endedListeners = new Set<SessionEndedListener>();
 const startedListeners = new Set<SessionStartedListener>();
 
-/** Who is signed in, as far as the session's identity goes: its refresh token (null: nobody). */
+/**
+ * Who is signed in (null: nobody), as the refresh token says: its user, which a rotated refresh
+ * token keeps, so that a refresh made in another tab is not taken for a sign-out and a sign-in.
+ */
 function signedIn(): string | null {
-  return session.isLoggedIn() ? session.getRefreshToken() : null;
+  return session.isLoggedIn() ? session.sessionId() : null;
 }
 
 /** The session this tab last saw; a change made by another tab is measured against it. */
@@ -66,7 +69,7 @@ function onSessionChange(source: SessionChangeSource): void {
   const before = known;
   const now = signedIn();
   known = now;
-  if (now === before) return; // a refreshed access token, an edited user: same session
+  if (now === before) return; // refreshed or rotated tokens, an edited user: same session
   // Signed out, or replaced by someone else's sign-in, in another tab.
   if (source === 'other-tab' && before !== null) announceSessionEnd({ kind: 'ended-elsewhere' });
   if (now === null) return;

@@ -89,8 +89,20 @@ export const session = {
     notify();
   },
 
-  /** A refresh keeps the user and the refresh token and replaces the access token. */
+  /** Replaces the access token only (a refresh from a backend that does not rotate). */
   setAccessToken(access: string): void {
+    storage.set(SESSION_KEYS.access, access);
+    notify();
+  },
+
+  /**
+   * A refresh that rotated, or a password change: the new access and refresh tokens of the same
+   * session, stored together and announced once. The refresh token is written first, so a tab
+   * that sees the new access token also finds the refresh token that goes with it, and never
+   * refreshes with the retired one.
+   */
+  setTokens({ access, refresh }: Pick<SessionTokens, 'access' | 'refresh'>): void {
+    storage.set(SESSION_KEYS.refresh, refresh);
     storage.set(SESSION_KEYS.access, access);
     notify();
   },
@@ -106,6 +118,18 @@ export const session = {
     storage.set(SESSION_KEYS.access, null);
     storage.set(SESSION_KEYS.refresh, null);
     notify();
+  },
+
+  /**
+   * Who the session is for, as its refresh token says: the tenant and user ids, which a rotated
+   * refresh token keeps (whether or not the backend adds a session id); the token itself when it
+   * carries neither (every sign-in gives a new one).
+   */
+  sessionId(): string | null {
+    const refresh = session.getRefreshToken();
+    const claims = readClaims(refresh);
+    if (claims?.user_id === undefined) return refresh;
+    return `${String(claims.tenant_id ?? '')}/${String(claims.user_id)}`;
   },
 
   /** The user id carried by the access token (used when the stored user lacks a role). */

@@ -7,12 +7,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
-import { ERROR_TEXT } from '@/api/error-messages';
-import { onSessionEnded } from '@/api/http';
-import { toast } from '@/lib/toaster';
-
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { followSessionEnd } from './session-end';
 
 // Development and preview builds only: the mock scenario switcher (Prism's Prefer header per call).
 // The condition is replaced at build time, so a production build drops the import entirely; it is
@@ -25,22 +22,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
 
-  // A lost session is announced once and leads to the login screen, with nothing of the old user
-  // kept. A session ended in another tab (a sign-out there, or its failed refresh, which that tab
-  // tells) ends here too, quietly: this tab has nothing to add.
-  useEffect(
-    () =>
-      onSessionEnded((reason) => {
-        queryClient.clear();
-        if (reason.kind !== 'ended-elsewhere') {
-          void toast.danger(
-            reason.kind === 'refresh-failed' ? reason.message : ERROR_TEXT.sessionInvalid,
-          );
-        }
-        void router.navigate({ to: '/login' });
-      }),
-    [queryClient, router],
-  );
+  useEffect(() => followSessionEnd(queryClient, router), [queryClient, router]);
 
   return (
     <QueryClientProvider client={queryClient}>

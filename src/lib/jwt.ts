@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 
-/** The claims AceBridge reads from its access token. */
+/** The claims AceBridge reads from its tokens. */
 export interface AccessClaims {
   tenant_id?: number | string;
   user_id?: number | string;

@@ -49,6 +49,28 @@ function policyForm(policy: Blob): FormData {
   return form;
 }
 
+const INVITE = {
+  first_name: 'Tomás',
+  middle_name: null,
+  last_name: 'Again',
+  email: 'tomas.again@acme-cloud.com',
+  role: 'user',
+};
+
+/** Makes `count` calls, one after the other. */
+async function repeat(count: number, call: () => Promise<unknown>): Promise<void> {
+  for (let index = 0; index < count; index += 1) await call();
+}
+
+const wrongPassword = (app: World['app']) =>
+  anonymous(app, 'POST', '/api/v1/auth/login/', {
+    email: 'dana.whitfield@acme-cloud.com',
+    password: 'Sup3r-Secret?',
+  });
+
+const resetRequest = (app: World['app'], email: string) =>
+  anonymous(app, 'POST', '/api/v1/auth/password/reset/', { email });
+
 const CASES: Case[] = [
   {
     op: 'login',
@@ -66,6 +88,28 @@ const CASES: Case[] = [
         email: 'dana.whitfield@acme-cloud.com',
         password: 'Sup3r-Secret?',
       }),
+  },
+  {
+    op: 'logout',
+    status: 401,
+    why: 'no refresh token (a live access token does not authenticate a logout)',
+    act: ({ dana }) => dana.post('/api/v1/auth/logout/', {}),
+  },
+  {
+    op: 'logout',
+    status: 401,
+    why: 'a refresh token signed with another secret',
+    act: ({ app, dana }) =>
+      anonymous(app, 'POST', '/api/v1/auth/logout/', {
+        refresh: `${dana.refresh.slice(0, -4)}AAAA`,
+      }),
+  },
+  {
+    op: 'login',
+    status: 429,
+    why: "a sixth failed sign-in within a minute on one account (domain/throttle.ts's limits)",
+    arrange: ({ app }) => repeat(5, () => wrongPassword(app)),
+    act: ({ app }) => wrongPassword(app),
   },
   {
     op: 'refreshToken',
@@ -98,9 +142,15 @@ const CASES: Case[] = [
   {
     op: 'requestPasswordReset',
     status: 400,
-    why: 'an e-mail nobody has',
-    act: ({ app }) =>
-      anonymous(app, 'POST', '/api/v1/auth/password/reset/', { email: 'nobody@acme-cloud.com' }),
+    why: 'not an e-mail address',
+    act: ({ app }) => anonymous(app, 'POST', '/api/v1/auth/password/reset/', { email: 'nobody' }),
+  },
+  {
+    op: 'requestPasswordReset',
+    status: 429,
+    why: 'a fourth request for one address within an hour',
+    arrange: ({ app }) => repeat(3, () => resetRequest(app, 'nobody@acme-cloud.com')),
+    act: ({ app }) => resetRequest(app, 'nobody@acme-cloud.com'),
   },
   {
     op: 'confirmPasswordReset',
@@ -146,6 +196,14 @@ const CASES: Case[] = [
     op: 'verifyProductKey',
     status: 400,
     why: 'an unknown key',
+    act: ({ app }) => anonymous(app, 'POST', '/api/v1/auth/key/verify', { key: 'NEVER-SOLD-1' }),
+  },
+  {
+    op: 'verifyProductKey',
+    status: 429,
+    why: 'an eleventh key check from one client within a minute',
+    arrange: ({ app }) =>
+      repeat(10, () => anonymous(app, 'POST', '/api/v1/auth/key/verify', { key: 'NEVER-SOLD-1' })),
     act: ({ app }) => anonymous(app, 'POST', '/api/v1/auth/key/verify', { key: 'NEVER-SOLD-1' }),
   },
   {
@@ -311,11 +369,39 @@ const CASES: Case[] = [
       }),
   },
   {
+    op: 'inviteUser',
+    status: 429,
+    why: 'an address invited and re-invited 3 times within an hour, invited again',
+    arrange: async ({ dana }) => {
+      const invited = await dana.post('/api/v1/tenants/invite-users/', INVITE);
+      await repeat(2, () =>
+        dana.post('/api/v1/tenants/resend-user-invite/', { user_id: invited.body.id }),
+      );
+      await dana.delete(`/api/v1/users/${invited.body.id}/`);
+    },
+    act: ({ dana }) => dana.post('/api/v1/tenants/invite-users/', INVITE),
+  },
+  {
     op: 'resendUserInvite',
     status: 400,
     why: 'a user who has already accepted',
     act: ({ dana, marcus }) =>
       dana.post('/api/v1/tenants/resend-user-invite/', { user_id: marcus.user.id }),
+  },
+  {
+    op: 'resendUserInvite',
+    status: 429,
+    why: 'a third re-invitation within an hour (the invitation counts too)',
+    arrange: async ({ dana }) => {
+      const invited = await dana.post('/api/v1/tenants/invite-users/', INVITE);
+      await repeat(2, () =>
+        dana.post('/api/v1/tenants/resend-user-invite/', { user_id: invited.body.id }),
+      );
+    },
+    act: ({ dana, store }) =>
+      dana.post('/api/v1/tenants/resend-user-invite/', {
+        user_id: store.state.users.find((row) => row.email === INVITE.email)?.id,
+      }),
   },
   {
     op: 'resendUserInvite',

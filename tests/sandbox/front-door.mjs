@@ -11,6 +11,9 @@
 // Every exchange through Prism that breaks the contract is printed as it happens and kept, for
 // `GET /api/sandbox/violations` (the e2e fixture fails a test on any).
 //
+// Every request gets `X-Forwarded-For: <the address it came from>`, replacing any the client sent:
+// the sandbox's per-client throttles count by it, and a made-up one would escape them.
+//
 // Every request's body goes through the guard first (../contract/door-guard.mjs): one larger than
 // 2 MiB is refused with a 413 and one nested deeper than 64 levels with a 400, before Prism sees
 // it. While a Prism is down (the stack restarts it) the requests for it answer 503.
@@ -219,6 +222,9 @@ export function createFrontDoor({ sandboxPort, proxy, mock, recorder }) {
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => recorder.record(exchange);
   return (req, res) => {
+    // Who called, for the sandbox's per-client throttles: the address of this connection,
+    // replacing whatever X-Forwarded-For the client sent (a made-up one would escape the limit).
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       return answerPreflight(req, res);

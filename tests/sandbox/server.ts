@@ -7,8 +7,8 @@
  *   SANDBOX_ACCESS_TTL  access token lifetime in seconds (default 300; the e2e suite sets a few)
  *
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
- * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed; it needs
- * the header `X-Sandbox-Reset: yes`).
+ * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed, and the
+ * throttles forgotten; it needs the header `X-Sandbox-Reset: yes`).
  *
  * Every reply waits until the changes made so far are on disk (store.ts). A snapshot it cannot
  * read stops the start with a message (store/snapshot.ts); `--fresh` starts from the seed and
@@ -24,6 +24,7 @@ import { serve } from '@hono/node-server';
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
 import { createSyncRunner, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';
+import { throttleOf } from './handlers/throttling';
 import { buildSeed } from './seed/seed';
 import { createStore, type Store } from './store/store';
 
@@ -106,6 +107,7 @@ export function createSandbox(options: SandboxOptions = {}): {
       );
     const started = performance.now();
     store.reset();
+    throttleOf(deps).clear();
     return context.json({ reset: true, ms: Math.round(performance.now() - started) });
   });
   app.get('/api/sandbox/outbox', (context) => context.json({ mails: store.state.outbox }));

@@ -5,6 +5,10 @@
  */
 
 export interface LogoutRequest {
-  /** Refresh token to blacklist. Optional. */
+  /**
+   * The refresh token whose session ends; it is what authenticates the call. Without it the
+   * call gets 401.
+   * @maxLength 4096
+   */
   refresh?: string;
 }

@@ -5,10 +5,19 @@
  */
 
 export interface PasswordChangeRequest {
-  /** Current password. */
+  /**
+   * Current password.
+   * @maxLength 128
+   */
   old_password: string;
-  /** New password. */
+  /**
+   * New password.
+   * @maxLength 128
+   */
   new_password: string;
-  /** New password again; must equal new_password. */
+  /**
+   * New password again; must equal new_password.
+   * @maxLength 128
+   */
   confirm_password: string;
 }

@@ -5,8 +5,16 @@
  */
 
 export interface TokenRefreshReply {
-  /** New access token. */
+  /**
+   * New access token.
+   * @maxLength 4096
+   */
   access: string;
-  /** New refresh token, only when the backend rotates refresh tokens. The app keeps its stored one otherwise. */
-  refresh?: string;
+  /**
+   * The session's new refresh token: the one sent is retired (rotation). Within the 5-second
+   * grace, the session's current one. The app stores it with the access token; it keeps its
+   * stored one only when a reply has none (an older backend that did not rotate).
+   * @maxLength 4096
+   */
+  refresh: string;
 }

@@ -5,6 +5,9 @@
  */
 
 export interface TokenRefreshRequest {
-  /** The stored refresh token. */
+  /**
+   * The stored refresh token.
+   * @maxLength 4096
+   */
   refresh: string;
 }

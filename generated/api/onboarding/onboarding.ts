@@ -36,6 +36,7 @@ import type {
   ServerErrorResponse,
   TenantSubdomain,
   TenantSubdomainRequest,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UuidReply,
 } from '../model';
@@ -68,6 +69,9 @@ export const getVerifyProductKeyUrl = () => {
  * Step 1 of the wizard. The app only looks at success versus failure: a 2xx enables Next, a 400
  * marks the key input invalid (no message text shown). Written without a trailing slash, as in
  * the specification.
+ *
+ * Throttled: 10 checks a minute per client, accepted keys included; beyond that, 429 (the
+ * app shows the wait under the key).
  * @summary Check a licence (product) key - wizard step 1
  */
 export const verifyProductKey = async (
@@ -104,7 +108,7 @@ export const verifyProductKey = async (
 export const getVerifyProductKeyMutationKey = () => ['verifyProductKey'] as const;
 
 export const getVerifyProductKeyMutationOptions = <
-  TError = ErrorType<BadRequestError | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -143,14 +147,16 @@ export type VerifyProductKeyMutationResult = NonNullable<
   Awaited<ReturnType<typeof verifyProductKey>>
 >;
 export type VerifyProductKeyMutationBody = BodyType<ProductKeyRequest>;
-export type VerifyProductKeyMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type VerifyProductKeyMutationError = ErrorType<
+  BadRequestError | TooManyRequestsResponse | ServerErrorResponse
+>;
 export type VerifyProductKeyMutationVariables = { data: BodyType<ProductKeyRequest> };
 
 /**
  * @summary Check a licence (product) key - wizard step 1
  */
 export const useVerifyProductKey = <
-  TError = ErrorType<BadRequestError | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(
   options?: {

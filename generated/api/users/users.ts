@@ -27,6 +27,7 @@ import type {
   NotFoundResponse,
   ResendInviteRequest,
   ServerErrorResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   User,
   UserList,
@@ -501,6 +502,9 @@ export const getInviteUserUrl = () => {
 /**
  * Creates an inactive user and e-mails an invitation link to `/register/{uid}/{token}?name=...`.
  * The modal splits the full name into first, middle and last name. super_admin only.
+ *
+ * Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
+ * is flooded) and 500 an hour per tenant; beyond either, 429.
  * @summary Invite a user
  */
 export const inviteUser = async (
@@ -537,7 +541,9 @@ export const inviteUser = async (
 export const getInviteUserMutationKey = () => ['inviteUser'] as const;
 
 export const getInviteUserMutationOptions = <
-  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestError | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -575,7 +581,7 @@ export const getInviteUserMutationOptions = <
 export type InviteUserMutationResult = NonNullable<Awaited<ReturnType<typeof inviteUser>>>;
 export type InviteUserMutationBody = BodyType<InviteRequest>;
 export type InviteUserMutationError = ErrorType<
-  BadRequestError | UnauthorizedResponse | ServerErrorResponse
+  BadRequestError | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse
 >;
 export type InviteUserMutationVariables = { data: BodyType<InviteRequest> };
 
@@ -583,7 +589,9 @@ export type InviteUserMutationVariables = { data: BodyType<InviteRequest> };
  * @summary Invite a user
  */
 export const useInviteUser = <
-  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestError | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -609,7 +617,11 @@ export const getResendUserInviteUrl = () => {
 };
 
 /**
- * Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false). super_admin only.
+ * Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false).
+ * super_admin only.
+ *
+ * Throttled with `inviteUser`, invitations and re-invitations together: 3 an hour per invited
+ * address and 500 an hour per tenant; beyond either, 429.
  * @summary Send an invitation again
  */
 export const resendUserInvite = async (
@@ -647,7 +659,11 @@ export const getResendUserInviteMutationKey = () => ['resendUserInvite'] as cons
 
 export const getResendUserInviteMutationOptions = <
   TError = ErrorType<
-    BadRequestError | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+    | BadRequestError
+    | UnauthorizedResponse
+    | NotFoundResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -688,7 +704,11 @@ export type ResendUserInviteMutationResult = NonNullable<
 >;
 export type ResendUserInviteMutationBody = BodyType<ResendInviteRequest>;
 export type ResendUserInviteMutationError = ErrorType<
-  BadRequestError | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  | BadRequestError
+  | UnauthorizedResponse
+  | NotFoundResponse
+  | TooManyRequestsResponse
+  | ServerErrorResponse
 >;
 export type ResendUserInviteMutationVariables = { data: BodyType<ResendInviteRequest> };
 
@@ -697,7 +717,11 @@ export type ResendUserInviteMutationVariables = { data: BodyType<ResendInviteReq
  */
 export const useResendUserInvite = <
   TError = ErrorType<
-    BadRequestError | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+    | BadRequestError
+    | UnauthorizedResponse
+    | NotFoundResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
   >,
   TContext = unknown,
 >(

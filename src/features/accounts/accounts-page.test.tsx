@@ -144,6 +144,36 @@ describe('Company Settings as a super_admin', () => {
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 
+  it('shows too many invitations of one address as a toast with the wait, and keeps the modal as typed', async () => {
+    // The address was invited and re-invited 3 times within the hour (then the user deleted).
+    const dana = await backend.as(DANA);
+    const invited = await dana.post('/api/v1/tenants/invite-users/', {
+      first_name: 'Jean',
+      middle_name: null,
+      last_name: 'Dubois',
+      email: 'jp@acme-cloud.com',
+      role: 'user',
+    });
+    for (const _ of [1, 2])
+      await dana.post('/api/v1/tenants/resend-user-invite/', { user_id: invited.body.id });
+    await dana.delete(`/api/v1/users/${invited.body.id}/`);
+    await backend.signIn(DANA);
+    renderApp('/invite-user');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Jean Dubois');
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'jp@acme-cloud.com');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Role/), 'User');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite User' }));
+    await waitFor(() =>
+      expect(toasts.danger).toHaveBeenCalledWith(
+        expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/),
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Jean Dubois');
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('jp@acme-cloud.com');
+  });
+
   it('is not dismissed by Escape, and Cancel closes it without a call', async () => {
     await backend.signIn(DANA);
     renderApp('/accounts?invite=true');
@@ -230,6 +260,25 @@ describe('Company Settings as a super_admin', () => {
     expect(writes()).toEqual([
       { method: 'POST', path: '/api/v1/tenants/resend-user-invite/', body: { user_id: 4 } },
     ]);
+  });
+
+  it('shows too many re-invitations of one address as a toast with the wait', async () => {
+    const dana = await backend.as(DANA);
+    for (const _ of [1, 2, 3])
+      await dana.post('/api/v1/tenants/resend-user-invite/', { user_id: 4 });
+    await backend.signIn(DANA);
+    renderApp('/accounts');
+    await userEvent.click(
+      within(await rowOf('Tomás Rivera')).getByRole('button', {
+        name: 'Resend invitation to Tomás Rivera',
+      }),
+    );
+    await waitFor(() =>
+      expect(toasts.danger).toHaveBeenCalledWith(
+        expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/),
+      ),
+    );
+    expect(toasts.success).not.toHaveBeenCalledWith('User Re-invite email sent Successfully');
   });
 });
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { DEMO_PASSWORD } from '../../../tests/sandbox/seed/seed';
+import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../tests/toaster-spies';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
@@ -14,6 +15,19 @@ const backend = setupSandboxBackend();
 
 /** The paths of the API calls the app made. */
 const calls = () => backend.calls.map((call) => call.path);
+
+/** The message of a 429, with the seconds the sandbox's Retry-After gave. */
+const TOO_MANY = /^Too many attempts\. Try again in \d+ s\.$/;
+
+/** Calls the sandbox `count` times (not through the app): its throttles count them. */
+async function beforehand(count: number, path: string, body: object): Promise<void> {
+  for (let index = 0; index < count; index += 1)
+    await backend.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+}
 
 describe('login', () => {
   it('an e-mail of only spaces is missing: the field is invalid and nothing is sent', async () => {
@@ -39,6 +53,22 @@ describe('login', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
     expect(calls()).toEqual(['/api/v1/auth/login/']);
     expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
+  it('too many attempts show the wait, and keep what was typed, even the right password', async () => {
+    // Five failures within the minute: the sandbox refuses the account's next attempt with a 429.
+    await beforehand(5, '/api/v1/auth/login/', { email: DANA, password: 'wrong' });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), DANA);
+    await user.type(screen.getByLabelText(/^Password/), DEMO_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY);
+    expect(screen.getByLabelText(/^Email/)).toHaveValue(DANA);
+    expect(screen.getByLabelText(/^Password/)).toHaveValue(DEMO_PASSWORD);
+    // No verdict on what was typed: the fields are not marked.
+    expect(screen.getByLabelText(/^Password/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(calls()).toEqual(['/api/v1/auth/login/']);
   });
 });
 
@@ -69,5 +99,16 @@ describe('request reset', () => {
     expect(calls()).toEqual(['/api/v1/auth/password/reset/']);
     expect(backend.store.state.outbox.at(-1)?.to).toBe(MARCUS);
     expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('too many requests for an address show the wait under the form and keep the address', async () => {
+    await beforehand(3, '/api/v1/auth/password/reset/', { email: MARCUS });
+    renderApp('/request-reset-password');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), MARCUS);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY);
+    expect(screen.getByLabelText(/^Email/)).toHaveValue(MARCUS);
+    expect(toasts.danger).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 
+import { tooManyAttemptsMessage } from '@/api/error-messages';
 import { session, type SessionUser } from '@/api/session';
 import { onSessionStartedElsewhere } from '@/api/session-sync';
 import { TextField } from '@/components/form/text-field';
@@ -15,6 +16,7 @@ import { getLoginMutationOptions } from '@generated/api/auth/auth';
 
 import { homeAfterLogin } from './auth-queries';
 import styles from './auth.module.css';
+import { StatusCallout } from './components/status-callout';
 
 export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const navigate = useNavigate();
@@ -23,6 +25,8 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [refused, setRefused] = useState(false);
+  /** Too many attempts: the wait, shown until the next attempt. */
+  const [throttled, setThrottled] = useState('');
   const [routing, setRouting] = useState(false);
 
   /** On to where the user was going, else their home. */
@@ -53,8 +57,13 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
         shown.then(([key]) => dismissToast(key)),
       );
     },
-    // The screen shows a refused login itself: both fields invalid, no message.
-    onError: () => setRefused(true),
+    // The screen shows a refused login itself: both fields invalid, no message. Too many
+    // attempts is no verdict on what was typed: the wait shows above the button, the fields stay.
+    onError: (error) => {
+      const wait = tooManyAttemptsMessage(error);
+      if (wait) setThrottled(wait);
+      else setRefused(true);
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -62,6 +71,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
     setSubmitted(true);
     // Signed in from another tab: this one is already on its way.
     if (isBlank(email) || isBlank(password) || routing) return;
+    setThrottled('');
     login.submit({ data: { email: email.trim().toLowerCase(), password } });
   };
 
@@ -93,6 +103,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
           invalid={refused || (submitted && isBlank(password))}
           onChange={(event) => edit(() => setPassword(event.target.value))}
         />
+        <StatusCallout status={throttled ? 0 : -1} message={throttled} />
         <div className={styles.actions}>
           <Link to="/request-reset-password">Forgot Password</Link>
           <Button

@@ -2,6 +2,7 @@ import { Button, Card, Classes, Intent } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 
+import { tooManyAttemptsMessage } from '@/api/error-messages';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { isBlank } from '@/lib/required-text';
@@ -26,7 +27,7 @@ export function RequestResetPage() {
     },
     onError: (error) => {
       setStatus(0);
-      setMessage(resetRequestFailureMessage(error.body));
+      setMessage(tooManyAttemptsMessage(error) ?? resetRequestFailureMessage(error.body));
     },
   });
   const missing = isBlank(email);

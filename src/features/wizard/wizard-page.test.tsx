@@ -53,6 +53,22 @@ describe('wizard step 1', () => {
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 
+  it('too many checks show the wait under the key, keep the key and keep Next disabled', async () => {
+    // Ten checks within the minute from this client: the sandbox refuses the next with a 429.
+    for (let index = 0; index < 10; index += 1)
+      await backend.app.request('/api/v1/auth/key/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: `GUESS-${index}` }),
+      });
+    renderWizard();
+    await authorize(KEY);
+    expect(await screen.findByText(/^Too many attempts\. Try again in \d+ s\.$/)).toBeVisible();
+    expect(screen.getByLabelText(/Licence Key/)).toHaveValue(KEY);
+    expect(screen.getByLabelText(/Licence Key/)).toHaveAttribute('aria-invalid', 'true');
+    expect(next()).toBeDisabled();
+  });
+
   describe('for a signed-in user', () => {
     // The tenant's API origin shows where a call went: unit tests otherwise use relative URLs.
     beforeEach(() => startEnv(Promise.resolve({ apiHost: 'api.example.com' })));

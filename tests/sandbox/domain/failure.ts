@@ -9,7 +9,7 @@ export type FailureBody = Schemas['BadRequestError'] | Schemas['ErrorBody'];
 
 export class ApiFailure extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 413 | 500,
+    readonly status: 400 | 401 | 404 | 413 | 429 | 500,
     readonly body: FailureBody,
   ) {
     super(`${status} ${JSON.stringify(body)}`);

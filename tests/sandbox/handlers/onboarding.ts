@@ -15,10 +15,14 @@ import { SETUP_COMPLETE_MESSAGE, setupStep } from '../domain/setup-progress';
 import { superAdmin, tenantById, tenantUsers } from '../domain/tenant-access';
 import { createTenantWithAdmin, normaliseKey, usableKey } from '../domain/tenant-signup';
 import { publicUser } from '../domain/users';
+import { clientOf, countAttempt } from './throttling';
 
 function registerKeyAndPurchase(app: SandboxApp): void {
-  operation(app, 'post', '/api/v1/auth/key/verify', ({ body, deps }) => {
+  operation(app, 'post', '/api/v1/auth/key/verify', (call) => {
+    const { body, deps } = call;
     requireFields(body ?? {}, ['key']);
+    // Every check counts, accepted or not: a guesser learns from both.
+    countAttempt(call, [{ limit: 'keyChecksPerClient', key: clientOf(call.context) }]);
     usableKey(deps.store.state, body.key);
     return reply(200, { message: 'Product key verified successfully.' });
   });
@@ -88,7 +92,7 @@ function registerSteps(app: SandboxApp): void {
       message: 'Company and admin account created successfully.',
       id: tenant.id,
       subdomain_prefix: tenant.subdomain_prefix,
-      tenant_admin: { user: publicUser(admin), ...(await issueTokens(deps.sessions, admin)) },
+      tenant_admin: { user: publicUser(admin), ...(await issueTokens(deps, admin)) },
     });
   });
 

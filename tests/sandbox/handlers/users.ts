@@ -9,8 +9,10 @@ import type { Schemas } from '../contract';
 import { EMAIL_PATTERN, badRequest, fieldErrors, notFound, requireFields } from '../domain/failure';
 import { transactWithMail, writeInvitation } from '../domain/outbox';
 import { callerOf, superAdmin, visibleUser, visibleUsers } from '../domain/tenant-access';
+import type { Counted } from '../domain/throttle';
 import { publicUser } from '../domain/users';
 import { nextId, type State, type UserRow } from '../store/state';
+import { countAttempt } from './throttling';
 
 const ROLES: ReadonlyArray<Schemas['Role']> = ['super_admin', 'user', 'admin'];
 
@@ -114,12 +116,22 @@ function invitedUser(state: State, tenantId: number, body: Schemas['InviteReques
   };
 }
 
+/**
+ * What one invitation or re-invitation counts on: the invited address (no inbox is mail-bombed
+ * through it) and the tenant.
+ */
+const invitations = (email: string, tenantId: number): Counted[] => [
+  { limit: 'invitesPerAddress', key: email },
+  { limit: 'invitesPerTenant', key: String(tenantId) },
+];
+
 function registerInvitations(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/tenants/invite-users/', (call) => {
     const { deps } = call;
     const { tenant } = superAdmin(deps.store.state, sessionOf(call), 'invite users');
     requireFields(call.body ?? {}, ['first_name', 'email', 'role']);
     const invited = invitedUser(deps.store.state, tenant.id, call.body);
+    countAttempt(call, invitations(invited.email, tenant.id));
     const id = transactWithMail(deps, (draft, now) => {
       const user = { ...invited, id: nextId(draft as State, 'users') };
       draft.users.push(user);
@@ -134,6 +146,7 @@ function registerInvitations(app: SandboxApp): void {
     requireFields(call.body ?? {}, ['user_id']);
     const user = tenantUser(deps.store.state.users, tenant.id, call.body.user_id);
     if (user.is_active) throw badRequest('This user has already accepted the invitation.');
+    countAttempt(call, invitations(user.email, tenant.id));
     transactWithMail(deps, (draft, now) => ({
       result: undefined,
       mails: [writeInvitation(draft, user, now)],

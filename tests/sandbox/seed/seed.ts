@@ -211,7 +211,7 @@ export function buildSeed(): State {
       })),
     ],
     linkTokens: [],
-    revokedRefresh: [],
+    sessions: [],
     outbox: [],
     attributes: [
       ...ace.map((attribute) => attributeRow(attribute, null)),

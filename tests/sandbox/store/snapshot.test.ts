@@ -209,3 +209,23 @@ describe('migrations', () => {
     expect(onDisk.version).toBe(3);
   });
 });
+
+describe('the migrations of the sandbox', () => {
+  it('turns a version 1 snapshot into version 2: sessions, and no revoked-token list', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const file = tempFile();
+    const { sessions: _sessions, ...current } = seed();
+    const v1 = { ...current, version: 1, revokedRefresh: ['0c68626c3a235874f4a056a4a6cc2205'] };
+    v1.licenceKeys.push({ key: 'KEPT-FROM-V1', tenantId: null });
+    const text = JSON.stringify(v1);
+    writeFileSync(file, text);
+    const store = createStore({ file, seed });
+    expect(store.state.version).toBe(STATE_VERSION);
+    expect(store.state.sessions).toEqual([]);
+    expect(store.state).not.toHaveProperty('revokedRefresh');
+    expect(hasKey(store.state, 'KEPT-FROM-V1')).toBe(true);
+    expect(store.state.users).toEqual(seeded.users);
+    expect(readFileSync(`${file}.v1.bak`, 'utf8')).toBe(text);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(store.state);
+  });
+});

@@ -36,10 +36,19 @@ interface Migration {
 
 /**
  * The migrations, oldest first: one per version bump of `STATE_VERSION` (README, "The sandbox",
- * lists the versions). Version 1 is the first, so there is none yet. A migration returns the
- * snapshot in the next version's shape; its `version` field is set here, not by the migration.
+ * lists the versions). A migration returns the snapshot in the next version's shape; its `version`
+ * field is set here, not by the migration.
  */
-const MIGRATIONS: readonly Migration[] = [];
+const MIGRATIONS: readonly Migration[] = [
+  {
+    // 1 -> 2: sessions that end. Refresh tokens rotate within a session (`sessions`), and every
+    // token carries its session's id (`sid`). A version 1 token has none, so version 2 refuses it:
+    // its holders sign in again, once. The list of refresh tokens a logout revoked
+    // (`revokedRefresh`) is dropped, not carried over: it only held version 1 tokens, all refused.
+    from: 1,
+    migrate: ({ revokedRefresh: _revoked, ...snapshot }) => ({ ...snapshot, sessions: [] }),
+  },
+];
 
 export interface SnapshotSchema {
   version: number;

@@ -61,6 +61,31 @@ export interface LinkToken {
   used: boolean;
 }
 
+/** What identifies one refresh token of a session: re-signing these claims gives the token again. */
+export interface RefreshStub {
+  jti: string;
+  /** Issued at and expiry, in seconds since the epoch (the JWT's `iat` and `exp`). */
+  iat: number;
+  exp: number;
+}
+
+/**
+ * A session: one sign-in and the refresh tokens that rotation derives from it (a token family).
+ * Its tokens carry its id in the `sid` claim.
+ */
+export interface SessionRow {
+  id: string;
+  userId: number;
+  tenantId: number;
+  startedAt: string;
+  /** The one refresh token that rotates now. */
+  current: RefreshStub;
+  /** The token the last rotation retired, and when: reused within the grace, it gets `current` back. */
+  previous: { jti: string; retiredAt: string } | null;
+  /** When it ended (logout, a reused token, a password change or reset); null while it lives. */
+  endedAt: string | null;
+}
+
 interface OutboxMail {
   id: number;
   at: string;
@@ -153,8 +178,8 @@ export interface State {
   tenants: TenantRow[];
   users: UserRow[];
   linkTokens: LinkToken[];
-  /** jti of refresh tokens revoked by a logout. */
-  revokedRefresh: string[];
+  /** Every sign-in's session (its refresh token family): rotation, reuse detection, logout. */
+  sessions: SessionRow[];
   outbox: OutboxMail[];
   attributes: AttributeRow[];
   mappings: MappingRow[];
@@ -170,7 +195,7 @@ export interface State {
   awsRegistrations: Schemas['AwsRegistrationRequest'][];
 }
 
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {

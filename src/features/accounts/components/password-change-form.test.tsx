@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { session } from '@/api/session';
+
 import { renderApp, wholeAppTestSettings } from '../../../../tests/render-app';
 import { MARCUS, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../../tests/toaster-spies';
@@ -75,6 +77,32 @@ describe('password change on My Account', () => {
     ]);
     expect(field('Current Password')).toHaveValue('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps this session going with the fresh tokens of the reply; another sign-in of the user ends', async () => {
+    const elsewhere = await backend.as(MARCUS);
+    const { fill, submit } = await openMyAccount();
+    const before = { access: session.getAccessToken(), refresh: session.getRefreshToken() };
+    await fill('Sup3r-Secret!', 'Even-M0re-Secret!', 'Even-M0re-Secret!');
+    await submit();
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Password updated successfully.'),
+    );
+    const after = { access: session.getAccessToken(), refresh: session.getRefreshToken() };
+    expect(after.access).not.toBe(before.access);
+    expect(after.refresh).not.toBe(before.refresh);
+    expect((await elsewhere.get('/api/v1/users/')).status).toBe(401);
+    // The stored tokens are the session's current ones: they refresh, and the new access works.
+    const refreshed = await backend.app.request('/api/v1/auth/token/refresh/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh: after.refresh }),
+    });
+    expect(refreshed.status).toBe(200);
+    const users = await backend.app.request('/api/v1/users/', {
+      headers: { authorization: `Bearer ${after.access}` },
+    });
+    expect(users.status).toBe(200);
   });
 
   it('shows a refused current password under its field until it is edited', async () => {

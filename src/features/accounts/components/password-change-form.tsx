@@ -1,6 +1,7 @@
 import { Button, Callout, Classes, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 
+import { session } from '@/api/session';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { firstFieldError } from '@/lib/field-errors';
@@ -53,6 +54,10 @@ export function PasswordChangeForm() {
   const change = useFormSubmit(getChangePasswordMutationOptions(), {
     fieldErrors,
     onSuccess: (reply) => {
+      // The change ended the user's other sessions; this one goes on with the fresh tokens of the
+      // reply (its previous refresh token is retired). An older backend sends none: keep ours.
+      if (reply?.access && reply.refresh)
+        session.setTokens({ access: reply.access, refresh: reply.refresh });
       if (reply?.message) void toast.success(reply.message);
       setValues(EMPTY_PASSWORD_CHANGE);
       setTried(false);

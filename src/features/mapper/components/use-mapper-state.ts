@@ -1,8 +1,9 @@
 import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 import { errorMessages } from '@/api/error-messages';
 import { toast } from '@/lib/toaster';
+import { useDraftOnSessionEnd, useRestoredDraft } from '@/lib/use-session-draft';
 import {
   getListAwsAttributesQueryKey,
   useListAwsAttributes,
@@ -22,6 +23,7 @@ import type {
 } from '@generated/api/model';
 
 import { applyMandatoryEvent } from '../model/counts';
+import { isDummyDraft, unsavedDummies, withDummy } from '../model/dummy-draft';
 import { groupMappings } from '../model/mapping';
 import { createMappingStore } from '../model/mapping-store';
 import { createMappingSync, type MappingApi, type SyncHooks } from '../model/mapping-sync';
@@ -31,6 +33,8 @@ import type { MapperContextValue } from './mapper-context';
 const ACE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = { 'page-size': 10000 };
 /** Every mapping, value rows included, in one request. */
 const MAPPING_PARAMS: ListDataMappingsParams = { 'page-size': 100000 };
+/** The mapper's key in the store of edits kept across a session's end (one mapping per tenant). */
+const DRAFT_SCREEN = 'mapper:dummy-values';
 
 // Create and update errors are ignored (no toast); a delete's are told by the sync.
 const silent = { meta: { silentErrors: true } };
@@ -101,6 +105,27 @@ export function useMapperState(): MapperState {
     };
     return { store, sync, aceById, attributes, pending, flush };
   }, [attributes, mappingList, client]);
+
+  // Dummy values typed but not saved when the session ended are kept, and saved once the same
+  // user opens the mapper again, as the row would have saved them.
+  useDraftOnSessionEnd(DRAFT_SCREEN, () => (value ? unsavedDummies(value.store) : undefined));
+  const { restored, settle } = useRestoredDraft(DRAFT_SCREEN, isDummyDraft);
+  const restoreSent = useRef(false);
+  useEffect(() => {
+    if (!value || !restored || restoreSent.current) return;
+    restoreSent.current = true;
+    const { store, sync, aceById } = value;
+    const changed = new Set<number>();
+    for (const entry of restored) {
+      const attribute = aceById.get(entry.attributeId);
+      if (!attribute) continue;
+      store.setView(attribute.id, withDummy(store.view(attribute.id), attribute, entry));
+      changed.add(attribute.id);
+    }
+    void Promise.all([...changed].map((id) => sync.reconcile(id))).then((summaries) =>
+      settle(changed.size > 0 && summaries.every((summary) => summary.failed === 0)),
+    );
+  }, [value, restored, settle]);
 
   const reload = useCallback(async () => {
     await value?.flush();

@@ -1,8 +1,9 @@
 import { Button, Spinner, Tag } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useMemo, useState, useSyncExternalStore } from 'react';
+import { Fragment, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 
+import { useDraftOnSessionEnd, useRestoredDraft } from '@/lib/use-session-draft';
 import type { EntityType, PaginatedAttributeList, SyncFilter } from '@generated/api/model';
 
 import {
@@ -11,6 +12,7 @@ import {
   toFilterAttribute,
   type FilterAttribute,
 } from '../model/filter-blocks';
+import { isFilterDraft, unsavedRows, withDraft } from '../model/filter-draft';
 import { filterAttributesQueryOptions, syncFiltersQueryOptions } from '../values-mapper-queries';
 import styles from '../values-mapper.module.css';
 import { FilterBlockCard } from './filter-block-card';
@@ -83,11 +85,27 @@ function FilterBlocks({ entity, attributeList, syncFilters, saver }: FilterBlock
         .map(toFilterAttribute),
     [attributeList, entity],
   );
-  const { rows, removing, patch, save, add, addOrBlock, remove } = useFilterRows(
-    () =>
+  // What was typed but not saved when the last session ended comes back on top of the saved
+  // conditions, and is saved as the user would have saved it.
+  const screen = `values-mapper:${entity}`;
+  const { restored, settle } = useRestoredDraft(screen, isFilterDraft);
+  const [start] = useState(() =>
+    withDraft(
       rowsFromFilters(syncFilters, new Map(listed.map((attribute) => [attribute.id, attribute]))),
+      restored ?? [],
+    ),
+  );
+  const { rows, removing, patch, save, add, addOrBlock, remove } = useFilterRows(
+    () => start.rows,
     saver,
   );
+  useDraftOnSessionEnd(screen, () => unsavedRows(rows));
+  useEffect(() => {
+    if (start.restored.length === 0) return;
+    void Promise.all(start.restored.map((row) => saver.save(row))).then((saved) =>
+      settle(saved.every(Boolean)),
+    );
+  }, [start, saver, settle]);
   // A saved condition whose attribute the list no longer offers still shows its attribute.
   const options = useMemo(() => {
     const ids = new Set(listed.map((attribute) => attribute.id));

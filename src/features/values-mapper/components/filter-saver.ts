@@ -47,8 +47,11 @@ export class FilterSaver {
     this.entity = entity;
   }
 
-  /** Saves the row as it is now, if it needs saving (see saveDecision). */
-  save(row: FilterRow): Promise<void> {
+  /**
+   * Saves the row as it is now, if it needs saving (see saveDecision). Resolves whether the server
+   * now holds the row as it is: false while it is incomplete or invalid, or when the server refused.
+   */
+  save(row: FilterRow): Promise<boolean> {
     const snapshot = { ...row };
     return this.#enqueue(row.key, () => this.#save(snapshot));
   }
@@ -92,8 +95,8 @@ export class FilterSaver {
     return () => this.#listeners.delete(listener);
   };
 
-  async #save(row: FilterRow): Promise<void> {
-    if (this.#removed.has(row.key) || !row.attribute) return;
+  async #save(row: FilterRow): Promise<boolean> {
+    if (this.#removed.has(row.key) || !row.attribute) return true;
     const known = this.#saved.get(row.key);
     const id = known?.id ?? row.id;
     const signature = rowSignature(row);
@@ -102,7 +105,8 @@ export class FilterSaver {
       { id, signature: known?.signature ?? row.savedSignature },
       signature,
     );
-    if (decision !== 'create' && decision !== 'update') return;
+    if (decision === 'skip') return false;
+    if (decision === 'unchanged') return true;
     const data = writeBody({ ...row, attribute: row.attribute }, this.entity);
     let saved: SyncFilter;
     try {
@@ -117,7 +121,7 @@ export class FilterSaver {
               getCreateSyncFilterMutationOptions({ request: REQUEST }),
             ).mutate({ data });
     } catch {
-      return; // toasted by the mutation cache; the row stays as typed for another try
+      return false; // toasted by the mutation cache; the row stays as typed for another try
     }
     const record = { id: saved.id, signature };
     this.#saved.set(row.key, record);
@@ -128,6 +132,7 @@ export class FilterSaver {
     );
     void toast.success(decision === 'create' ? SAVER_TEXT.saved : SAVER_TEXT.updated);
     this.#savedListeners.forEach((listener) => listener(row.key, record));
+    return true;
   }
 
   /**

@@ -2,6 +2,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 
+import { tooManyAttemptsMessage } from '@/api/error-messages';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { isBlank } from '@/lib/required-text';
@@ -15,7 +16,7 @@ type KeyStatus = 'none' | 'valid' | 'invalid';
 export interface KeyState {
   key: string;
   status: KeyStatus;
-  /** The server's words for an accepted key. */
+  /** The server's words for an accepted key, or why a key could not be checked (the wait). */
   message?: string;
 }
 
@@ -29,19 +30,20 @@ export interface KeyStepProps {
 
 /** Step 1: the licence key, checked by the server; Next waits for an accepted key. */
 export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
-  // A refused key shows as an invalid input, without a message.
+  // A refused key shows as an invalid input, without a message; too many checks show the wait.
   const verify = useFormSubmit(getVerifyProductKeyMutationOptions(), {
     onSuccess: (reply, { data: { key } }) => {
       onChange({ key, status: 'valid', message: reply?.message });
       onVerified(key);
     },
-    onError: () => onChange({ key: value.key, status: 'invalid' }),
+    onError: (error) =>
+      onChange({ key: value.key, status: 'invalid', message: tooManyAttemptsMessage(error) }),
   });
   const key = value.key.trim();
 
   const authorize = (event: FormEvent) => {
     event.preventDefault();
-    if (isBlank(key)) onChange({ ...value, status: 'invalid' });
+    if (isBlank(key)) onChange({ key: value.key, status: 'invalid' });
     else verify.submit({ data: { key } });
   };
 
@@ -56,6 +58,7 @@ export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
           spellCheck={false}
           value={value.key}
           invalid={value.status === 'invalid'}
+          errors={value.status === 'invalid' && value.message ? [value.message] : []}
           validMessage={value.status === 'valid' ? (value.message ?? 'Verified') : undefined}
           onChange={(event) => onChange({ key: event.target.value, status: 'none' })}
         />

@@ -1,5 +1,6 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
 
 import { errorMessages } from '@/api/error-messages';
 import { BlockError } from '@/components/block-error/block-error';
@@ -18,6 +19,7 @@ import {
   useOverrideForm,
   type OverrideDrafts,
 } from '../overrides/use-override-form';
+import { useSaveOverrides } from '../overrides/use-save-overrides';
 import { errorColumns } from './error-columns';
 import { PagedTable } from './paged-table';
 import { usePagedList } from './use-paged-list';
@@ -36,6 +38,14 @@ export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
   const saved = useQuery(savedOverridesQueryOptions());
   const attributes = useQuery(overrideAttributesQueryOptions());
   const form = useOverrideForm(drafts, saved.data?.data, attributes.data?.results);
+  const saver = useSaveOverrides(form, drafts);
+  // Values kept when the last session ended are saved once the saved values and the attributes
+  // they are checked against are in, as the save button would.
+  const lookupsIn = Boolean(saved.data && attributes.data);
+  const saveRestored = useEffectEvent(() => saver.save(drafts.restoreSent()));
+  useEffect(() => {
+    if (drafts.restorePending && lookupsIn) saveRestored();
+  }, [drafts.restorePending, lookupsIn]);
   const table = useDataTable({
     data: list.rows ?? NO_ERRORS,
     columns: errorColumns,
@@ -73,7 +83,7 @@ export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
         onPageChange={onPageChange}
         footerStart={
           list.total > 0 || form.hasSavedValues ? (
-            <SaveOverridesButton form={form} setSubmitted={drafts.setSubmitted} />
+            <SaveOverridesButton form={form} saver={saver} />
           ) : null
         }
       />

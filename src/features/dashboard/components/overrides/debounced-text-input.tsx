@@ -1,7 +1,8 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 
+import { onSessionEnded } from '@/api/http';
 import { OVERRIDE_VALUE_MAX_LENGTH } from '@generated/rules';
 
 /** Typed override text reaches the form after the user pauses this long, not on every key. */
@@ -21,8 +22,9 @@ export interface DebouncedTextInputProps {
 }
 
 /**
- * A text box whose value is committed 2 seconds after the last keystroke, at once on blur, and
- * on unmount (a page or tab change), so nothing typed is lost.
+ * A text box whose value is committed 2 seconds after the last keystroke, at once on blur, on
+ * unmount (a page or tab change), and when the session ends (the form keeps it as a draft), so
+ * nothing typed is lost.
  */
 export function DebouncedTextInput({
   value,
@@ -36,6 +38,7 @@ export function DebouncedTextInput({
 }: DebouncedTextInputProps) {
   const [text, setText] = useState(value);
   const commit = useDebouncedCallback(onCommit, OVERRIDE_TEXT_DEBOUNCE_MS, { flushOnExit: true });
+  useEffect(() => onSessionEnded(() => void commit.flush()), [commit]);
   return (
     <InputGroup
       value={text}

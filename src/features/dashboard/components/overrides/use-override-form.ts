@@ -1,7 +1,9 @@
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 
+import { useDraftOnSessionEnd, useRestoredDraft } from '@/lib/use-session-draft';
 import type { Attribute, Override, SyncError } from '@generated/api/model';
 
+import { isOverrideDraft, restoredRows } from '../../model/override-draft';
 import {
   newPair,
   rowsFromSaved,
@@ -10,9 +12,13 @@ import {
   type OverrideRows,
 } from '../../model/override-form';
 
+/** The drafts' key in the store of edits kept across a session's end. */
+const DRAFT_SCREEN = 'dashboard:overrides';
+
 /**
  * What the user has typed, by sync error id. It lives above the tabs and the pages (the errors
- * card), so unsaved values survive a page change or a look at the logs.
+ * card), so unsaved values survive a page change or a look at the logs. Values not saved when the
+ * session ends are kept, and come back (and are saved) when the same user signs in again.
  */
 export interface OverrideDrafts {
   drafts: OverrideRows;
@@ -20,12 +26,39 @@ export interface OverrideDrafts {
   /** A save was attempted: every problem shows, touched or not. */
   submitted: boolean;
   setSubmitted: (submitted: boolean) => void;
+  /** The drafts were saved: nothing is unsaved until the next edit. */
+  markSaved: () => void;
+  /** Values kept from the last session are on screen, waiting to be saved. */
+  restorePending: boolean;
+  /** Their save was sent; `saved` tells how it went. */
+  restoreSent: () => (saved: boolean) => void;
 }
 
 export function useOverrideDrafts(): OverrideDrafts {
-  const [drafts, setDraftState] = useState<OverrideRows>({});
+  const { restored, settle } = useRestoredDraft(DRAFT_SCREEN, isOverrideDraft);
+  const [drafts, setDraftState] = useState<OverrideRows>(() =>
+    restored ? restoredRows(restored) : {},
+  );
+  const [dirty, setDirty] = useState(restored !== undefined);
+  const [restorePending, setRestorePending] = useState(restored !== undefined);
   const [submitted, setSubmitted] = useState(false);
-  return { drafts, setDrafts: setDraftState, submitted, setSubmitted };
+  useDraftOnSessionEnd(DRAFT_SCREEN, () => (dirty ? drafts : undefined));
+  const setDrafts = useCallback((update: (drafts: OverrideRows) => OverrideRows) => {
+    setDraftState(update);
+    setDirty(true);
+  }, []);
+  return {
+    drafts,
+    setDrafts,
+    submitted,
+    setSubmitted,
+    markSaved: () => setDirty(false),
+    restorePending,
+    restoreSent: () => {
+      setRestorePending(false);
+      return settle;
+    },
+  };
 }
 
 type ErrorRef = Pick<SyncError, 'id' | 'salesforce_id'>;

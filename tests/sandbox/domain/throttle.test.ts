@@ -1,0 +1,59 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+
+import { createThrottle, type Counted } from './throttle';
+
+function throttleAt(start: string) {
+  let clock = new Date(start);
+  const throttle = createThrottle(() => clock);
+  return {
+    throttle,
+    later(seconds: number) {
+      clock = new Date(clock.getTime() + seconds * 1000);
+    },
+  };
+}
+
+const DANA: Counted[] = [{ limit: 'signInPerAccount', key: 'dana@example.com' }];
+
+/** Counts an attempt when allowed; answers whether it was. */
+const attempt = (throttle: ReturnType<typeof createThrottle>, counters: Counted[]) => {
+  if (throttle.wait(counters) !== null) return false;
+  throttle.count(counters);
+  return true;
+};
+
+describe('the throttle: a sliding window', () => {
+  it('lets 5 through in any minute, also across a minute boundary (a fixed window would let 10)', () => {
+    const { throttle, later } = throttleAt('2026-11-26T09:00:59Z');
+    const allowed = Array.from({ length: 5 }, () => attempt(throttle, DANA));
+    later(1); // 09:01:00, a fixed window's new minute
+    allowed.push(...Array.from({ length: 5 }, () => attempt(throttle, DANA)));
+    expect(allowed.filter(Boolean)).toHaveLength(5);
+  });
+
+  it('waits until the oldest counted attempt leaves the window; a refused one does not count', () => {
+    const { throttle, later } = throttleAt('2026-11-26T09:00:00Z');
+    attempt(throttle, DANA);
+    later(20);
+    for (let index = 0; index < 4; index += 1) attempt(throttle, DANA);
+    expect(throttle.wait(DANA)).toBe(40);
+    later(30);
+    expect(throttle.wait(DANA)).toBe(10);
+    later(10);
+    expect(throttle.wait(DANA)).toBeNull();
+    // One slot was freed and is taken: now the four attempts of 40 s ago rule the wait.
+    expect(attempt(throttle, DANA)).toBe(true);
+    expect(throttle.wait(DANA)).toBe(20);
+  });
+
+  it('keeps limits and keys apart, and forgets everything on clear()', () => {
+    const { throttle } = throttleAt('2026-11-26T09:00:00Z');
+    for (let index = 0; index < 5; index += 1) attempt(throttle, DANA);
+    expect(throttle.wait(DANA)).not.toBeNull();
+    expect(throttle.wait([{ limit: 'signInPerAccount', key: 'other@example.com' }])).toBeNull();
+    expect(throttle.wait([{ limit: 'signInPerClient', key: 'dana@example.com' }])).toBeNull();
+    throttle.clear();
+    expect(throttle.wait(DANA)).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The throttles (domain/throttle.ts) over HTTP: who the client is, and the 429 with `Retry-After`
+ * that a full counter answers, in Django REST framework's words.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+
+import type { SandboxDeps } from '../app';
+import { ApiFailure } from '../domain/failure';
+import { createThrottle, type Counted, type Throttle } from '../domain/throttle';
+
+const throttles = new WeakMap<SandboxDeps, Throttle>();
+
+/** The throttle of one sandbox (one per `createSandbox`; each unit test's sandbox has its own). */
+export function throttleOf(deps: SandboxDeps): Throttle {
+  let throttle = throttles.get(deps);
+  if (!throttle) {
+    throttle = createThrottle(deps.now);
+    throttles.set(deps, throttle);
+  }
+  return throttle;
+}
+
+/**
+ * The client a per-client limit counts: the first `X-Forwarded-For` address, which the stack's
+ * front door sets to the address it was called from (replacing any the client sent), else the
+ * socket's address, else 'local' (a test calling the app in process). The sandbox listens on
+ * 127.0.0.1 only, behind the front door, so the header is the front door's.
+ */
+export function clientOf(context: Context): string {
+  const forwarded = context.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(context).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+/** Django REST framework's throttled reply: `Request was throttled. Expected available in N seconds.` */
+function throttled(context: Context, wait: number): ApiFailure {
+  context.header('Retry-After', String(wait));
+  const unit = wait === 1 ? 'second' : 'seconds';
+  return new ApiFailure(429, {
+    detail: `Request was throttled. Expected available in ${wait} ${unit}.`,
+  });
+}
+
+/** Refuses with a 429 while any of the counters is full; counts nothing. */
+export function refuseWhileThrottled(
+  call: { deps: SandboxDeps; context: Context },
+  counters: readonly Counted[],
+): void {
+  const wait = throttleOf(call.deps).wait(counters);
+  if (wait !== null) throw throttled(call.context, wait);
+}
+
+/** Refuses with a 429 while any of the counters is full, else counts this attempt on each. */
+export function countAttempt(
+  call: { deps: SandboxDeps; context: Context },
+  counters: readonly Counted[],
+): void {
+  refuseWhileThrottled(call, counters);
+  throttleOf(call.deps).count(counters);
+}
