@@ -239,7 +239,8 @@ function message(error: ErrorObject, value: unknown): string {
       return `"${quoted(value)}" is not a valid choice.`;
     default: {
       const expected = String(error.params.type).split(',')[0];
-      if (value === null) return 'This field may not be null.';
+      // A null field is a null field; a null body is a body of the wrong type.
+      if (value === null && error.instancePath !== '') return 'This field may not be null.';
       if (expected === 'string') return 'Not a valid string.';
       if (expected === 'integer') return 'A valid integer is required.';
       if (expected === 'number') return 'A valid number is required.';

@@ -138,6 +138,20 @@ describe('attacks on the sandbox', () => {
         status: 400,
         body: { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] },
       });
+      const nothing = await dana.post('/api/v1/tenants/invite-users/', null);
+      expect(nothing).toEqual({
+        status: 400,
+        body: { non_field_errors: ['Invalid data. Expected a dictionary, but got NoneType.'] },
+      });
+      const nullName = await dana.post('/api/v1/tenants/invite-users/', {
+        first_name: null,
+        email: 'null.name@acme-cloud.com',
+        role: 'user',
+      });
+      expect(nullName).toEqual({
+        status: 400,
+        body: { first_name: ['This field may not be null.'] },
+      });
       expect(sandbox.store.state.users).toHaveLength(users);
     });
 
