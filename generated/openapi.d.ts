@@ -930,7 +930,8 @@ export interface paths {
      * Start a sync in the background
      * @description Without `sync_type` a full sync runs both ways; with it only one direction runs. The sync
      *     runs in the background: the reply may carry a `message` (shown as a toast) or be an empty
-     *     object (the app then shows "Sync started successfully in the background").
+     *     object (the app then shows "Sync started successfully in the background"). A backend that
+     *     keeps runs adds the `run` it started (trigger `manual`), to follow with getSyncRun.
      */
     post: operations['startSync'];
     delete?: never;
@@ -1039,6 +1040,106 @@ export interface paths {
      * @description "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value). The ACE attribute goes in `ace_id`. The app shows `message`.
      */
     post: operations['updateOverrides'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/salesforce/sync-runs/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sync runs of the last days (paginated)
+     * @description The tenant's sync runs that started (or were queued) within the last `days` days, newest
+     *     first: scheduled, manual and retry runs, with their state, progress and counts. A run in
+     *     progress is listed with its progress so far; the backend keeps at least 30 days of runs.
+     */
+    get: operations['listSyncRuns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/salesforce/sync-runs/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Sync run id.
+         * @example 32
+         */
+        id: components['parameters']['SyncRunId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * One sync run
+     * @description A run with its progress and counts. Poll it while `state` is `queued` or `running`
+     *     (`processed` of `total` in `phase`); it ends `succeeded`, `failed` or `interrupted`. The
+     *     errors it raised are listed by listSyncErrors (still open) and listSyncLogs (all of them)
+     *     with `?run=<id>`.
+     */
+    get: operations['getSyncRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/salesforce/data-mappings/sync-errors/causes/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Open sync errors grouped by cause
+     * @description The tenant's open errors grouped by what caused them: one cause per category, entity, ACE
+     *     field and message, with the number of errors, their ids (the first 1000; `count` is the
+     *     full number) and the kind of fix that usually resolves them (`fix`). Causes with the most
+     *     errors come first. A cause's `id` is stable while its errors stay open: retrySyncErrors
+     *     accepts it.
+     */
+    get: operations['listSyncErrorCauses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/salesforce/data-mappings/sync-errors/retry/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry the records of some open errors
+     * @description Starts a retry run (`trigger: retry`) over exactly the records of the open errors named by
+     *     `error_ids`, or of every open error of the cause `cause_id` (one of the two). The run goes
+     *     the direction(s) of those errors; the errors of those records are replaced by what the
+     *     retry finds, the tenant's other open errors stay. The reply carries the run, to follow with
+     *     getSyncRun. Refused with 400 when an id is not an open error of the tenant (any more): a
+     *     field error names it. Refused like startSync while a sync runs.
+     */
+    post: operations['retrySyncErrors'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1930,6 +2031,8 @@ export interface components {
     StartSyncReply: {
       /** @description Text to show; when absent the app shows its own success text. */
       message?: string;
+      /** @description The run just started (queued or running), to follow with getSyncRun; absent from older backends. */
+      run?: components['schemas']['SyncRun'];
     };
     /** @description A record that failed to sync. */
     SyncLog: {
@@ -2041,6 +2144,141 @@ export interface components {
     };
     LaunchList: {
       data: components['schemas']['Launch'][];
+    };
+    /**
+     * @description What started a run - the backend's schedule, a user's Sync button (startSync), or a retry of some errors' records (retrySyncErrors).
+     * @enum {string}
+     */
+    SyncRunTrigger: 'scheduled' | 'manual' | 'retry';
+    /**
+     * @description The direction(s) a run syncs - both (a full sync) or one SyncDirection.
+     * @enum {string}
+     */
+    SyncRunDirection: 'both' | 'salesforce_to_aws' | 'aws_to_salesforce';
+    /**
+     * @description queued - accepted, not started yet; running - records are being processed; succeeded - every
+     *     record was processed (records that failed are errors, not a failed run); failed - the run
+     *     stopped on a fault (`failure_reason`); interrupted - the backend stopped during the run
+     *     (a restart), so the run never finished (`failure_reason`). A tenant has at most one run
+     *     queued or running.
+     * @enum {string}
+     */
+    SyncRunState: 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted';
+    /**
+     * @description What a run is doing - not_started (queued), reading_salesforce and sending_to_ace (the
+     *     Salesforce to ACE direction), reading_ace and writing_salesforce (ACE to Salesforce), done
+     *     (it ended, whatever its state).
+     * @enum {string}
+     */
+    SyncRunPhase:
+      | 'not_started'
+      | 'reading_salesforce'
+      | 'sending_to_ace'
+      | 'reading_ace'
+      | 'writing_salesforce'
+      | 'done';
+    /** @description What a run did with the records of one entity. */
+    SyncRunEntityCounts: {
+      /** @description Records that reached the other side for the first time. */
+      created: number;
+      /** @description Records the other side already held, updated. */
+      updated: number;
+      /** @description Records the tenant's sync filters left out. */
+      skipped: number;
+      /** @description Records that failed (each has one sync error or more). */
+      failed: number;
+    };
+    SyncRunCounts: {
+      lead: components['schemas']['SyncRunEntityCounts'];
+      opportunity: components['schemas']['SyncRunEntityCounts'];
+    };
+    /**
+     * @description One sync of a tenant: what started it, how far it is, and what it did. `processed` of
+     *     `total` records (a record counts once per direction that reads it) is the progress; the
+     *     counts grow as it goes.
+     */
+    SyncRun: {
+      /** @description Sync run id. */
+      id: number;
+      trigger: components['schemas']['SyncRunTrigger'];
+      direction: components['schemas']['SyncRunDirection'];
+      state: components['schemas']['SyncRunState'];
+      phase: components['schemas']['SyncRunPhase'];
+      /**
+       * Format: date-time
+       * @description When the run started; null while it is queued.
+       */
+      started_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the run ended (succeeded, failed or interrupted); null until then.
+       */
+      finished_at: string | null;
+      /** @description Records processed so far. */
+      processed: number;
+      /** @description Records the run processes in all (known once it has read them; 0 while queued). */
+      total: number;
+      /** @description Why the run failed or was interrupted, in words for the user; null otherwise. */
+      failure_reason: string | null;
+      counts: components['schemas']['SyncRunCounts'];
+    };
+    PaginatedSyncRunList: {
+      /** @description Number of runs in the period. */
+      count: number;
+      /**
+       * Format: uri
+       * @description URL of the next page, or null.
+       */
+      next: string | null;
+      /**
+       * Format: uri
+       * @description URL of the previous page, or null.
+       */
+      previous: string | null;
+      results: components['schemas']['SyncRun'][];
+    };
+    /**
+     * @description The fix that usually resolves a cause. map_picklist_value - map the Salesforce value to an
+     *     ACE value (Sync Settings, at `ace_attribute`); map_field - map a Salesforce field (or a
+     *     fixed value) to the ACE field ACE requires (Sync Settings, at `ace_attribute`);
+     *     set_override - save a value for the next sync in the errors table; wait_for_ace - ACE
+     *     refuses the change in the record's current state: it goes through once ACE's record moves
+     *     on; dismiss - the record is gone on the other side: dismiss the error.
+     * @enum {string}
+     */
+    SyncErrorFix: 'map_picklist_value' | 'map_field' | 'set_override' | 'wait_for_ace' | 'dismiss';
+    /** @description Open errors that share a cause (category, entity, ACE field and message). */
+    SyncErrorCause: {
+      /** @description The cause's id, stable while its errors stay open (retrySyncErrors takes it). */
+      id: string;
+      error_type: components['schemas']['SyncErrorType'];
+      entity: components['schemas']['EntityType'];
+      /** @description The ACE field at fault; null when the problem is the record's (Record Not Found, Order of Operations) or unknown. */
+      ace_attribute: components['schemas']['AttributeRef'] | null;
+      /** @description The message the errors share (their `error_description`). */
+      message: string;
+      /** @description Number of open errors with this cause. */
+      count: number;
+      /** @description The errors' ids (the first 1000 when there are more). */
+      error_ids: number[];
+      fix: components['schemas']['SyncErrorFix'];
+    };
+    SyncErrorCauseList: {
+      /** @description Number of causes. */
+      count: number;
+      results: components['schemas']['SyncErrorCause'][];
+    };
+    /** @description The errors whose records to retry - their ids, or the id of their cause (one of the two). */
+    RetrySyncErrorsRequest: {
+      /** @description Ids of open sync errors. */
+      error_ids?: number[];
+      /** @description Id of a cause (listSyncErrorCauses). */
+      cause_id?: string;
+    };
+    RetrySyncErrorsReply: {
+      /** @description Text to show. */
+      message: string;
+      run: components['schemas']['SyncRun'];
     };
   };
   responses: {
@@ -2186,6 +2424,21 @@ export interface components {
      * @example 1
      */
     SyncErrorId: number;
+    /**
+     * @description Sync run id.
+     * @example 32
+     */
+    SyncRunId: number;
+    /**
+     * @description Only the runs that started (or were queued) within this many days before now.
+     * @example 30
+     */
+    SyncRunDays: number;
+    /**
+     * @description Only the errors raised by this sync run (see getSyncRun).
+     * @example 32
+     */
+    SyncRunQuery: number;
     /**
      * @description Which Salesforce records to search.
      * @example Opportunity
@@ -3696,6 +3949,11 @@ export interface operations {
          * @example 2
          */
         page?: components['parameters']['Page'];
+        /**
+         * @description Only the errors raised by this sync run (see getSyncRun).
+         * @example 32
+         */
+        run?: components['parameters']['SyncRunQuery'];
       };
       header?: never;
       path?: never;
@@ -3725,6 +3983,11 @@ export interface operations {
          * @example 2
          */
         page?: components['parameters']['Page'];
+        /**
+         * @description Only the errors raised by this sync run (see getSyncRun).
+         * @example 32
+         */
+        run?: components['parameters']['SyncRunQuery'];
       };
       header?: never;
       path?: never;
@@ -3818,6 +4081,132 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  listSyncRuns: {
+    parameters: {
+      query?: {
+        /**
+         * @description 1-based page number.
+         * @example 2
+         */
+        page?: components['parameters']['Page'];
+        /**
+         * @description Items per page. Defaults to 20; the app asks for up to 100000 to load everything in one page.
+         * @example 20
+         */
+        'page-size'?: components['parameters']['PageSize'];
+        /**
+         * @description Only the runs that started (or were queued) within this many days before now.
+         * @example 30
+         */
+        days?: components['parameters']['SyncRunDays'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of runs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedSyncRunList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getSyncRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Sync run id.
+         * @example 32
+         */
+        id: components['parameters']['SyncRunId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncRun'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  listSyncErrorCauses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The causes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncErrorCauseList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  retrySyncErrors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RetrySyncErrorsRequest'];
+      };
+    };
+    responses: {
+      /** @description The retry run has started. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RetrySyncErrorsReply'];
+        };
+      };
+      /** @description An id is not an open error of the tenant, or a sync is already running. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       500: components['responses']['ServerError'];
     };

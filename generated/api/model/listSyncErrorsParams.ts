@@ -4,6 +4,7 @@
  * AceBridge API 1.0.0
  */
 import type { PageParameter } from './pageParameter.ts';
+import type { SyncRunQueryParameter } from './syncRunQueryParameter.ts';
 
 export type ListSyncErrorsParams = {
   /**
@@ -11,4 +12,9 @@ export type ListSyncErrorsParams = {
    * @minimum 1
    */
   page?: PageParameter;
+  /**
+   * Only the errors raised by this sync run (see getSyncRun).
+   * @minimum 1
+   */
+  run?: SyncRunQueryParameter;
 };

@@ -3,6 +3,7 @@
  * Change openapi.yaml and run `npm run generate` instead.
  * AceBridge API 1.0.0
  */
+import type { SyncRun } from './syncRun.ts';
 
 /**
  * May be empty.
@@ -13,4 +14,6 @@ export interface StartSyncReply {
    * @maxLength 1000
    */
   message?: string;
+  /** The run just started (queued or running), to follow with getSyncRun; absent from older backends. */
+  run?: SyncRun;
 }

@@ -24,16 +24,22 @@ import type {
   BadRequestResponse,
   ListSyncErrorsParams,
   ListSyncLogsParams,
+  ListSyncRunsParams,
   MessageReply,
   NotFoundResponse,
   OverrideList,
   OverrideWrite,
   PaginatedSyncErrorList,
   PaginatedSyncLogList,
+  PaginatedSyncRunList,
+  RetrySyncErrorsReply,
+  RetrySyncErrorsRequest,
   ServerErrorResponse,
   StartSyncParams,
   StartSyncReply,
   StartSyncRequest,
+  SyncErrorCauseList,
+  SyncRun,
   SyncStats,
   UnauthorizedResponse,
 } from '../model';
@@ -191,7 +197,8 @@ export const getStartSyncUrl = (params?: StartSyncParams) => {
 /**
  * Without `sync_type` a full sync runs both ways; with it only one direction runs. The sync
  * runs in the background: the reply may carry a `message` (shown as a toast) or be an empty
- * object (the app then shows "Sync started successfully in the background").
+ * object (the app then shows "Sync started successfully in the background"). A backend that
+ * keeps runs adds the `run` it started (trigger `manual`), to follow with getSyncRun.
  * @summary Start a sync in the background
  */
 export const startSync = async (
@@ -888,4 +895,526 @@ export const useUpdateOverrides = <
   TContext
 > => {
   return useMutation(getUpdateOverridesMutationOptions(options), queryClient);
+};
+export const getListSyncRunsUrl = (params?: ListSyncRunsParams) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value));
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0
+    ? `/api/v1/salesforce/sync-runs/?${stringifiedParams}`
+    : `/api/v1/salesforce/sync-runs/`;
+};
+
+/**
+ * The tenant's sync runs that started (or were queued) within the last `days` days, newest
+ * first: scheduled, manual and retry runs, with their state, progress and counts. A run in
+ * progress is listed with its progress so far; the backend keeps at least 30 days of runs.
+ * @summary Sync runs of the last days (paginated)
+ */
+export const listSyncRuns = async (
+  params?: ListSyncRunsParams,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<PaginatedSyncRunList> => {
+  return apiFetch<PaginatedSyncRunList>(getListSyncRunsUrl(params), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListSyncRunsQueryKey = (params?: ListSyncRunsParams) => {
+  return [`/api/v1/salesforce/sync-runs/`, ...(params ? [params] : [])] as const;
+};
+
+export const getListSyncRunsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listSyncRuns>>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
+>(
+  params?: ListSyncRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSyncRuns>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListSyncRunsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listSyncRuns>>> = ({ signal }) =>
+    listSyncRuns(params, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listSyncRuns>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListSyncRunsQueryResult = NonNullable<Awaited<ReturnType<typeof listSyncRuns>>>;
+export type ListSyncRunsQueryError = ErrorType<
+  BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+>;
+
+export function useListSyncRuns<
+  TData = Awaited<ReturnType<typeof listSyncRuns>>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
+>(
+  params: undefined | ListSyncRunsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSyncRuns>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSyncRuns>>,
+          TError,
+          Awaited<ReturnType<typeof listSyncRuns>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSyncRuns<
+  TData = Awaited<ReturnType<typeof listSyncRuns>>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
+>(
+  params?: ListSyncRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSyncRuns>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSyncRuns>>,
+          TError,
+          Awaited<ReturnType<typeof listSyncRuns>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSyncRuns<
+  TData = Awaited<ReturnType<typeof listSyncRuns>>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
+>(
+  params?: ListSyncRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSyncRuns>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Sync runs of the last days (paginated)
+ */
+
+export function useListSyncRuns<
+  TData = Awaited<ReturnType<typeof listSyncRuns>>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
+>(
+  params?: ListSyncRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSyncRuns>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListSyncRunsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+export const getGetSyncRunUrl = (id: number) => {
+  return `/api/v1/salesforce/sync-runs/${id}/`;
+};
+
+/**
+ * A run with its progress and counts. Poll it while `state` is `queued` or `running`
+ * (`processed` of `total` in `phase`); it ends `succeeded`, `failed` or `interrupted`. The
+ * errors it raised are listed by listSyncErrors (still open) and listSyncLogs (all of them)
+ * with `?run=<id>`.
+ * @summary One sync run
+ */
+export const getSyncRun = async (
+  id: number,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<SyncRun> => {
+  return apiFetch<SyncRun>(getGetSyncRunUrl(id), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetSyncRunQueryKey = (id: number) => {
+  return [`/api/v1/salesforce/sync-runs/${id}/`] as const;
+};
+
+export const getGetSyncRunQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSyncRun>>,
+  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSyncRun>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetSyncRunQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSyncRun>>> = ({ signal }) =>
+    getSyncRun(id, { signal, ...requestOptions });
+
+  return {
+    queryKey,
+    queryFn,
+    enabled: id !== null && id !== undefined,
+    ...queryOptions,
+  } as UseQueryOptions<Awaited<ReturnType<typeof getSyncRun>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
+
+export type GetSyncRunQueryResult = NonNullable<Awaited<ReturnType<typeof getSyncRun>>>;
+export type GetSyncRunQueryError = ErrorType<
+  UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+>;
+
+export function useGetSyncRun<
+  TData = Awaited<ReturnType<typeof getSyncRun>>,
+  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSyncRun>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSyncRun>>,
+          TError,
+          Awaited<ReturnType<typeof getSyncRun>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSyncRun<
+  TData = Awaited<ReturnType<typeof getSyncRun>>,
+  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSyncRun>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSyncRun>>,
+          TError,
+          Awaited<ReturnType<typeof getSyncRun>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSyncRun<
+  TData = Awaited<ReturnType<typeof getSyncRun>>,
+  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSyncRun>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary One sync run
+ */
+
+export function useGetSyncRun<
+  TData = Awaited<ReturnType<typeof getSyncRun>>,
+  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSyncRun>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSyncRunQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+export const getListSyncErrorCausesUrl = () => {
+  return `/api/v1/salesforce/data-mappings/sync-errors/causes/`;
+};
+
+/**
+ * The tenant's open errors grouped by what caused them: one cause per category, entity, ACE
+ * field and message, with the number of errors, their ids (the first 1000; `count` is the
+ * full number) and the kind of fix that usually resolves them (`fix`). Causes with the most
+ * errors come first. A cause's `id` is stable while its errors stay open: retrySyncErrors
+ * accepts it.
+ * @summary Open sync errors grouped by cause
+ */
+export const listSyncErrorCauses = async (
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<SyncErrorCauseList> => {
+  return apiFetch<SyncErrorCauseList>(getListSyncErrorCausesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListSyncErrorCausesQueryKey = () => {
+  return [`/api/v1/salesforce/data-mappings/sync-errors/causes/`] as const;
+};
+
+export const getListSyncErrorCausesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listSyncErrorCauses>>,
+  TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSyncErrorCauses>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListSyncErrorCausesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listSyncErrorCauses>>> = ({ signal }) =>
+    listSyncErrorCauses({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listSyncErrorCauses>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListSyncErrorCausesQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listSyncErrorCauses>>
+>;
+export type ListSyncErrorCausesQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>;
+
+export function useListSyncErrorCauses<
+  TData = Awaited<ReturnType<typeof listSyncErrorCauses>>,
+  TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+>(
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSyncErrorCauses>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSyncErrorCauses>>,
+          TError,
+          Awaited<ReturnType<typeof listSyncErrorCauses>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSyncErrorCauses<
+  TData = Awaited<ReturnType<typeof listSyncErrorCauses>>,
+  TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+>(
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSyncErrorCauses>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSyncErrorCauses>>,
+          TError,
+          Awaited<ReturnType<typeof listSyncErrorCauses>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSyncErrorCauses<
+  TData = Awaited<ReturnType<typeof listSyncErrorCauses>>,
+  TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+>(
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSyncErrorCauses>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Open sync errors grouped by cause
+ */
+
+export function useListSyncErrorCauses<
+  TData = Awaited<ReturnType<typeof listSyncErrorCauses>>,
+  TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+>(
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSyncErrorCauses>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListSyncErrorCausesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+export const getRetrySyncErrorsUrl = () => {
+  return `/api/v1/salesforce/data-mappings/sync-errors/retry/`;
+};
+
+/**
+ * Starts a retry run (`trigger: retry`) over exactly the records of the open errors named by
+ * `error_ids`, or of every open error of the cause `cause_id` (one of the two). The run goes
+ * the direction(s) of those errors; the errors of those records are replaced by what the
+ * retry finds, the tenant's other open errors stay. The reply carries the run, to follow with
+ * getSyncRun. Refused with 400 when an id is not an open error of the tenant (any more): a
+ * field error names it. Refused like startSync while a sync runs.
+ * @summary Retry the records of some open errors
+ */
+export const retrySyncErrors = async (
+  retrySyncErrorsRequest: RetrySyncErrorsRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<RetrySyncErrorsReply> => {
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+  return apiFetch<RetrySyncErrorsReply>(getRetrySyncErrorsUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(retrySyncErrorsRequest),
+  });
+};
+
+export const getRetrySyncErrorsMutationKey = () => ['retrySyncErrors'] as const;
+
+export const getRetrySyncErrorsMutationOptions = <
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof retrySyncErrors>>,
+    TError,
+    RetrySyncErrorsMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof retrySyncErrors>>,
+  TError,
+  RetrySyncErrorsMutationVariables,
+  TContext
+> => {
+  const mutationKey = getRetrySyncErrorsMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof retrySyncErrors>>,
+    RetrySyncErrorsMutationVariables
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return retrySyncErrors(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RetrySyncErrorsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof retrySyncErrors>>
+>;
+export type RetrySyncErrorsMutationBody = BodyType<RetrySyncErrorsRequest>;
+export type RetrySyncErrorsMutationError = ErrorType<
+  BadRequestError | UnauthorizedResponse | ServerErrorResponse
+>;
+export type RetrySyncErrorsMutationVariables = { data: BodyType<RetrySyncErrorsRequest> };
+
+/**
+ * @summary Retry the records of some open errors
+ */
+export const useRetrySyncErrors = <
+  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof retrySyncErrors>>,
+      TError,
+      RetrySyncErrorsMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof retrySyncErrors>>,
+  TError,
+  RetrySyncErrorsMutationVariables,
+  TContext
+> => {
+  return useMutation(getRetrySyncErrorsMutationOptions(options), queryClient);
 };
