@@ -16,12 +16,12 @@ import {
   type Query,
   type Reply,
   type RequestBody,
+  type Schemas,
 } from './contract';
 import { ApiFailure } from './domain/failure';
 import type { Mail, MailDeps } from './domain/outbox';
 import { authenticate, type Session, type SessionSettings } from './domain/sessions';
 import { requestChecks } from './request-checks';
-import type { SyncRun } from './store/state';
 import type { Store } from './store/store';
 
 export interface SandboxDeps extends MailDeps {
@@ -31,7 +31,7 @@ export interface SandboxDeps extends MailDeps {
   /** Told of every mail written to the outbox (`npm start` prints it). */
   onMail?: (mail: Mail) => void;
   /** Runs a sync in the background (the sync engine's runner). */
-  startSync?: (tenantId: number, direction: SyncRun['direction']) => void;
+  startSync?: (tenantId: number, direction: Schemas['SyncRunDirection']) => void;
 }
 
 type SandboxEnv = { Variables: { deps: SandboxDeps } };

@@ -23,7 +23,7 @@ interface World {
   marcus: ApiClient;
   globex: ApiClient;
   /** The id of a row of another tenant (Globex) in one of the store's tables. */
-  globexId(table: 'users' | 'mappings' | 'filters' | 'syncErrors'): number;
+  globexId(table: 'users' | 'mappings' | 'filters' | 'syncErrors' | 'syncRuns'): number;
 }
 
 interface Case {
@@ -621,6 +621,52 @@ const CASES: Case[] = [
     why: "another tenant's error",
     act: (w) =>
       w.dana.delete(`/api/v1/salesforce/data-mappings/sync-errors/${w.globexId('syncErrors')}`),
+  },
+  {
+    op: 'listSyncRuns',
+    status: 400,
+    why: 'a period of 0 days',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/sync-runs/?days=0'),
+  },
+  {
+    op: 'listSyncRuns',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/sync-runs/?days=365&page=99'),
+  },
+  {
+    op: 'getSyncRun',
+    status: 404,
+    why: "another tenant's run",
+    act: (w) => w.dana.get(`/api/v1/salesforce/sync-runs/${w.globexId('syncRuns')}/`),
+  },
+  {
+    op: 'retrySyncErrors',
+    status: 400,
+    why: 'an error that no longer exists',
+    arrange: ({ dana }) => dana.delete('/api/v1/salesforce/data-mappings/sync-errors/7'),
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-errors/retry/', { error_ids: [2, 7] }),
+  },
+  {
+    op: 'retrySyncErrors',
+    status: 400,
+    why: 'a cause with no open error',
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-errors/retry/', {
+        cause_id: 'picklist-opportunity-46-000000',
+      }),
+  },
+  {
+    op: 'retrySyncErrors',
+    status: 400,
+    why: 'a retry while a sync runs',
+    arrange: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-data/', {
+        tenant_sub_domain: ACME.subdomain,
+      }),
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-errors/retry/', { error_ids: [2] }),
   },
   {
     op: 'updateOverrides',

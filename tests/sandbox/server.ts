@@ -1,10 +1,16 @@
 /**
- * The living sandbox backend: `tsx tests/sandbox/server.ts [--port 4011] [--fresh]`.
+ * The living sandbox backend:
+ * `tsx tests/sandbox/server.ts [--port 4011] [--fresh] [--sync-rate N] [--scale N]`.
  * `npm start` runs it behind the contract proxy (Prism, validating every exchange).
  *
  *   SANDBOX_PORT        where it listens (default 4011)
  *   SANDBOX_DATA_DIR    where its snapshot and signing secret live (default tests/sandbox/.data)
  *   SANDBOX_ACCESS_TTL  access token lifetime in seconds (default 300; the e2e suite sets a few)
+ *   SANDBOX_SYNC_RATE   records a sync processes per second (`--sync-rate N`; default 60, so the
+ *                       seeded Acme org syncs in about 6 s; 0 = no pacing)
+ *   SANDBOX_SYNC_DELAY_MS  how long a started sync stays queued (default 0)
+ *   SANDBOX_SCALE       Acme's org gets N leads and N opportunities (`--scale N`, for load work;
+ *                       a fresh seed only: with a snapshot, add --fresh)
  *
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
  * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed, and the
@@ -22,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
-import { createSyncRunner, type SyncRunner } from './domain/sync/runner';
+import { createSyncRunner, syncRateFromEnv, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';
 import { throttleOf } from './handlers/throttling';
 import { buildSeed } from './seed/seed';
@@ -39,8 +45,15 @@ export interface SandboxOptions {
   refreshTtl?: number;
   now?: () => Date;
   onMail?: SandboxDeps['onMail'];
-  /** Delay before a started sync runs (default SANDBOX_SYNC_DELAY_MS, else 2500 ms; tests use 0). */
+  /** How long a started sync stays queued (default SANDBOX_SYNC_DELAY_MS, else 0). */
   syncDelayMs?: number;
+  /**
+   * Records a sync processes per second; 0 = no pacing. createSandbox (in-process tests) defaults
+   * to 0; startSandbox (`npm start`, `npm run sandbox`) to SANDBOX_SYNC_RATE, else 60.
+   */
+  syncRate?: number;
+  /** Acme's org gets this many leads and as many opportunities (default SANDBOX_SCALE, else the usual). */
+  scale?: number;
 }
 
 interface RunningSandbox {
@@ -76,7 +89,7 @@ export function createSandbox(options: SandboxOptions = {}): {
   const dataDir = options.inMemory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const store = createStore({
     file: dataDir && join(dataDir, 'state.json'),
-    seed: buildSeed,
+    seed: () => buildSeed({ scale: options.scale ?? scaleFromEnv() }),
     fresh: options.fresh,
   });
   const now = options.now ?? (() => new Date());
@@ -91,7 +104,11 @@ export function createSandbox(options: SandboxOptions = {}): {
     },
     onMail: options.onMail,
   };
-  const syncs = createSyncRunner(store, { delayMs: options.syncDelayMs, now });
+  const syncs = createSyncRunner(store, {
+    delayMs: options.syncDelayMs,
+    rate: options.syncRate ?? 0,
+    now,
+  });
   deps.startSync = (tenantId, direction) => void syncs.start(tenantId, direction);
   const app = createSandboxApp(deps, handlerModules);
   app.post('/api/sandbox/reset', (context) => {
@@ -114,9 +131,18 @@ export function createSandbox(options: SandboxOptions = {}): {
   return { app, store, deps, syncs };
 }
 
+/** SANDBOX_SCALE: a positive whole number, else none. */
+function scaleFromEnv(): number | undefined {
+  const scale = Number(process.env.SANDBOX_SCALE);
+  return Number.isInteger(scale) && scale > 0 ? scale : undefined;
+}
+
 /** @public Started by stack.mjs (`npm run sandbox`), which imports this module lazily. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { app, store } = createSandbox(options);
+  const { app, store } = createSandbox({
+    ...options,
+    syncRate: options.syncRate ?? syncRateFromEnv(),
+  });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: options.port ?? 4011, hostname: host }, () =>
@@ -146,6 +172,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     port: Number(argument('--port') ?? process.env.SANDBOX_PORT ?? 4011),
     dataDir: process.env.SANDBOX_DATA_DIR ?? DEFAULT_DATA_DIR,
     fresh: process.argv.includes('--fresh'),
+    syncRate: argument('--sync-rate') === undefined ? undefined : Number(argument('--sync-rate')),
+    scale: argument('--scale') === undefined ? undefined : Number(argument('--scale')),
     accessTtl: process.env.SANDBOX_ACCESS_TTL ? Number(process.env.SANDBOX_ACCESS_TTL) : undefined,
     onMail: (mail) => console.log(`sandbox mail to ${mail.to}: ${mail.subject}\n  ${mail.link}`),
   }).catch((error: unknown) => {

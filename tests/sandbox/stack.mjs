@@ -6,7 +6,10 @@
 // suite and by the bench.
 //
 //   node tests/sandbox/stack.mjs [--port 4010] [--fresh] [--app-url http://127.0.0.1:5173]
-//   SANDBOX_ACCESS_TTL, SANDBOX_DATA_DIR, SANDBOX_SYNC_DELAY_MS as for server.ts (npm start too)
+//                                [--sync-rate N] [--scale N]
+//   SANDBOX_ACCESS_TTL, SANDBOX_DATA_DIR, SANDBOX_SYNC_DELAY_MS, SANDBOX_SYNC_RATE (--sync-rate:
+//   records a sync processes per second, default 60, 0 = no pacing) and SANDBOX_SCALE (--scale:
+//   Acme's org gets N leads and N opportunities) as for server.ts (npm start too)
 //
 // Either backend for the production build: `npm run preview` (and `npm run dev`) send /api to
 // API_PROXY_TARGET, http://127.0.0.1:4010 by default. With `npm start` or `npm run sandbox`
@@ -37,6 +40,8 @@ import { sandboxBanner } from './stack-banner.mjs';
  * @property {boolean} fresh
  * @property {number | undefined} accessTtl
  * @property {string | undefined} dataDir
+ * @property {number | undefined} syncRate
+ * @property {number | undefined} scale
  * @property {(mail: { to: string, subject: string, link: string }) => void} onMail
  */
 /**
@@ -98,6 +103,8 @@ function listen(server, port) {
  *   fresh?: boolean,
  *   accessTtl?: number,
  *   dataDir?: string,
+ *   syncRate?: number,
+ *   scale?: number,
  *   appUrl?: string,
  *   print?: (line: string) => void,
  *   onFatal?: (error: Error) => void,
@@ -110,6 +117,8 @@ export async function startStack({
   fresh = false,
   accessTtl = process.env.SANDBOX_ACCESS_TTL ? Number(process.env.SANDBOX_ACCESS_TTL) : undefined,
   dataDir = process.env.SANDBOX_DATA_DIR,
+  syncRate = undefined,
+  scale = undefined,
   appUrl = DEFAULT_APP_URL,
   print = console.log,
   onFatal = () => {},
@@ -167,6 +176,8 @@ export async function startStack({
         fresh,
         accessTtl,
         dataDir,
+        syncRate,
+        scale,
         onMail: (mail) =>
           print(
             `${time()} MAIL to ${mail.to}: ${mail.subject}\n    ${mail.link.startsWith('/') ? appUrl : ''}${mail.link}`,
@@ -215,6 +226,8 @@ async function main() {
       frontPort,
       appUrl,
       fresh: process.argv.includes('--fresh'),
+      syncRate: argument('--sync-rate') === undefined ? undefined : Number(argument('--sync-rate')),
+      scale: argument('--scale') === undefined ? undefined : Number(argument('--scale')),
       onFatal: (error) => {
         console.error(error.message);
         void finish(1);

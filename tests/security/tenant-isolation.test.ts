@@ -54,12 +54,14 @@ beforeAll(async () => {
   const filters = [(filter.body as { id: number }).id];
   const errors = ids(await acme.get('/api/v1/salesforce/data-mappings/sync-errors/'));
   const records = ids(await acme.get('/api/v1/salesforce/records/?type=Opportunity')).slice(0, 5);
+  const runs = ids(await acme.get('/api/v1/salesforce/sync-runs/?days=365')).slice(0, 5);
   acmeIds.set('/api/v1/tenants/{id}/', [ACME.id]);
   acmeIds.set('/api/v1/users/{id}/', users);
   acmeIds.set('/api/v1/salesforce/data-mappings/{id}/', mappings);
   acmeIds.set('/api/v1/salesforce/data-mappings/sync-settings/{id}/', filters);
   acmeIds.set('/api/v1/salesforce/data-mappings/sync-errors/{id}', errors);
   acmeIds.set('/api/v1/salesforce/records/{salesforce_id}/preview/', records);
+  acmeIds.set('/api/v1/salesforce/sync-runs/{id}/', runs);
 });
 
 describe('tenant isolation', () => {

@@ -228,6 +228,9 @@ function salesforceId(
   random: () => number,
 ): string {
   const prefix = entity === 'Opportunity' ? '006' : '00Q';
+  // Past 36^3 records (a --scale org), five digits of serial and no noise keep 18 characters; the
+  // 'Z' (never a tenant digit, which is lower case) keeps them apart from the short serials.
+  if (index >= 36 ** 3) return `${prefix}5g0000Z${index.toString(36).padStart(5, '0')}AAB`;
   const serial = index.toString(36).padStart(3, '0');
   const noise = [random(), random()].map((r) => BASE62.charAt(Math.floor(r * 62))).join('');
   return `${prefix}5g0000${tenantId.toString(36).slice(-1)}${serial}${noise}AAB`;
@@ -405,8 +408,15 @@ function generateRecord(
 const rank = (name: string) =>
   ['FirstName', 'LastName', 'Company', 'Account.Name'].includes(name) ? 0 : 1;
 
-/** The tenant's simulated org, generated deterministically from its id. */
-export function generateSalesforceOrg(state: State, tenant: TenantRow): SalesforceRecord[] {
+/**
+ * The tenant's simulated org, generated deterministically from its id; `sizes` replaces its usual
+ * number of leads and opportunities (`--scale`).
+ */
+export function generateSalesforceOrg(
+  state: State,
+  tenant: TenantRow,
+  sizes: { Lead: number; Opportunity: number } = SIZES[tenant.id] ?? { Lead: 60, Opportunity: 80 },
+): SalesforceRecord[] {
   const random = seededRandom(0x5eed + tenant.id * 7919);
   const context: Context = {
     random,
@@ -416,7 +426,6 @@ export function generateSalesforceOrg(state: State, tenant: TenantRow): Salesfor
   };
   const fields = state.attributes.filter((row) => row.is_salesforce && row.tenantId === tenant.id);
   context.aceChoices = mirroredChoices(state, fields);
-  const sizes = SIZES[tenant.id] ?? { Lead: 60, Opportunity: 80 };
   const records: SalesforceRecord[] = [];
   for (const entity of ['Lead', 'Opportunity'] as const) {
     const entityFields = fields.filter((row) => row.type === entity);

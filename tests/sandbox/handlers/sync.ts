@@ -1,10 +1,13 @@
 /**
- * Tag `sync`: the dashboard statistics, starting a sync (run in the background by the sync
- * runner), the open errors and the log (20 per page), dismissing an error, and the values saved
- * for the next sync.
+ * Tag `sync`: the dashboard statistics, starting a sync (a run, run in the background by the sync
+ * runner), the runs of the last days, the open errors (one by one, 20 per page, or grouped by
+ * cause), a retry of some errors' records, the log, dismissing an error, and the values saved for
+ * the next sync.
  */
 import { operation, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
+import type { Schemas } from '../contract';
 import { ApiFailure, fieldErrors } from '../domain/failure';
+import { errorCauses, retryScope } from '../domain/sync/causes';
 import {
   dismissError,
   errorLog,
@@ -12,8 +15,15 @@ import {
   savedOverrides,
   saveOverrides,
 } from '../domain/sync/errors';
-import { runSync } from '../domain/sync/run';
-import { runningSync } from '../domain/sync/runner';
+import {
+  ALREADY_RUNNING,
+  activeRun,
+  findRun,
+  listRuns,
+  queueRun,
+  runAtOnce,
+  runView,
+} from '../domain/sync/runs';
 import type { SyncDirection } from '../domain/sync/types';
 import { paginate } from './paging';
 
@@ -29,10 +39,40 @@ function direction(value: string | undefined): SyncDirection {
   return found;
 }
 
-/** Without a runner (a bare app in a test), the sync runs at once in one transaction. */
-function start(deps: SandboxDeps, tenantId: number, which: SyncDirection): void {
-  if (deps.startSync) deps.startSync(tenantId, which);
-  else deps.store.transact((draft) => void runSync(draft, tenantId, which, deps.now()));
+/**
+ * Queues a run and hands it to the runner. Without a runner (a bare app in a test), the run goes
+ * at once, in the same transaction. Refused with the contract's 400 while a run is under way.
+ */
+function start(
+  deps: SandboxDeps,
+  tenantId: number,
+  options: { trigger: Schemas['SyncRunTrigger']; direction: SyncDirection; records?: string[] },
+): Schemas['SyncRun'] {
+  const runId = deps.store.transact((draft) => {
+    const run = queueRun(draft, tenantId, options, deps.now());
+    if (!deps.startSync) runAtOnce(draft, run.id, deps.now());
+    return run.id;
+  });
+  deps.startSync?.(tenantId, options.direction);
+  return runView(findRun(deps.store.state, tenantId, runId));
+}
+
+/** `?run=`: only the rows of that run (a positive integer). */
+function byRun<T extends { runId: number | null }>(rows: T[], value: string | undefined): T[] {
+  if (value === undefined || value === '') return rows;
+  const run = Number(value);
+  if (!Number.isInteger(run) || run < 1)
+    throw fieldErrors({ run: ['A valid integer is required.'] });
+  return rows.filter((row) => row.runId === run);
+}
+
+/** `?days=`: 1 to 365, 30 by default. */
+function days(value: string | undefined): number {
+  if (value === undefined || value === '') return 30;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 365)
+    throw fieldErrors({ days: ['Ensure this value is an integer from 1 to 365.'] });
+  return number;
 }
 
 export function registerSync(app: SandboxApp): void {
@@ -56,25 +96,54 @@ export function registerSync(app: SandboxApp): void {
       throw fieldErrors({ tenant_sub_domain: ['This field is required.'] });
     if (!tenant || subdomain !== tenant.subdomain_prefix)
       throw fieldErrors({ tenant_sub_domain: [`Unknown tenant "${subdomain}".`] });
-    if (runningSync(state, tenantId, call.deps.now()))
-      throw new ApiFailure(400, {
-        message: 'A sync is already in progress for this tenant. Try again later.',
-      });
-    start(call.deps, tenantId, which);
+    if (activeRun(state, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
+    const run = start(call.deps, tenantId, { trigger: 'manual', direction: which });
     return reply(200, {
       message: 'Sync started. Results will appear on the dashboard when it finishes.',
+      run,
+    });
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/sync-runs/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const { deps } = call;
+    const rows = listRuns(deps.store.state, tenantId, days(call.query.days), deps.now());
+    return reply(200, paginate(rows, call.context.req.url, call.query));
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/sync-runs/{id}/', (call) => {
+    const { tenantId } = sessionOf(call);
+    return reply(200, runView(findRun(call.deps.store.state, tenantId, Number(call.params.id))));
+  });
+
+  operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-errors/causes/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const results = errorCauses(call.deps.store.state, tenantId);
+    return reply(200, { count: results.length, results });
+  });
+
+  operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-errors/retry/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const { state } = call.deps.store;
+    const scope = retryScope(state, tenantId, call.body);
+    if (activeRun(state, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
+    const run = start(call.deps, tenantId, { trigger: 'retry', ...scope });
+    const count = scope.records.length;
+    return reply(200, {
+      message: count === 1 ? 'Retrying 1 record.' : `Retrying ${count} records.`,
+      run,
     });
   });
 
   operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-errors/', (call) => {
     const { tenantId } = sessionOf(call);
-    const rows = openErrors(call.deps.store.state, tenantId);
+    const rows = openErrors(call.deps.store.state, tenantId, (all) => byRun(all, call.query.run));
     return reply(200, paginate(rows, call.context.req.url, call.query));
   });
 
   operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-errors/logs/', (call) => {
     const { tenantId } = sessionOf(call);
-    const rows = errorLog(call.deps.store.state, tenantId);
+    const rows = errorLog(call.deps.store.state, tenantId, (all) => byRun(all, call.query.run));
     return reply(200, paginate(rows, call.context.req.url, call.query));
   });
 

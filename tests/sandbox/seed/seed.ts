@@ -26,6 +26,12 @@ export const DEMO_PASSWORD = 'Sup3r-Secret!';
 export const DEMO_LICENCE_KEYS = ['DEMO-LICENCE-1', 'DEMO-LICENCE-2', 'DEMO-LICENCE-3'];
 export const ACME = { id: 1, key: 'ACEB-7Q2M-K9XD-41PF', subdomain: 'acme' } as const;
 export const GLOBEX = { id: 2, key: 'ACEB-GLBX-2026-0002', subdomain: 'globex' } as const;
+/**
+ * The ACE attribute each of the contract's seeded errors is about (by error id), as the sync's
+ * checks would name it: revenue, stage, lead country, lead status, close date, website. The order
+ * of operations and record-not-found errors are about the record as a whole.
+ */
+const SEEDED_ERROR_ATTRIBUTES: Record<number, number> = { 1: 44, 2: 46, 3: 17, 6: 1, 7: 45, 8: 28 };
 /** Globex's Salesforce fields are Acme's field set under ids offset by this much. */
 const GLOBEX_FIELD_OFFSET = 1000;
 
@@ -67,7 +73,12 @@ const awsSetup = (account: string, role: string): TenantRow['aws'] => ({
   kms_arn: null,
 });
 
-export function buildSeed(): State {
+export interface SeedOptions {
+  /** Acme's org gets this many leads and as many opportunities (`--scale`, for load work). */
+  scale?: number;
+}
+
+export function buildSeed({ scale }: SeedOptions = {}): State {
   const password = hashPassword(DEMO_PASSWORD, 'acebridge-sandbox-demo');
   const users = replyExample<Schemas['UserList']>('/api/v1/users/', 'get', '200', 'allRoles');
   const ace = contractExample<Schemas['PaginatedAttributeList']>('AwsAttributeListAll').results;
@@ -230,9 +241,10 @@ export function buildSeed(): State {
       ...error,
       tenantId: ACME.id,
       entity: error.entity_url?.includes('/Lead/') ? 'Lead' : 'Opportunity',
-      attributeId: null,
+      attributeId: SEEDED_ERROR_ATTRIBUTES[error.id] ?? null,
+      runId: null,
     })),
-    syncLogs: acmeLogs.map((log) => ({ ...log, tenantId: ACME.id })),
+    syncLogs: acmeLogs.map((log) => ({ ...log, tenantId: ACME.id, runId: null })),
     overrides: overrides.map((override) => ({ ...override, tenantId: ACME.id })),
     launches: launches.map((launch, index) => ({
       tenantId: ACME.id,
@@ -262,10 +274,15 @@ export function buildSeed(): State {
     mappings: maxId(state.mappings.map((row) => row.id)),
     filters: maxId(state.filters.map((row) => row.id)),
     syncErrors: maxId(state.syncErrors.map((row) => row.id)),
+    syncRuns: 0,
     outbox: 0,
   };
   for (const row of state.tenants) {
-    state.salesforce[String(row.id)] = generateSalesforceOrg(state, row);
+    state.salesforce[String(row.id)] = generateSalesforceOrg(
+      state,
+      row,
+      row.id === ACME.id && scale ? { Lead: scale, Opportunity: scale } : undefined,
+    );
     state.ace[String(row.id)] = [];
   }
   seedSyncHistory(state);

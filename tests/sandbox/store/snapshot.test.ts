@@ -228,4 +228,29 @@ describe('the migrations of the sandbox', () => {
     expect(readFileSync(`${file}.v1.bak`, 'utf8')).toBe(text);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(store.state);
   });
+
+  it('turns a version 2 snapshot into version 3: an empty run history, errors and logs of no run', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const file = tempFile();
+    const current = seed();
+    const v2 = {
+      ...current,
+      version: 2,
+      // Version 2 kept only a lock per running sync.
+      syncRuns: [
+        { tenantId: 1, direction: 'both', startedAt: '2026-03-02T12:00:00Z', finishedAt: null },
+      ],
+      syncErrors: current.syncErrors.map(({ runId: _run, ...row }) => row),
+      syncLogs: current.syncLogs.map(({ runId: _run, ...row }) => row),
+    };
+    const text = JSON.stringify(v2);
+    writeFileSync(file, text);
+    const store = createStore({ file, seed });
+    expect(store.state.version).toBe(STATE_VERSION);
+    expect(store.state.syncRuns).toEqual([]);
+    expect(store.state.syncErrors.length).toBe(current.syncErrors.length);
+    expect(store.state.syncErrors.every((row) => row.runId === null)).toBe(true);
+    expect(store.state.syncLogs.every((row) => row.runId === null)).toBe(true);
+    expect(readFileSync(`${file}.v2.bak`, 'utf8')).toBe(text);
+  });
 });

@@ -48,7 +48,24 @@ const MIGRATIONS: readonly Migration[] = [
     from: 1,
     migrate: ({ revokedRefresh: _revoked, ...snapshot }) => ({ ...snapshot, sessions: [] }),
   },
+  {
+    // 2 -> 3: sync runs are kept (`syncRuns` becomes the history of runs, with progress and
+    // counts) and every open error and log entry names the run that raised it (`runId`). A version
+    // 2 run was only a lock (tenant, direction, start and end times, no counts): the history starts
+    // empty, and the errors and log entries of before have no run (null).
+    from: 2,
+    migrate: (snapshot) => ({
+      ...snapshot,
+      syncRuns: [],
+      syncErrors: rowsOf(snapshot.syncErrors).map((row) => ({ ...row, runId: null })),
+      syncLogs: rowsOf(snapshot.syncLogs).map((row) => ({ ...row, runId: null })),
+    }),
+  },
 ];
+
+function rowsOf(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+}
 
 export interface SnapshotSchema {
   version: number;

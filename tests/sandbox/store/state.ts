@@ -136,10 +136,13 @@ export type SyncErrorRow = Schemas['SyncError'] & {
   entity: Entity;
   /** The ACE attribute the error is about, when there is one. */
   attributeId: number | null;
+  /** The sync run that raised it; null for errors older than runs (the seed's). */
+  runId: number | null;
 };
 
 type SyncLogRow = Schemas['SyncLog'] & {
   tenantId: number;
+  runId: number | null;
 };
 
 type OverrideRow = Schemas['Override'] & {
@@ -154,14 +157,17 @@ interface LaunchRow {
   at: string;
 }
 
-export interface SyncRun {
+/**
+ * A sync run, as the contract's SyncRun, kept per tenant (the last 30 days, at most 500). A retry
+ * keeps the Salesforce ids of the records it runs over.
+ */
+export type SyncRunRow = Schemas['SyncRun'] & {
   tenantId: number;
-  /** Both directions, or the one of the contract's SyncDirection asked for. */
-  direction: 'both' | Schemas['SyncDirection'];
-  startedAt: string;
-  /** Null while the sync is running. */
-  finishedAt: string | null;
-}
+  /** When it was queued (started_at is null until it starts). */
+  queued_at: string;
+  /** The records a retry runs over; null for a run over the whole org. */
+  records: string[] | null;
+};
 
 interface TenantStats {
   tenantId: number;
@@ -190,12 +196,12 @@ export interface State {
   syncLogs: SyncLogRow[];
   overrides: OverrideRow[];
   launches: LaunchRow[];
-  syncRuns: SyncRun[];
+  syncRuns: SyncRunRow[];
   stats: TenantStats[];
   awsRegistrations: Schemas['AwsRegistrationRequest'][];
 }
 
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {

@@ -17,18 +17,31 @@ import { fieldErrors, notFound } from '../failure';
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
   b.created_at.localeCompare(a.created_at);
 
-export function openErrors(state: State, tenantId: number): Schemas['SyncError'][] {
-  return state.syncErrors
-    .filter((row) => row.tenantId === tenantId)
+type Narrow = <T extends { runId: number | null }>(rows: T[]) => T[];
+const all: Narrow = (rows) => rows;
+
+/** The tenant's open errors, newest first; `narrow` keeps some (those of one run). */
+export function openErrors(
+  state: State,
+  tenantId: number,
+  narrow: Narrow = all,
+): Schemas['SyncError'][] {
+  return narrow(state.syncErrors.filter((row) => row.tenantId === tenantId))
     .sort((a, b) => newestFirst(a, b) || b.id - a.id)
-    .map(({ tenantId: _tenant, entity: _entity, attributeId: _attribute, ...error }) => error);
+    .map(
+      ({ tenantId: _tenant, entity: _entity, attributeId: _attribute, runId: _run, ...error }) =>
+        error,
+    );
 }
 
-export function errorLog(state: State, tenantId: number): Schemas['SyncLog'][] {
-  return state.syncLogs
-    .filter((row) => row.tenantId === tenantId)
+export function errorLog(
+  state: State,
+  tenantId: number,
+  narrow: Narrow = all,
+): Schemas['SyncLog'][] {
+  return narrow(state.syncLogs.filter((row) => row.tenantId === tenantId))
     .sort(newestFirst)
-    .map(({ tenantId: _tenant, ...log }) => log);
+    .map(({ tenantId: _tenant, runId: _run, ...log }) => log);
 }
 
 /** Dismisses an open error (it stays in the log). */

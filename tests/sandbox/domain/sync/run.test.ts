@@ -5,7 +5,8 @@ import { buildSeed } from '../../seed/seed';
 import type { State } from '../../store/state';
 import { createStore } from '../../store/store';
 import { evaluateRecord, runSync } from './run';
-import { createSyncRunner, runningSync } from './runner';
+import { createSyncRunner } from './runner';
+import { activeRun, queueRun } from './runs';
 
 const ACME = 1;
 const NOW = new Date('2026-03-05T10:00:00Z');
@@ -140,14 +141,14 @@ describe('runSync over the seeded Acme org', () => {
 });
 
 describe('the background runner', () => {
-  it('records a running sync, refuses a second one, then runs it in one transaction', async () => {
+  it('records a running sync, refuses a second one, then runs it', async () => {
     const store = createStore({ seed: buildSeed });
     const runner = createSyncRunner(store, { delayMs: 0, now: () => NOW });
     expect(runner.start(ACME, 'both')).toBe(true);
-    expect(runningSync(store.state, ACME, NOW)).toBeDefined();
+    expect(activeRun(store.state, ACME)).toBeDefined();
     expect(runner.start(ACME, 'both')).toBe(false);
     await runner.idle();
-    expect(runningSync(store.state, ACME, NOW)).toBeUndefined();
+    expect(activeRun(store.state, ACME)).toBeUndefined();
     expect(store.state.stats.find((row) => row.tenantId === ACME)?.last_synced_date).toBe(
       '2026-03-05T10:00:00Z',
     );
@@ -155,18 +156,27 @@ describe('the background runner', () => {
 });
 
 describe('a restart mid-sync', () => {
-  it('closes the run the previous process left unfinished', async () => {
+  it('marks the run the previous process left unfinished interrupted, with its reason', async () => {
     const store = createStore({ seed: buildSeed });
-    store.transact((draft) => {
-      draft.syncRuns.push({
-        tenantId: ACME,
-        direction: 'both',
-        startedAt: NOW.toISOString(),
-        finishedAt: null,
+    const runId = store.transact((draft) => {
+      const run = queueRun(draft, ACME, { trigger: 'manual', direction: 'both' }, NOW);
+      Object.assign(run, {
+        state: 'running',
+        started_at: '2026-03-05T10:00:00Z',
+        processed: 120,
+        total: 380,
       });
+      return run.id;
     });
     const runner = createSyncRunner(store, { delayMs: 0, now: () => NOW });
-    expect(runningSync(store.state, ACME, NOW)).toBeUndefined();
+    expect(activeRun(store.state, ACME)).toBeUndefined();
+    expect(store.state.syncRuns.find((run) => run.id === runId)).toMatchObject({
+      state: 'interrupted',
+      phase: 'done',
+      finished_at: '2026-03-05T10:00:00Z',
+      failure_reason:
+        'The sync service restarted during the run; 120 of 380 records were processed. Start a sync to process the rest.',
+    });
     expect(runner.start(ACME, 'both')).toBe(true);
     await runner.idle();
   });

@@ -1,15 +1,21 @@
 /**
- * One sync of a tenant, as a plain function over the state (the runner calls it inside one store
- * transaction). Salesforce to ACE: each record of the simulated org that passes the filters is
- * transformed, checked as ACE would, and either lands in what ACE holds or becomes a sync error.
- * ACE to Salesforce: each record ACE holds must still exist in Salesforce (else Record Not Found).
- * The tenant's open errors of the directions that ran are replaced by this sync's errors (so an
- * override that fixed its error makes it disappear), the errors are appended to the log, the
- * counts and the last sync date move, and opportunities that reach Launched in ACE reach the inbox.
+ * One sync of a tenant, as plain functions over the state. Salesforce to ACE: each record of the
+ * simulated org that passes the filters is transformed, checked as ACE would, and either lands in
+ * what ACE holds or becomes a sync error. ACE to Salesforce: each record ACE holds must still exist
+ * in Salesforce (else Record Not Found). When the sync ends, the tenant's open errors of the
+ * directions that ran (of the retried records only, for a retry) are replaced by this sync's
+ * errors (so an override that fixed its error makes it disappear), the errors are appended to the
+ * log, the counts and the last sync date move; opportunities that reach Launched in ACE reach the
+ * inbox as they are sent.
+ *
+ * A sync goes in batches (`planSync`, then `syncBatch` until it says done, then `finishSync`), so
+ * the runner can pace it and show its progress, each batch in its own store transaction.
+ * `runSync` does all three at once.
  */
 import type { Schemas } from '../../contract';
 import {
   type AceRecord,
+  type Entity,
   type SalesforceRecord,
   type State,
   type SyncErrorRow,
@@ -19,7 +25,7 @@ import {
 import { checkRecord, type SyncProblem } from './checks';
 import { recordPasses } from './filters';
 import { recordName } from './record-name';
-import { transformRecord, type AceDraft } from './transform';
+import { createTransformer, transformRecord, type AceDraft } from './transform';
 import type { SyncDirection } from './types';
 
 /** One direction of a sync: the contract's SyncDirection (the Source column of an error). */
@@ -81,27 +87,126 @@ function heldValues(ace: AceDraft): AceRecord['values'] {
   return values;
 }
 
-export function runSync(
+/** A sync under way: what it goes over, where it is, and what it found so far (in memory). */
+export interface SyncJob {
+  tenantId: number;
+  direction: SyncDirection;
+  /** The run it belongs to (its errors name it), or null outside a run. */
+  runId: number | null;
+  /** Records synced so far: a record counts once per sync, over both directions. */
+  synced: Set<string>;
+  /** The records of a retry, or null for the whole org. */
+  scope: ReadonlySet<string> | null;
+  at: string;
+  /** Salesforce records to send to ACE, in order. */
+  toAce: readonly SalesforceRecord[];
+  /** Salesforce ids of what ACE held at the start, to check against Salesforce. */
+  toSalesforce: readonly string[];
+  /** Items processed: the first `toAce.length` are toAce's, the rest toSalesforce's. */
+  cursor: number;
+  counts: Schemas['SyncRunCounts'];
+  summary: SyncSummary;
+  errors: SyncErrorRow[];
+  evaluate: (state: State, record: SalesforceRecord) => RecordOutcome;
+  orgIds: ReadonlySet<string>;
+  /** Salesforce id -> index in what ACE holds for the tenant (rows are only ever appended). */
+  heldIndex: Map<string, number>;
+}
+
+const emptyCounts = (): Schemas['SyncRunEntityCounts'] => ({
+  created: 0,
+  updated: 0,
+  skipped: 0,
+  failed: 0,
+});
+
+/** A fresh, all-zero SyncRunCounts. */
+export const zeroCounts = (): Schemas['SyncRunCounts'] => ({
+  lead: emptyCounts(),
+  opportunity: emptyCounts(),
+});
+
+/** The records a sync goes over, and the indexes it needs (built once: records are read per item). */
+export function planSync(
   state: State,
   tenantId: number,
   direction: SyncDirection,
   now: Date,
-): SyncSummary {
+  options: { runId?: number | null; records?: readonly string[] | null } = {},
+): SyncJob {
   const tenant = state.tenants.find((row) => row.id === tenantId);
-  if (!tenant) throw new Error(`runSync: no tenant ${tenantId}`);
+  if (!tenant) throw new Error(`planSync: no tenant ${tenantId}`);
   const key = String(tenantId);
   const org = state.salesforce[key] ?? [];
+  const held = state.ace[key] ?? [];
+  const scope = options.records ? new Set(options.records) : null;
+  const inScope = (id: string) => scope === null || scope.has(id);
+  const transform = createTransformer(state, tenantId);
+  const filtersOf = {
+    Lead: state.filters.filter((row) => row.tenant === tenantId && row.entity_type === 'Lead'),
+    Opportunity: state.filters.filter(
+      (row) => row.tenant === tenantId && row.entity_type === 'Opportunity',
+    ),
+  };
+  const heldIndex = new Map<string, number>();
+  held.forEach((row, index) => heldIndex.set(row.salesforceId, index));
+  const ran = sides(direction);
+  return {
+    tenantId,
+    direction,
+    runId: options.runId ?? null,
+    scope,
+    at: stamp(now),
+    toAce: ran.includes('salesforce_to_aws') ? org.filter((record) => inScope(record.Id)) : [],
+    toSalesforce: ran.includes('aws_to_salesforce')
+      ? held
+          .filter((row) => !row.deleted && inScope(row.salesforceId))
+          .map((row) => row.salesforceId)
+      : [],
+    synced: new Set(),
+    cursor: 0,
+    counts: zeroCounts(),
+    summary: { synced: { lead: 0, opportunity: 0 }, errors: 0, skippedByFilters: 0, launched: [] },
+    errors: [],
+    evaluate: (current, record) => {
+      const ace = transform(record);
+      const index = heldIndex.get(record.Id);
+      const heldRow = index === undefined ? undefined : current.ace[key]?.[index];
+      return {
+        record,
+        ace,
+        passesFilters: recordPasses(ace.values, filtersOf[record.entity]),
+        problems: checkRecord(ace, heldRow),
+      };
+    },
+    orgIds: new Set(org.map((record) => record.Id)),
+    heldIndex,
+  };
+}
+
+/** Items of the sync in all: records sent to ACE plus records checked against Salesforce. */
+export const jobTotal = (job: SyncJob) => job.toAce.length + job.toSalesforce.length;
+
+/** The phase of the next item (`done` when none is left). */
+export function jobPhase(job: SyncJob): Schemas['SyncRunPhase'] {
+  if (job.cursor < job.toAce.length)
+    return job.cursor === 0 ? 'reading_salesforce' : 'sending_to_ace';
+  if (job.cursor < jobTotal(job))
+    return job.cursor === job.toAce.length ? 'reading_ace' : 'writing_salesforce';
+  return 'done';
+}
+
+const entityKey = (entity: Entity) => (entity === 'Lead' ? 'lead' : 'opportunity');
+
+/** Processes up to `size` items of the sync on `state` (a store draft); true once every item is done. */
+export function syncBatch(state: State, job: SyncJob, size: number): boolean {
+  const tenant = state.tenants.find((row) => row.id === job.tenantId);
+  if (!tenant) throw new Error(`syncBatch: the tenant ${job.tenantId} is gone`);
+  const key = String(job.tenantId);
   state.ace[key] ??= [];
   const held = state.ace[key];
-  const at = stamp(now);
-  const summary: SyncSummary = {
-    synced: { lead: 0, opportunity: 0 },
-    errors: 0,
-    skippedByFilters: 0,
-    launched: [],
-  };
-  const synced = new Set<string>();
-  const errors: SyncErrorRow[] = [];
+  const { at, counts, summary } = job;
+  const end = Math.min(jobTotal(job), job.cursor + size);
 
   const fail = (
     record: Pick<SalesforceRecord, 'Id' | 'entity'>,
@@ -110,9 +215,9 @@ export function runSync(
     problem: SyncProblem,
     url: string | null,
   ) =>
-    errors.push({
+    job.errors.push({
       id: 0,
-      tenantId,
+      tenantId: job.tenantId,
       entity: record.entity,
       attributeId: problem.attributeId,
       error_type: problem.error_type,
@@ -123,92 +228,127 @@ export function runSync(
       sync_direction: side,
       created_at: at,
       name,
+      runId: job.runId,
     });
-  const count = (record: Pick<SalesforceRecord, 'Id' | 'entity'>) => {
-    if (synced.has(record.Id)) return;
-    synced.add(record.Id);
-    summary.synced[record.entity === 'Lead' ? 'lead' : 'opportunity'] += 1;
+  /** A record counts once per sync, over both directions. */
+  const synced = (row: Pick<AceRecord, 'salesforceId' | 'entity'>, created: boolean) => {
+    if (job.synced.has(row.salesforceId)) return;
+    job.synced.add(row.salesforceId);
+    summary.synced[entityKey(row.entity)] += 1;
+    counts[entityKey(row.entity)][created ? 'created' : 'updated'] += 1;
   };
 
-  if (sides(direction).includes('salesforce_to_aws')) {
-    for (const record of org) {
-      const outcome = evaluateRecord(state, tenantId, record);
-      if (!outcome.passesFilters) {
-        summary.skippedByFilters += 1;
-        continue;
-      }
-      const name = recordName(record);
-      if (outcome.problems.length > 0) {
-        for (const problem of outcome.problems)
-          fail(record, name, 'salesforce_to_aws', problem, salesforceUrl(tenant, record));
-        continue;
-      }
-      const stage = outcome.ace.fields.find((field) => field.attribute.name === 'stage')?.value;
-      const aceStage = record.entity === 'Opportunity' && typeof stage === 'string' ? stage : null;
-      const existing = held.find((row) => row.salesforceId === record.Id);
-      if (aceStage === 'Launched' && existing?.aceStage !== 'Launched') {
-        state.launches.push({ tenantId, name, salesforceId: record.Id, read: false, at });
-        summary.launched.push(name);
-      }
-      const values = { name, ...heldValues(outcome.ace) };
-      if (existing)
-        Object.assign(existing, { values, aceStage: aceStage ?? existing.aceStage, syncedAt: at });
-      else
-        held.push({
-          salesforceId: record.Id,
-          entity: record.entity,
-          values,
-          aceStage,
-          deleted: false,
-          syncedAt: at,
-        });
-      count(record);
+  for (; job.cursor < end && job.cursor < job.toAce.length; job.cursor++) {
+    const record = job.toAce[job.cursor] as SalesforceRecord;
+    const outcome = job.evaluate(state, record);
+    if (!outcome.passesFilters) {
+      summary.skippedByFilters += 1;
+      counts[entityKey(record.entity)].skipped += 1;
+      continue;
+    }
+    const name = recordName(record);
+    if (outcome.problems.length > 0) {
+      counts[entityKey(record.entity)].failed += 1;
+      for (const problem of outcome.problems)
+        fail(record, name, 'salesforce_to_aws', problem, salesforceUrl(tenant, record));
+      continue;
+    }
+    const stage = outcome.ace.fields.find((field) => field.attribute.name === 'stage')?.value;
+    const aceStage = record.entity === 'Opportunity' && typeof stage === 'string' ? stage : null;
+    const index = job.heldIndex.get(record.Id);
+    const existing = index === undefined ? undefined : held[index];
+    if (aceStage === 'Launched' && existing?.aceStage !== 'Launched') {
+      state.launches.push({
+        tenantId: job.tenantId,
+        name,
+        salesforceId: record.Id,
+        read: false,
+        at,
+      });
+      summary.launched.push(name);
+    }
+    const values = { name, ...heldValues(outcome.ace) };
+    if (existing) {
+      synced(existing, false);
+      Object.assign(existing, { values, aceStage: aceStage ?? existing.aceStage, syncedAt: at });
+    } else {
+      const row: AceRecord = {
+        salesforceId: record.Id,
+        entity: record.entity,
+        values,
+        aceStage,
+        deleted: false,
+        syncedAt: at,
+      };
+      synced(row, true);
+      job.heldIndex.set(record.Id, held.length);
+      held.push(row);
     }
   }
 
-  if (sides(direction).includes('aws_to_salesforce')) {
-    const ids = new Set(org.map((record) => record.Id));
-    for (const row of held) {
-      if (row.deleted) continue;
-      const record = { Id: row.salesforceId, entity: row.entity };
-      const name = String(row.values.name ?? row.salesforceId);
-      if (!ids.has(row.salesforceId)) {
-        fail(
-          record,
-          name,
-          'aws_to_salesforce',
-          {
-            attributeId: null,
-            error_type: 'Record Not Found Error',
-            error_type_description: `NOT_FOUND: entity is deleted (${row.entity} ${row.salesforceId})`,
-            error_description: `The Salesforce record linked to ACE ${row.entity.toLowerCase()} '${name}' no longer exists.`,
-          },
-          null,
-        );
-        continue;
-      }
-      row.syncedAt = at;
-      count(record);
+  for (; job.cursor < end; job.cursor++) {
+    const id = job.toSalesforce[job.cursor - job.toAce.length] as string;
+    const index = job.heldIndex.get(id);
+    const row = index === undefined ? undefined : held[index];
+    if (!row || row.deleted) continue;
+    const record = { Id: row.salesforceId, entity: row.entity };
+    const name = String(row.values.name ?? row.salesforceId);
+    if (!job.orgIds.has(row.salesforceId)) {
+      counts[entityKey(row.entity)].failed += 1;
+      fail(
+        record,
+        name,
+        'aws_to_salesforce',
+        {
+          attributeId: null,
+          error_type: 'Record Not Found Error',
+          error_type_description: `NOT_FOUND: entity is deleted (${row.entity} ${row.salesforceId})`,
+          error_description: `The Salesforce record linked to ACE ${row.entity.toLowerCase()} '${name}' no longer exists.`,
+        },
+        null,
+      );
+      continue;
     }
+    synced(row, false);
+    row.syncedAt = at;
   }
-
-  replaceOpenErrors(state, tenantId, sides(direction), errors);
-  summary.errors = errors.length;
-  updateStats(state, tenantId, summary, at);
-  return summary;
+  return job.cursor >= jobTotal(job);
 }
 
-/** This sync's errors replace the tenant's open errors of the directions that ran; all go to the log. */
-function replaceOpenErrors(
+/** Ends the sync: its errors replace the open ones they supersede, and the stats move. */
+export function finishSync(state: State, job: SyncJob): SyncSummary {
+  replaceOpenErrors(state, job);
+  job.summary.errors = job.errors.length;
+  updateStats(state, job.tenantId, job.summary, job.at);
+  return job.summary;
+}
+
+/** A whole sync at once (the seed, tests, and a sandbox app without a runner). */
+export function runSync(
   state: State,
   tenantId: number,
-  ran: SyncSide[],
-  errors: SyncErrorRow[],
-): void {
+  direction: SyncDirection,
+  now: Date,
+): SyncSummary {
+  const job = planSync(state, tenantId, direction, now);
+  syncBatch(state, job, Infinity);
+  return finishSync(state, job);
+}
+
+/**
+ * This sync's errors replace the tenant's open errors of the directions that ran (of its records
+ * only, for a retry); all go to the log.
+ */
+function replaceOpenErrors(state: State, job: SyncJob): void {
+  const { errors, tenantId, scope } = job;
+  const ran = sides(job.direction);
   for (const error of errors) error.id = nextId(state, 'syncErrors');
   state.syncErrors = [
     ...state.syncErrors.filter(
-      (row) => row.tenantId !== tenantId || !ran.includes(row.sync_direction),
+      (row) =>
+        row.tenantId !== tenantId ||
+        !ran.includes(row.sync_direction) ||
+        (scope !== null && !scope.has(row.salesforce_id)),
     ),
     ...errors,
   ];
@@ -217,14 +357,16 @@ function replaceOpenErrors(
     ...errors.map(({ id: _id, entity: _entity, attributeId: _attribute, ...log }) => ({ ...log })),
   );
   // A value saved for a record that still fails follows the record's new error.
+  const byRecord = new Map<string, SyncErrorRow[]>();
+  for (const error of errors) {
+    const list = byRecord.get(error.salesforce_id) ?? [];
+    list.push(error);
+    byRecord.set(error.salesforce_id, list);
+  }
   for (const override of state.overrides) {
     if (override.tenantId !== tenantId) continue;
-    const error =
-      errors.find(
-        (row) =>
-          row.salesforce_id === override.salesforce_id &&
-          row.attributeId === override.aws_ace_attribute,
-      ) ?? errors.find((row) => row.salesforce_id === override.salesforce_id);
+    const list = byRecord.get(override.salesforce_id) ?? [];
+    const error = list.find((row) => row.attributeId === override.aws_ace_attribute) ?? list[0];
     if (error) override.sync_error_id = error.id;
   }
 }

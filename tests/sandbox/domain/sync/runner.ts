@@ -1,38 +1,48 @@
 /**
- * Runs syncs in the background, as the product does: `start` records a running SyncRun at once (so
- * a second start is refused and the dashboard can show 'Syncing...'), then after `delayMs` runs the
- * whole sync in ONE store transaction and marks the run finished. A sync that throws leaves the
- * state as it was (the transaction rolls back) and the run is still marked finished.
+ * Runs syncs in the background, as the product does. A run is queued (startSync, retrySyncErrors,
+ * or `start` here), stays queued for `delayMs`, then goes in batches at `rate` records per second,
+ * each batch in its own store transaction that also moves the run's progress (processed of total,
+ * phase, counts), so every reader sees it advance. The last batch ends the sync (errors, stats)
+ * and the run. A batch that throws leaves the state as the previous batch left it and ends the run
+ * `failed`, with the error as its reason.
+ *
+ *   SANDBOX_SYNC_DELAY_MS  how long a run stays queued (default 0)
+ *   SANDBOX_SYNC_RATE      records per second (default 60: the seeded Acme org, about 380 records
+ *                          both ways, syncs in about 6 s); 0 = no pacing, in batches of 5,000
+ *
+ * With no pacing a batch is 5,000 records and the next one starts on the next turn of the event
+ * loop, so requests are still served during a long run; with pacing a batch is what the rate
+ * gives in 200 ms, so progress moves at least five times a second. The store groups the
+ * snapshot writes of the batches (store.ts), so it is not what limits the pace.
  */
-import type { State, SyncRun } from '../../store/state';
 import type { Store } from '../../store/store';
-import { runSync } from './run';
+import { finishSync, planSync, syncBatch, type SyncJob } from './run';
+import { activeRun, interruptRuns, queueRun, runEnded, runProgressed, runStarted } from './runs';
 import type { SyncDirection } from './types';
 
-/** The delay before a sync runs: SANDBOX_SYNC_DELAY_MS, else 2.5 s so 'Syncing...' is seen. */
-const DEFAULT_SYNC_DELAY_MS = 2500;
-/** A run unfinished for longer than this was cut short (a restart mid-sync); it no longer blocks. */
-const STALE_AFTER_MS = 60_000;
+/** The default pace: the seeded Acme org (about 380 records both ways) syncs in about 6 s. */
+export const DEFAULT_SYNC_RATE = 60;
+const TICK_MS = 200;
+/** Records per batch without pacing: coarse enough that the store is not the bottleneck. */
+const UNPACED_BATCH = 5000;
 
-function syncDelayFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.SANDBOX_SYNC_DELAY_MS);
-  return env.SANDBOX_SYNC_DELAY_MS !== undefined && Number.isFinite(value) && value >= 0
-    ? value
-    : DEFAULT_SYNC_DELAY_MS;
+function numberFromEnv(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(number) && number >= 0
+    ? number
+    : fallback;
 }
 
-/** The tenant's sync in progress, if any. */
-export function runningSync(state: State, tenantId: number, now: Date): SyncRun | undefined {
-  return state.syncRuns.find(
-    (run) =>
-      run.tenantId === tenantId &&
-      run.finishedAt === null &&
-      now.getTime() - Date.parse(run.startedAt) < STALE_AFTER_MS,
-  );
+/** SANDBOX_SYNC_RATE, else the default pace. */
+export function syncRateFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  return numberFromEnv(env.SANDBOX_SYNC_RATE, DEFAULT_SYNC_RATE);
 }
 
 export interface SyncRunner {
-  /** Starts a sync of the tenant in the background; false when one is already running. */
+  /**
+   * Runs the tenant's queued run in the background; with none queued, queues a manual run of
+   * `direction` first. False when the tenant's run is already under way.
+   */
   start(tenantId: number, direction: SyncDirection): boolean;
   /** Resolves when every sync started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
@@ -40,50 +50,75 @@ export interface SyncRunner {
 
 export function createSyncRunner(
   store: Store,
-  options: { delayMs?: number; now?: () => Date } = {},
+  options: { delayMs?: number; rate?: number; now?: () => Date } = {},
 ): SyncRunner {
-  const delayMs = options.delayMs ?? syncDelayFromEnv();
+  const delayMs = options.delayMs ?? numberFromEnv(process.env.SANDBOX_SYNC_DELAY_MS, 0);
+  // Without a rate, no pacing: in-process tests stay fast (server.ts passes the pace it runs at).
+  const rate = options.rate ?? 0;
   const now = options.now ?? (() => new Date());
   const pending = new Set<Promise<void>>();
-  // A run left unfinished by a previous process (stopped mid-sync) can never finish: close it.
-  if (store.state.syncRuns.some((run) => run.finishedAt === null))
-    store.transact((draft) => {
-      for (const run of draft.syncRuns) run.finishedAt ??= now().toISOString();
-    });
+  /** Runs this runner has taken on. */
+  const taken = new Set<number>();
+  // A run left queued or running by a previous process (stopped mid-sync) can never finish.
+  if (store.state.syncRuns.some((run) => run.state === 'queued' || run.state === 'running'))
+    store.transact((draft) => void interruptRuns(draft, now()));
 
-  const finish = (startedAt: string, tenantId: number) => (draft: State) => {
-    const run = draft.syncRuns.find(
-      (row) => row.tenantId === tenantId && row.startedAt === startedAt && row.finishedAt === null,
-    );
-    if (run) run.finishedAt = now().toISOString();
+  const batchSize = rate > 0 ? Math.max(1, Math.round((rate * TICK_MS) / 1000)) : UNPACED_BATCH;
+  const later = (step: () => void, ms: number) =>
+    ms > 0 || rate > 0 ? setTimeout(step, ms) : setImmediate(step);
+
+  const execute = (runId: number, tenantId: number, resolve: () => void) => {
+    let job: SyncJob;
+    const fail = (error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      console.error(`sandbox: the sync run ${runId} of tenant ${tenantId} failed: ${why}`);
+      store.transact((draft) =>
+        runEnded(draft, runId, now(), `The sync stopped on an error: ${why}`),
+      );
+      resolve();
+    };
+    const step = () => {
+      try {
+        const done = store.transact((draft) => {
+          const finished = syncBatch(draft, job, batchSize);
+          runProgressed(draft, job);
+          if (finished) {
+            finishSync(draft, job);
+            runEnded(draft, runId, now());
+          }
+          return finished;
+        });
+        if (done) resolve();
+        else later(step, TICK_MS);
+      } catch (error) {
+        fail(error);
+      }
+    };
+    try {
+      const run = store.state.syncRuns.find((row) => row.id === runId);
+      if (!run || run.state !== 'queued') return resolve();
+      job = planSync(store.state, tenantId, run.direction, now(), {
+        runId,
+        records: run.records,
+      });
+      store.transact((draft) => runStarted(draft, job, now()));
+      later(step, rate > 0 ? TICK_MS : 0);
+    } catch (error) {
+      fail(error);
+    }
   };
 
   return {
     start(tenantId, direction) {
-      const startedAt = now().toISOString();
-      const started = store.transact((draft) => {
-        if (runningSync(draft, tenantId, now())) return false;
-        // Only the latest runs are kept: the history of syncs is in the stats and the log.
-        draft.syncRuns = draft.syncRuns.filter(
-          (run) => run.tenantId !== tenantId || run.finishedAt === null,
-        );
-        draft.syncRuns.push({ tenantId, direction, startedAt, finishedAt: null });
-        return true;
+      const runId = store.transact((draft) => {
+        const active = activeRun(draft, tenantId);
+        if (active) return active.state === 'queued' && !taken.has(active.id) ? active.id : null;
+        return queueRun(draft, tenantId, { trigger: 'manual', direction }, now()).id;
       });
-      if (!started) return false;
+      if (runId === null) return false;
+      taken.add(runId);
       const job = new Promise<void>((resolve) => {
-        setTimeout(() => {
-          try {
-            store.transact((draft) => {
-              runSync(draft, tenantId, direction, now());
-              finish(startedAt, tenantId)(draft);
-            });
-          } catch (error) {
-            console.error(`sandbox: the sync of tenant ${tenantId} failed`, error);
-            store.transact(finish(startedAt, tenantId));
-          }
-          resolve();
-        }, delayMs);
+        later(() => execute(runId, tenantId, resolve), delayMs);
       });
       pending.add(job);
       void job.then(() => pending.delete(job));

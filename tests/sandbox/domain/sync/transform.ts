@@ -52,11 +52,27 @@ function coerce(attribute: AttributeRow, value: AceValue): AceValue {
   return value;
 }
 
-/** The value rows of a picklist or boolean mapping. */
-function valueRows(state: State, parent: MappingRow): MappingRow[] {
-  return state.mappings.filter(
-    (row) => row.tenant === parent.tenant && row.picklist_mapping === parent.id,
-  );
+/** What a transform looks up in the state, indexed once per tenant (a sync reads it per record). */
+interface Lookup {
+  fieldName(id: number | undefined): string | undefined;
+  /** The value rows of a picklist or boolean mapping. */
+  valueRows(parent: MappingRow): readonly MappingRow[];
+}
+
+function lookupOf(state: State, tenantId: number): Lookup {
+  const names = new Map<number, string>();
+  for (const row of state.attributes) names.set(row.id, row.name);
+  const rows = new Map<number, MappingRow[]>();
+  for (const row of state.mappings) {
+    if (row.tenant !== tenantId || row.picklist_mapping == null) continue;
+    const list = rows.get(row.picklist_mapping) ?? [];
+    list.push(row);
+    rows.set(row.picklist_mapping, list);
+  }
+  return {
+    fieldName: (id) => (id === undefined ? undefined : names.get(id)),
+    valueRows: (parent) => rows.get(parent.id) ?? [],
+  };
 }
 
 /** A Salesforce value through the value rows: the ACE value whose row lists it (case-insensitive). */
@@ -70,13 +86,9 @@ function translatePicklist(rows: readonly MappingRow[], raw: AceValue): AceValue
   return row?.aws_ace_picklist_value ?? undefined;
 }
 
-function fieldName(state: State, id: number | undefined): string | undefined {
-  return state.attributes.find((row) => row.id === id)?.name;
-}
-
 /** What one field-level mapping gives for a record. */
 function mappedValue(
-  state: State,
+  lookup: Lookup,
   mapping: MappingRow,
   attribute: AttributeRow,
   record: SalesforceRecord,
@@ -95,7 +107,7 @@ function mappedValue(
       ? refs.map((ref) => ref.id)
       : (mapping.concatenated_attribute_mapping ?? []).map((item) => Number(item.value));
     const parts = ids
-      .map((id) => record.fields[fieldName(state, id) ?? ''])
+      .map((id) => record.fields[lookup.fieldName(id) ?? ''])
       .filter((value) => !isEmpty(value))
       .map(String);
     return {
@@ -106,7 +118,7 @@ function mappedValue(
     };
   }
   const name =
-    mapping.salesforce_attribute?.name ?? fieldName(state, mapping.salesforce_attribute?.id);
+    mapping.salesforce_attribute?.name ?? lookup.fieldName(mapping.salesforce_attribute?.id);
   const raw = name === undefined ? null : (record.fields[name] ?? null);
   const read = {
     salesforceFieldIds: mapping.salesforce_attribute ? [mapping.salesforce_attribute.id] : [],
@@ -114,7 +126,7 @@ function mappedValue(
   };
   if (isEmpty(raw)) return { value: null, source: 'field', ...read };
   if (attribute.data_type === 'Picklist' || attribute.data_type === 'Boolean') {
-    const translated = translatePicklist(valueRows(state, mapping), raw);
+    const translated = translatePicklist(lookup.valueRows(mapping), raw);
     if (translated !== undefined) return { value: translated, source: 'picklist', ...read };
   }
   return { value: raw, source: 'field', ...read };
@@ -126,30 +138,64 @@ export function transformRecord(
   tenantId: number,
   record: SalesforceRecord,
 ): AceDraft {
-  const attributes = aceAttributes(state, record.entity).filter((row) => !isReserved(row));
-  const mappings = state.mappings.filter(
-    (row) => row.tenant === tenantId && !row.aws_ace_picklist_value && row.picklist_mapping == null,
-  );
-  const overrides = state.overrides.filter(
-    (row) => row.tenantId === tenantId && row.salesforce_id === record.Id,
-  );
-  const fields = attributes.map((attribute): AceField => {
-    const mapping = mappings.find((row) => row.aws_ace_attribute === attribute.id);
-    const mapped: MappedValue = mapping
-      ? mappedValue(state, mapping, attribute, record)
-      : { value: null, source: 'none', salesforceFieldIds: [], salesforceValue: null };
-    const override = overrides.find((row) => row.aws_ace_attribute === attribute.id);
-    // A value saved for the next sync replaces what the mapping gives (which the preview still shows).
-    if (override)
-      return {
-        ...mapped,
-        attribute,
-        value: coerce(attribute, override.dummy_value),
-        source: 'override',
-      };
-    return { ...mapped, attribute, value: coerce(attribute, mapped.value) };
-  });
-  const values: AceValues = {};
-  for (const field of fields) values[field.attribute.id] = field.value;
-  return { salesforceId: record.Id, entity: record.entity, fields, values };
+  return createTransformer(state, tenantId)(record);
+}
+
+/**
+ * The transform of the tenant's records under the mappings and overrides of `state`, indexed
+ * once: a sync transforms every record of the org with one (at 100,000 records, looking the
+ * mappings up per record would cost more than the sync itself).
+ */
+export function createTransformer(
+  state: State,
+  tenantId: number,
+): (record: SalesforceRecord) => AceDraft {
+  const lookup = lookupOf(state, tenantId);
+  const attributesOf = new Map<SalesforceRecord['entity'], AttributeRow[]>();
+  const attributes = (entity: SalesforceRecord['entity']) => {
+    let list = attributesOf.get(entity);
+    if (!list) {
+      list = aceAttributes(state, entity).filter((row) => !isReserved(row));
+      attributesOf.set(entity, list);
+    }
+    return list;
+  };
+  const mappingOf = new Map<number, MappingRow>();
+  for (const row of state.mappings)
+    if (
+      row.tenant === tenantId &&
+      !row.aws_ace_picklist_value &&
+      row.picklist_mapping == null &&
+      !mappingOf.has(row.aws_ace_attribute)
+    )
+      mappingOf.set(row.aws_ace_attribute, row);
+  const overridesOf = new Map<string, State['overrides']>();
+  for (const row of state.overrides) {
+    if (row.tenantId !== tenantId) continue;
+    const list = overridesOf.get(row.salesforce_id) ?? [];
+    list.push(row);
+    overridesOf.set(row.salesforce_id, list);
+  }
+  return (record) => {
+    const overrides = overridesOf.get(record.Id) ?? [];
+    const fields = attributes(record.entity).map((attribute): AceField => {
+      const mapping = mappingOf.get(attribute.id);
+      const mapped: MappedValue = mapping
+        ? mappedValue(lookup, mapping, attribute, record)
+        : { value: null, source: 'none', salesforceFieldIds: [], salesforceValue: null };
+      const override = overrides.find((row) => row.aws_ace_attribute === attribute.id);
+      // A value saved for the next sync replaces what the mapping gives (which the preview still shows).
+      if (override)
+        return {
+          ...mapped,
+          attribute,
+          value: coerce(attribute, override.dummy_value),
+          source: 'override',
+        };
+      return { ...mapped, attribute, value: coerce(attribute, mapped.value) };
+    });
+    const values: AceValues = {};
+    for (const field of fields) values[field.attribute.id] = field.value;
+    return { salesforceId: record.Id, entity: record.entity, fields, values };
+  };
 }

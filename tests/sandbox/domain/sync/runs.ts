@@ -1,0 +1,186 @@
+/**
+ * Sync runs: the tenant's history of runs (the contract's SyncRun), one queued or running at a
+ * time per tenant, kept for 30 days (at most 500 per tenant). A run is queued by startSync or
+ * retrySyncErrors, then the runner moves it through its phases batch by batch (`runStarted`,
+ * `runProgressed`, `runEnded`). A run still queued or running when the sandbox starts was cut
+ * short by a stop: `interruptRuns` ends it, with its reason, so no run stays running forever.
+ */
+import type { Schemas } from '../../contract';
+import { nextId, type State, type SyncRunRow } from '../../store/state';
+import { ApiFailure, notFound } from '../failure';
+import {
+  finishSync,
+  jobPhase,
+  jobTotal,
+  planSync,
+  syncBatch,
+  zeroCounts,
+  type SyncJob,
+} from './run';
+import type { SyncDirection } from './types';
+
+/** Runs older than this many days are forgotten when a new one is queued. */
+export const RUNS_KEPT_DAYS = 30;
+/** At most this many runs are kept per tenant (the newest). */
+export const RUNS_KEPT_PER_TENANT = 500;
+const DAY_MS = 86_400_000;
+
+/** startSync's refusal, and retrySyncErrors': one run per tenant at a time. */
+export const ALREADY_RUNNING = 'A sync is already in progress for this tenant. Try again later.';
+
+/** ISO date-time without milliseconds, as the contract's examples write them. */
+const stamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+const isActive = (run: Pick<SyncRunRow, 'state'>) =>
+  run.state === 'queued' || run.state === 'running';
+
+/** The tenant's run that is queued or running, if any. */
+export function activeRun(state: State, tenantId: number): SyncRunRow | undefined {
+  return state.syncRuns.find((run) => run.tenantId === tenantId && isActive(run));
+}
+
+/** A run as the contract gives it. */
+export function runView(run: SyncRunRow): Schemas['SyncRun'] {
+  const { tenantId: _tenant, queued_at: _queued, records: _records, ...view } = run;
+  return {
+    ...view,
+    counts: { lead: { ...run.counts.lead }, opportunity: { ...run.counts.opportunity } },
+  };
+}
+
+/**
+ * Queues a run of the tenant (refused with the contract's 400 while one is queued or running),
+ * and forgets the tenant's runs older than 30 days or beyond the newest 500.
+ */
+export function queueRun(
+  draft: State,
+  tenantId: number,
+  options: { trigger: Schemas['SyncRunTrigger']; direction: SyncDirection; records?: string[] },
+  now: Date,
+): SyncRunRow {
+  if (activeRun(draft, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
+  const oldest = now.getTime() - RUNS_KEPT_DAYS * DAY_MS;
+  const kept = draft.syncRuns
+    .filter((run) => run.tenantId === tenantId && Date.parse(run.queued_at) >= oldest)
+    .sort((a, b) => b.id - a.id)
+    .slice(0, RUNS_KEPT_PER_TENANT - 1);
+  const keptIds = new Set(kept.map((run) => run.id));
+  draft.syncRuns = draft.syncRuns.filter((run) => run.tenantId !== tenantId || keptIds.has(run.id));
+  const run: SyncRunRow = {
+    id: nextId(draft, 'syncRuns'),
+    tenantId,
+    trigger: options.trigger,
+    direction: options.direction,
+    state: 'queued',
+    phase: 'not_started',
+    queued_at: stamp(now),
+    started_at: null,
+    finished_at: null,
+    processed: 0,
+    total: 0,
+    failure_reason: null,
+    counts: zeroCounts(),
+    records: options.records ?? null,
+  };
+  draft.syncRuns.push(run);
+  return run;
+}
+
+/** The tenant's runs queued within the last `days` days, newest first. */
+export function listRuns(
+  state: State,
+  tenantId: number,
+  days: number,
+  now: Date,
+): Schemas['SyncRun'][] {
+  const since = now.getTime() - days * DAY_MS;
+  return state.syncRuns
+    .filter((run) => run.tenantId === tenantId && Date.parse(run.queued_at) >= since)
+    .sort((a, b) => b.queued_at.localeCompare(a.queued_at) || b.id - a.id)
+    .map(runView);
+}
+
+/** One run of the tenant; another tenant's run, like a missing one, is not found. */
+export function findRun(state: State, tenantId: number, id: number): SyncRunRow {
+  const run = state.syncRuns.find((row) => row.id === id && row.tenantId === tenantId);
+  if (!run) throw notFound();
+  return run;
+}
+
+function runOf(draft: State, runId: number): SyncRunRow | undefined {
+  return draft.syncRuns.find((row) => row.id === runId);
+}
+
+/** The run starts: it knows its total. */
+export function runStarted(draft: State, job: SyncJob, now: Date): void {
+  const run = job.runId === null ? undefined : runOf(draft, job.runId);
+  if (!run) return;
+  Object.assign(run, {
+    state: 'running',
+    started_at: stamp(now),
+    total: jobTotal(job),
+    phase: jobPhase(job),
+  });
+}
+
+/** After a batch: how far the run is, and its counts so far. */
+export function runProgressed(draft: State, job: SyncJob): void {
+  const run = job.runId === null ? undefined : runOf(draft, job.runId);
+  if (!run) return;
+  run.processed = job.cursor;
+  run.phase = jobPhase(job);
+  run.counts = {
+    lead: { ...job.counts.lead },
+    opportunity: { ...job.counts.opportunity },
+  };
+}
+
+/** The run ends: succeeded, or failed with its reason. */
+export function runEnded(
+  draft: State,
+  runId: number,
+  now: Date,
+  failure: string | null = null,
+): void {
+  const run = runOf(draft, runId);
+  if (!run || !isActive(run)) return;
+  Object.assign(run, {
+    state: failure === null ? 'succeeded' : 'failed',
+    phase: 'done',
+    finished_at: stamp(now),
+    failure_reason: failure,
+  });
+  run.started_at ??= run.finished_at;
+}
+
+/**
+ * Ends every run left queued or running by a previous process (a stop or a crash mid-sync): the
+ * runner that would have finished it is gone. Returns how many.
+ */
+export function interruptRuns(draft: State, now: Date): number {
+  let count = 0;
+  for (const run of draft.syncRuns) {
+    if (!isActive(run)) continue;
+    count += 1;
+    run.failure_reason =
+      run.state === 'queued'
+        ? 'The sync service restarted before the run started. Start a sync again.'
+        : `The sync service restarted during the run; ${run.processed} of ${run.total} records were processed. Start a sync to process the rest.`;
+    run.state = 'interrupted';
+    run.phase = 'done';
+    run.finished_at = stamp(now);
+  }
+  return count;
+}
+
+/** Runs a queued run whole, in the caller's transaction (a bare app with no runner; the seed). */
+export function runAtOnce(draft: State, runId: number, now: Date, finishedAt: Date = now): void {
+  const run = runOf(draft, runId);
+  if (!run) throw new Error(`runAtOnce: no run ${runId}`);
+  const job = planSync(draft, run.tenantId, run.direction, now, { runId, records: run.records });
+  runStarted(draft, job, now);
+  syncBatch(draft, job, Infinity);
+  runProgressed(draft, job);
+  finishSync(draft, job);
+  runEnded(draft, runId, finishedAt);
+}
