@@ -8,11 +8,11 @@
  *
  *   SANDBOX_SYNC_DELAY_MS  how long a run stays queued (default 0)
  *   SANDBOX_SYNC_RATE      records per second (default 60: the seeded Acme org, about 380 records
- *                          both ways, syncs in about 6 s); 0 = no pacing, in batches of 5,000
+ *                          both ways, syncs in about 6 s); 0 = no pacing
  *
- * With no pacing a batch is 5,000 records and the next one starts on the next turn of the event
- * loop, so requests are still served during a long run; with pacing a batch is what the rate
- * gives in 200 ms, so progress moves at least five times a second. The store groups the
+ * With no pacing a batch is sized to take about 200 ms and the next one starts on the next turn of
+ * the event loop, so requests are still served during a long run; with pacing a batch is what the
+ * rate gives in 200 ms, so progress moves five times a second. The store groups the
  * snapshot writes of the batches (store.ts), so it is not what limits the pace.
  */
 import type { Store } from '../../store/store';
@@ -21,10 +21,15 @@ import { activeRun, interruptRuns, queueRun, runEnded, runProgressed, runStarted
 import type { SyncDirection } from './types';
 
 /** The default pace: the seeded Acme org (about 380 records both ways) syncs in about 6 s. */
-export const DEFAULT_SYNC_RATE = 60;
+const DEFAULT_SYNC_RATE = 60;
 const TICK_MS = 200;
-/** Records per batch without pacing: coarse enough that the store is not the bottleneck. */
-const UNPACED_BATCH = 5000;
+/**
+ * Without pacing, a batch is sized to take about this long: coarse enough that the store (one
+ * transaction and one grouped snapshot write per batch) is not the bottleneck, short enough that
+ * requests are still served between batches.
+ */
+const UNPACED_BATCH_MS = 200;
+const UNPACED_FIRST_BATCH = 5000;
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
   const number = Number(value);
@@ -63,12 +68,13 @@ export function createSyncRunner(
   if (store.state.syncRuns.some((run) => run.state === 'queued' || run.state === 'running'))
     store.transact((draft) => void interruptRuns(draft, now()));
 
-  const batchSize = rate > 0 ? Math.max(1, Math.round((rate * TICK_MS) / 1000)) : UNPACED_BATCH;
+  const pacedBatch = Math.max(1, Math.round((rate * TICK_MS) / 1000));
   const later = (step: () => void, ms: number) =>
     ms > 0 || rate > 0 ? setTimeout(step, ms) : setImmediate(step);
 
   const execute = (runId: number, tenantId: number, resolve: () => void) => {
     let job: SyncJob;
+    let batchSize = rate > 0 ? pacedBatch : UNPACED_FIRST_BATCH;
     const fail = (error: unknown) => {
       const why = error instanceof Error ? error.message : String(error);
       console.error(`sandbox: the sync run ${runId} of tenant ${tenantId} failed: ${why}`);
@@ -78,7 +84,11 @@ export function createSyncRunner(
       resolve();
     };
     const step = () => {
+      // A run that is no longer running (another runner, after a restart, ended it) goes no further.
+      if (store.state.syncRuns.find((row) => row.id === runId)?.state !== 'running')
+        return resolve();
       try {
+        const began = performance.now();
         const done = store.transact((draft) => {
           const finished = syncBatch(draft, job, batchSize);
           runProgressed(draft, job);
@@ -88,8 +98,15 @@ export function createSyncRunner(
           }
           return finished;
         });
+        if (rate === 0) {
+          const took = Math.max(1, performance.now() - began);
+          batchSize = Math.min(
+            100_000,
+            Math.max(500, Math.round((batchSize * UNPACED_BATCH_MS) / took)),
+          );
+        }
         if (done) resolve();
-        else later(step, TICK_MS);
+        else later(step, rate > 0 ? TICK_MS : 0);
       } catch (error) {
         fail(error);
       }
