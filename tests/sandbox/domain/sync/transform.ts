@@ -184,15 +184,16 @@ export function createTransformer(
         ? mappedValue(lookup, mapping, attribute, record)
         : { value: null, source: 'none', salesforceFieldIds: [], salesforceValue: null };
       const override = overrides.find((row) => row.aws_ace_attribute === attribute.id);
+      // `mapped` is this field's own object: completed in place (a sync makes one per field of
+      // every record, so a copy each would double what the garbage collector has to clear).
+      const field = mapped as AceField;
+      field.attribute = attribute;
       // A value saved for the next sync replaces what the mapping gives (which the preview still shows).
-      if (override)
-        return {
-          ...mapped,
-          attribute,
-          value: coerce(attribute, override.dummy_value),
-          source: 'override',
-        };
-      return { ...mapped, attribute, value: coerce(attribute, mapped.value) };
+      if (override) {
+        field.value = coerce(attribute, override.dummy_value);
+        field.source = 'override';
+      } else field.value = coerce(attribute, mapped.value);
+      return field;
     });
     const values: AceValues = {};
     for (const field of fields) values[field.attribute.id] = field.value;
