@@ -24,9 +24,12 @@ if (hasDom) {
   // otherwise fire after the file's DOM is gone ('window is not defined' on a loaded machine).
   // The same goes for a toast still on screen: the toaster's own React root outlives cleanup(), so
   // its toasts are cleared (their timers stop) and their exit transitions run out before the end.
+  // Then React's scheduler, which runs its work in Node's immediates, gets a few turns to finish
+  // what those last timers scheduled, while the DOM is still there.
   afterAll(async () => {
     await clearToasts();
     await new Promise((resolve) => setTimeout(resolve, 350));
+    for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
   });
 
   // jsdom has no layout: the router's scroll restoration calls scrollTo.
