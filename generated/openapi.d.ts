@@ -570,7 +570,8 @@ export interface paths {
      *     The modal splits the full name into first, middle and last name. super_admin only.
      *
      *     Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
-     *     is flooded) and 500 an hour per tenant; beyond either, 429.
+     *     is flooded) and 500 an hour per tenant; beyond either, 429. A company keeps at most as many
+     *     users as listUsers may list (its `maxItems`); one more answers 400 with `error`.
      */
     post: operations['inviteUser'];
     delete?: never;
@@ -836,7 +837,9 @@ export interface paths {
     put?: never;
     /**
      * Add a filter condition
-     * @description Saved automatically once a row has both an attribute and a value. A new OR block uses the next `block` number.
+     * @description Saved automatically once a row has both an attribute and a value. A new OR block uses the next
+     *     `block` number. A company keeps at most as many conditions per record type as listSyncFilters
+     *     may list (its `maxItems`); one more answers 400 with `error`.
      */
     post: operations['createSyncFilter'];
     delete?: never;
@@ -1037,7 +1040,10 @@ export interface paths {
     put?: never;
     /**
      * Save overwritten values for the next sync
-     * @description "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value). The ACE attribute goes in `ace_id`. The app shows `message`.
+     * @description "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value).
+     *     The ACE attribute goes in `ace_id`. The app shows `message`. A company keeps at most as many
+     *     saved values as listOverrides may list (its `maxItems`); a save that would go beyond answers
+     *     400 with `error` and saves nothing.
      */
     post: operations['updateOverrides'];
     delete?: never;
@@ -2143,6 +2149,7 @@ export interface components {
       name: string;
     };
     LaunchList: {
+      /** @description The unread launches; beyond 10000, the newest 10000. */
       data: components['schemas']['Launch'][];
     };
     /**

@@ -8,7 +8,8 @@ const hasDom = typeof window !== 'undefined';
 if (hasDom) {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
-  const { clearToasts } = await import('@/lib/toaster');
+  const { removeToaster } = await import('@/lib/toaster');
+  const scheduler = await import('scheduler');
 
   // findBy/waitFor wait up to 5 s, not 1 s: a screen's first lazy chunk (the navbar, a dialog) is
   // transformed on first import, which takes over a second on a loaded 2-core machine. A passing
@@ -20,13 +21,17 @@ if (hasDom) {
     localStorage.clear();
   });
 
-  // A Blueprint popover closing as its test ends keeps a hover timer (up to 300 ms) that would
-  // otherwise fire after the file's DOM is gone ('window is not defined' on a loaded machine).
-  // The same goes for a toast still on screen: the toaster's own React root outlives cleanup(), so
-  // its toasts are cleared (their timers stop) and their exit transitions run out before the end.
+  // Nothing of React may run once the file's DOM is gone ('window is not defined' on a loaded
+  // machine). A Blueprint popover closing as its test ends keeps a hover timer (up to 300 ms), so
+  // the file waits that out. The toaster has its own React root, outside what cleanup() unmounts:
+  // it is unmounted, with its toasts' timers and transitions. Last, React's scheduler is drained:
+  // an idle-priority task runs only after every task queued before it.
   afterAll(async () => {
-    await clearToasts();
+    await removeToaster();
     await new Promise((resolve) => setTimeout(resolve, 350));
+    await new Promise<void>((resolve) => {
+      scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, () => resolve());
+    });
   });
 
   // jsdom has no layout: the router's scroll restoration calls scrollTo.

@@ -133,6 +133,15 @@ export const FILTER_VALUE_MAX_LENGTH = 1000;
 /** The longest override value (OverrideWrite.dummy_value's maxLength). */
 export const OVERRIDE_VALUE_MAX_LENGTH = 1000;
 
+/** The longest e-mail address (LoginRequest.email's maxLength: RFC 5321's path, 254). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The longest password (LoginRequest.password's maxLength). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The longest licence key (ProductKeyRequest.key's maxLength). */
+export const PRODUCT_KEY_MAX_LENGTH = 255;
+
 /** The longest fixed (dummy) value of a mapping (DataMappingWrite.dummy_value_description's maxLength). */
 export const DUMMY_VALUE_MAX_LENGTH = 1000;
 

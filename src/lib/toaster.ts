@@ -6,6 +6,7 @@ import type { Intent, Toaster } from '@blueprintjs/core';
 export const TOAST_TIMEOUT_MS = 5000;
 
 let toaster: Promise<Toaster> | undefined;
+let unmountToaster: (() => void) | undefined;
 
 /**
  * The one toaster of the app, bottom right. Blueprint creates it asynchronously in its own React
@@ -14,7 +15,11 @@ let toaster: Promise<Toaster> | undefined;
  * a screen that shows none, /login on a good day, never pays for it.
  */
 export function getToaster(): Promise<Toaster> {
-  toaster ??= import('./toaster-root').then((root) => root.createToaster());
+  toaster ??= import('./toaster-root').then(({ createToaster }) => {
+    const created = createToaster();
+    unmountToaster = created.unmount;
+    return created.toaster;
+  });
   return toaster;
 }
 
@@ -40,10 +45,15 @@ export function dismissToast(key: string): void {
 }
 
 /**
- * Removes every toast at once, if a toaster exists. A test file ends with this: the toaster lives
- * in its own React root, outside what Testing Library unmounts, so a toast's five-second timer
- * would otherwise fire after the file's DOM is gone.
+ * Removes the toaster with every toast on it, if one exists; the next toast creates a new one. A
+ * test file ends with this: the toaster lives in its own React root, outside what Testing Library
+ * unmounts, so a toast's timers and exit transitions would otherwise run after the file's DOM is
+ * gone.
  */
-export async function clearToasts(): Promise<void> {
-  if (toaster) (await toaster).clear();
+export async function removeToaster(): Promise<void> {
+  if (!toaster) return;
+  await toaster.catch(() => undefined);
+  unmountToaster?.();
+  toaster = undefined;
+  unmountToaster = undefined;
 }

@@ -276,6 +276,15 @@ export const FILTER_VALUE_MAX_LENGTH = ${maxLengthOf(doc, 'SyncFilterWrite', 'fi
 /** The longest override value (OverrideWrite.dummy_value's maxLength). */
 export const OVERRIDE_VALUE_MAX_LENGTH = ${maxLengthOf(doc, 'OverrideWrite', 'dummy_value')};
 
+/** The longest e-mail address (LoginRequest.email's maxLength: RFC 5321's path, 254). */
+export const EMAIL_MAX_LENGTH = ${maxLengthOf(doc, 'LoginRequest', 'email')};
+
+/** The longest password (LoginRequest.password's maxLength). */
+export const PASSWORD_MAX_LENGTH = ${maxLengthOf(doc, 'LoginRequest', 'password')};
+
+/** The longest licence key (ProductKeyRequest.key's maxLength). */
+export const PRODUCT_KEY_MAX_LENGTH = ${maxLengthOf(doc, 'ProductKeyRequest', 'key')};
+
 /** The longest fixed (dummy) value of a mapping (DataMappingWrite.dummy_value_description's maxLength). */
 export const DUMMY_VALUE_MAX_LENGTH = ${maxLengthOf(doc, 'DataMappingWrite', 'dummy_value_description')};
 

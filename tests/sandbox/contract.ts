@@ -135,3 +135,34 @@ export function contractOperations(): ContractOperation[] {
 export function routePattern(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
+
+interface ListSchema {
+  $ref?: string;
+  type?: string | string[];
+  maxItems?: number;
+  properties?: Record<string, ListSchema>;
+}
+
+/**
+ * The most items the contract lets the 200 reply of `GET path` list (its array's `maxItems`, or
+ * that of the reply object's one array property). What the sandbox stores one item at a time
+ * (users, sync filters, override values) is refused beyond it, so no reply it gives can break it.
+ */
+export function listBound(path: Path): number {
+  const doc = contractDocument() as {
+    paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    components: { schemas: Record<string, ListSchema> };
+  };
+  const reply = doc.paths[path]?.get?.responses['200'] as
+    { content?: { 'application/json'?: { schema?: ListSchema } } } | undefined;
+  const resolve = (schema: ListSchema | undefined): ListSchema | undefined =>
+    schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop() ?? ''] : schema;
+  const schema = resolve(reply?.content?.['application/json']?.schema);
+  const list =
+    schema?.type === 'array'
+      ? schema
+      : Object.values(schema?.properties ?? {}).find((property) => property.type === 'array');
+  if (typeof list?.maxItems !== 'number')
+    throw new Error(`openapi.yaml: GET ${path} lists no array with a maxItems`);
+  return list.maxItems;
+}

@@ -203,6 +203,100 @@ describe('attacks on the sandbox', () => {
       expect(sandbox.store.state.mappings).toHaveLength(mappings);
     });
   });
+
+  describe('lists stored one item at a time stop where their reply’s maxItems does', () => {
+    it('refuses the 1001st sync filter condition of a record type, and stores nothing', async () => {
+      sandbox.store.transact((draft) => {
+        const seeded = draft.filters.filter(
+          (row) => row.tenant === 1 && row.entity_type === 'Opportunity',
+        ).length;
+        for (let index = 0; index < 1000 - seeded; index += 1)
+          draft.filters.push({
+            id: 10_000 + index,
+            tenant: 1,
+            attributeId: 46,
+            comparison_type: 'equal_to',
+            field_value: `Committed ${index}`,
+            entity_type: 'Opportunity',
+            sync_type: 'or',
+            block: index + 1,
+          } as (typeof draft.filters)[number]);
+      });
+      const filters = sandbox.store.state.filters.length;
+      const created = await dana.post(`${SALESFORCE}/data-mappings/sync-settings/`, {
+        attribute_id: 46,
+        comparison_type: 'equal_to',
+        field_value: 'Committed',
+        entity_type: 'Opportunity',
+        sync_type: 'or',
+        block: 1001,
+        data_type: 'Picklist',
+      });
+      expect(created).toEqual({
+        status: 400,
+        body: { error: 'A company can keep at most 1000 sync filter conditions for Opportunity.' },
+      });
+      expect(sandbox.store.state.filters).toHaveLength(filters);
+      const listed = await dana.get(
+        `${SALESFORCE}/data-mappings/sync-settings?entity_type=Opportunity`,
+      );
+      expect(listed.body).toHaveLength(1000);
+    });
+
+    it('refuses a user beyond the 10000 a user list may hold, and sends no invitation', async () => {
+      sandbox.store.transact((draft) => {
+        const first = draft.users.length + 1;
+        const tenantUsers = draft.users.filter((user) => user.tenantId === 1).length;
+        for (let index = 0; index < 10_000 - tenantUsers; index += 1)
+          draft.users.push({
+            id: first + index,
+            first_name: 'Filler',
+            middle_name: null,
+            last_name: `User ${index}`,
+            email: `filler.${index}@acme-cloud.com`,
+            role: 'user',
+            is_active: true,
+            tenantId: 1,
+            passwordHash: null,
+          });
+        draft.sequences.users = first + 10_000;
+      });
+      const users = sandbox.store.state.users.length;
+      const outbox = sandbox.store.state.outbox.length;
+      const invite = await dana.post('/api/v1/tenants/invite-users/', {
+        first_name: 'One',
+        last_name: 'Toomany',
+        email: 'one.toomany@acme-cloud.com',
+        role: 'user',
+      });
+      expect(invite).toEqual({
+        status: 400,
+        body: { error: 'A company can keep at most 10000 users.' },
+      });
+      expect(sandbox.store.state.users).toHaveLength(users);
+      expect(sandbox.store.state.outbox).toHaveLength(outbox);
+    });
+
+    it('lists the newest 10000 unread launches when there are more', () => {
+      sandbox.store.transact((draft) => {
+        for (let index = 0; index < 10_001; index += 1)
+          draft.launches.push({
+            tenantId: 1,
+            name: `Launch ${index}`,
+            salesforceId: null,
+            read: false,
+            at: '2026-11-26T00:00:00Z',
+          });
+      });
+      return dana.get(`${SALESFORCE}/unread-launched-data`).then(({ status, body }) => {
+        expect(status).toBe(200);
+        const names = (body as { data: { name: string }[] }).data.map((launch) => launch.name);
+        expect(names).toHaveLength(10_000);
+        expect(names.at(-1)).toBe('Launch 10000');
+        expect(names).not.toContain('Launch 0');
+      });
+    });
+  });
 });
 
 describe('the contract bounds every string and array (the Spectral rule bounded-input)', () => {

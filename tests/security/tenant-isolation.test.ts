@@ -146,7 +146,7 @@ describe('tenant isolation', () => {
     let answered = 0;
     for (const op of lists) {
       const query = op.path.includes('sync-settings')
-        ? '?entity_type=opportunity'
+        ? '?entity_type=Opportunity'
         : op.path.includes('/records/')
           ? '?type=Opportunity'
           : '';

@@ -6,6 +6,9 @@
 import type { Launch } from './launch.ts';
 
 export interface LaunchList {
-  /** @maxItems 10000 */
+  /**
+   * The unread launches; beyond 10000, the newest 10000.
+   * @maxItems 10000
+   */
   data: Launch[];
 }

@@ -195,7 +195,9 @@ export const getCreateSyncFilterUrl = () => {
 };
 
 /**
- * Saved automatically once a row has both an attribute and a value. A new OR block uses the next `block` number.
+ * Saved automatically once a row has both an attribute and a value. A new OR block uses the next
+ * `block` number. A company keeps at most as many conditions per record type as listSyncFilters
+ * may list (its `maxItems`); one more answers 400 with `error`.
  * @summary Add a filter condition
  */
 export const createSyncFilter = async (

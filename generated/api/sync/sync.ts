@@ -790,7 +790,10 @@ export const getUpdateOverridesUrl = () => {
 };
 
 /**
- * "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value). The ACE attribute goes in `ace_id`. The app shows `message`.
+ * "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value).
+ * The ACE attribute goes in `ace_id`. The app shows `message`. A company keeps at most as many
+ * saved values as listOverrides may list (its `maxItems`); a save that would go beyond answers
+ * 400 with `error` and saves nothing.
  * @summary Save overwritten values for the next sync
  */
 export const updateOverrides = async (

@@ -504,7 +504,8 @@ export const getInviteUserUrl = () => {
  * The modal splits the full name into first, middle and last name. super_admin only.
  *
  * Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
- * is flooded) and 500 an hour per tenant; beyond either, 429.
+ * is flooded) and 500 an hour per tenant; beyond either, 429. A company keeps at most as many
+ * users as listUsers may list (its `maxItems`); one more answers 400 with `error`.
  * @summary Invite a user
  */
 export const inviteUser = async (

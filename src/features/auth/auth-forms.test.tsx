@@ -41,6 +41,12 @@ describe('login', () => {
     expect(calls()).toEqual([]);
   });
 
+  it('the e-mail and password stop at the contract’s bounds (254 and 128 characters)', async () => {
+    renderApp('/login');
+    expect(await screen.findByLabelText(/^Email/)).toHaveAttribute('maxlength', '254');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('maxlength', '128');
+  });
+
   it('a refused login marks both fields invalid, without a toast', async () => {
     renderApp('/login');
     const user = userEvent.setup();

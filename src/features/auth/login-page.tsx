@@ -13,6 +13,7 @@ import { safeReturnUrl } from '@/lib/return-url';
 import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
 import { dismissToast, toast } from '@/lib/toaster';
 import { getLoginMutationOptions } from '@generated/api/auth/auth';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@generated/rules';
 
 import { homeAfterLogin } from './auth-queries';
 import styles from './auth.module.css';
@@ -87,6 +88,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
         <TextField
           label="Email"
           type="email"
+          maxLength={EMAIL_MAX_LENGTH}
           autoComplete="username"
           autoFocus
           required
@@ -97,6 +99,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
         <TextField
           label="Password"
           type="password"
+          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="current-password"
           required
           value={password}

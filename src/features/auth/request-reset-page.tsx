@@ -7,6 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { isBlank } from '@/lib/required-text';
 import { getRequestPasswordResetMutationOptions } from '@generated/api/auth/auth';
+import { EMAIL_MAX_LENGTH } from '@generated/rules';
 
 import styles from './auth.module.css';
 import { StatusCallout } from './components/status-callout';
@@ -46,6 +47,7 @@ export function RequestResetPage() {
         <TextField
           label="Email"
           type="email"
+          maxLength={EMAIL_MAX_LENGTH}
           autoComplete="email"
           placeholder="name@company.com"
           required

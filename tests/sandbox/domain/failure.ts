@@ -3,7 +3,7 @@
  * the handler layer turns it into the reply. Throwing inside `store.transact` also rolls the
  * change back, so a refused write leaves nothing half made.
  */
-import type { Schemas } from '../contract';
+import { listBound, type Path, type Schemas } from '../contract';
 
 export type FailureBody = Schemas['BadRequestError'] | Schemas['ErrorBody'];
 
@@ -22,6 +22,16 @@ export function fieldErrors(errors: Record<string, string[]>): ApiFailure {
 }
 
 /** 400 with one message under `error` (what the app shows in its toast). */
+/**
+ * Refuses to store one more item once `count` items fill the list that the 200 reply of
+ * `GET listPath` may hold (its `maxItems` in the contract): the sandbox never gives a reply that
+ * breaks the contract, whatever was stored one item at a time.
+ */
+export function refuseBeyondListBound(count: number, listPath: Path, what: string): void {
+  const bound = listBound(listPath);
+  if (count > bound) throw badRequest(`A company can keep at most ${bound} ${what}.`);
+}
+
 export function badRequest(error: string): ApiFailure {
   return new ApiFailure(400, { error });
 }

@@ -6,7 +6,14 @@
  */
 import { operation, reply, sessionOf, type SandboxApp } from '../app';
 import type { Schemas } from '../contract';
-import { EMAIL_PATTERN, badRequest, fieldErrors, notFound, requireFields } from '../domain/failure';
+import {
+  EMAIL_PATTERN,
+  badRequest,
+  fieldErrors,
+  notFound,
+  refuseBeyondListBound,
+  requireFields,
+} from '../domain/failure';
 import { transactWithMail, writeInvitation } from '../domain/outbox';
 import { callerOf, superAdmin, visibleUser, visibleUsers } from '../domain/tenant-access';
 import type { Counted } from '../domain/throttle';
@@ -135,6 +142,11 @@ function registerInvitations(app: SandboxApp): void {
     const id = transactWithMail(deps, (draft, now) => {
       const user = { ...invited, id: nextId(draft as State, 'users') };
       draft.users.push(user);
+      refuseBeyondListBound(
+        draft.users.filter((row) => row.tenantId === tenant.id).length,
+        '/api/v1/users/',
+        'users',
+      );
       return { result: user.id, mails: [writeInvitation(draft, user, now)] };
     });
     return reply(201, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));

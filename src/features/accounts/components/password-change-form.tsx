@@ -8,6 +8,7 @@ import { firstFieldError } from '@/lib/field-errors';
 import { isBlank } from '@/lib/required-text';
 import { toast } from '@/lib/toaster';
 import { getChangePasswordMutationOptions } from '@generated/api/auth/auth';
+import { PASSWORD_MAX_LENGTH } from '@generated/rules';
 
 import styles from '../accounts.module.css';
 import {
@@ -89,6 +90,7 @@ export function PasswordChangeForm() {
           key={field}
           label={label}
           type="password"
+          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete={autoComplete}
           required
           value={values[field]}

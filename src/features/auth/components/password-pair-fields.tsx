@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { TextField } from '@/components/form/text-field';
+import { PASSWORD_MAX_LENGTH } from '@generated/rules';
 
 import { validatePasswordPair } from '../model/password-pair';
 
@@ -33,6 +34,7 @@ export function PasswordPairFields({
       <TextField
         label="New Password"
         type="password"
+        maxLength={PASSWORD_MAX_LENGTH}
         autoComplete="new-password"
         required
         value={newPassword}
@@ -43,6 +45,7 @@ export function PasswordPairFields({
       <TextField
         label="Confirm Password"
         type="password"
+        maxLength={PASSWORD_MAX_LENGTH}
         autoComplete="new-password"
         required
         value={confirmPassword}

@@ -7,6 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { isBlank } from '@/lib/required-text';
 import { getVerifyProductKeyMutationOptions } from '@generated/api/onboarding/onboarding';
+import { PRODUCT_KEY_MAX_LENGTH } from '@generated/rules';
 
 import styles from '../wizard.module.css';
 import { WizardNav } from './wizard-nav';
@@ -52,6 +53,7 @@ export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
       <form onSubmit={authorize} noValidate className={styles.keyRow}>
         <TextField
           label="Licence Key"
+          maxLength={PRODUCT_KEY_MAX_LENGTH}
           required
           autoFocus
           autoComplete="off"

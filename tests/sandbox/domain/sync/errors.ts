@@ -12,7 +12,7 @@ import {
 } from '../../../../generated/rules/index';
 import type { Schemas } from '../../contract';
 import type { AttributeRow, State, SyncErrorRow } from '../../store/state';
-import { fieldErrors, notFound } from '../failure';
+import { fieldErrors, notFound, refuseBeyondListBound } from '../failure';
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
   b.created_at.localeCompare(a.created_at);
@@ -134,5 +134,10 @@ export function saveOverrides(draft: State, tenantId: number, body: unknown): nu
       aws_ace_attribute: Number(item.ace_id),
       dummy_value: String(item.dummy_value).trim(),
     });
+  refuseBeyondListBound(
+    draft.overrides.filter((row) => row.tenantId === tenantId).length,
+    '/api/v1/salesforce/get-dummy-value-for-error/',
+    'saved override values',
+  );
   return items.length;
 }

@@ -16,7 +16,7 @@ import {
   type State,
   nextId,
 } from '../../store/state';
-import { fieldErrors, notFound, requireFields } from '../failure';
+import { fieldErrors, notFound, refuseBeyondListBound, requireFields } from '../failure';
 
 export type SyncFilter = Schemas['SyncFilter'];
 type Comparison = Schemas['ComparisonType'];
@@ -129,6 +129,12 @@ export function createFilter(draft: State, tenantId: number, body: FilterInput):
   const fields = validate(draft, { sync_type: 'or', ...body } as Required<FilterInput>);
   const id = nextId(draft, 'filters');
   draft.filters.push({ id, tenant: tenantId, ...fields });
+  refuseBeyondListBound(
+    draft.filters.filter((row) => row.tenant === tenantId && row.entity_type === fields.entity_type)
+      .length,
+    '/api/v1/salesforce/data-mappings/sync-settings',
+    `sync filter conditions for ${fields.entity_type}`,
+  );
   return id;
 }
 

@@ -1,11 +1,13 @@
 /** The dashboard inbox: opportunities that reached Launched in ACE, unread until resolved. */
-import type { Schemas } from '../../contract';
+import { listBound, type Schemas } from '../../contract';
 import type { State } from '../../store/state';
 
+/** The unread launches, the newest ones when there are more than the reply may list. */
 export function unreadLaunches(state: State, tenantId: number): Schemas['LaunchList'] {
   return {
     data: state.launches
       .filter((row) => row.tenantId === tenantId && !row.read)
+      .slice(-listBound('/api/v1/salesforce/unread-launched-data'))
       .map((row) => ({ name: row.name })),
   };
 }
