@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createSandbox, RESET_HEADER } from './server';
+import { signIn } from './test-client';
 
 const changed = (sandbox: ReturnType<typeof createSandbox>) => {
   sandbox.store.transact((draft) => {
@@ -49,6 +50,30 @@ describe("the sandbox's own routes", () => {
     expect(reply.status).toBe(200);
     expect(await reply.json()).toMatchObject({ reset: true });
     expect(kept()).toBe(false);
+  });
+
+  it('lets a sync start and finish after a reset that gives its run id out again', async () => {
+    const sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+    const sync = async () => {
+      const dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
+      const started = await dana.post('/api/v1/salesforce/data-mappings/sync-data/', {
+        tenant_sub_domain: 'acme',
+      });
+      expect(started.status).toBe(200);
+      await sandbox.syncs.idle();
+      return (await dana.get(`/api/v1/salesforce/sync-runs/${started.body.run.id}/`)).body as {
+        id: number;
+        state: string;
+      };
+    };
+    const before = await sync();
+    expect(before.state).toBe('succeeded');
+    await sandbox.app.request('/api/sandbox/reset', {
+      method: 'POST',
+      headers: { [RESET_HEADER]: 'yes' },
+    });
+    const after = await sync();
+    expect(after).toEqual(expect.objectContaining({ id: before.id, state: 'succeeded' }));
   });
 
   it('keeps the outbox readable without any header', async () => {

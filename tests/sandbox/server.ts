@@ -124,6 +124,7 @@ export function createSandbox(options: SandboxOptions = {}): {
       );
     const started = performance.now();
     store.reset();
+    syncs.reset();
     throttleOf(deps).clear();
     return context.json({ reset: true, ms: Math.round(performance.now() - started) });
   });

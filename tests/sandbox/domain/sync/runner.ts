@@ -51,6 +51,11 @@ export interface SyncRunner {
   start(tenantId: number, direction: SyncDirection): boolean;
   /** Resolves when every sync started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Drops every run under way, for a store that went back to the seed: their ids are given out
+   * again, so a run of before must neither go on nor keep a new run of the same id from starting.
+   */
+  reset(): void;
 }
 
 export function createSyncRunner(
@@ -62,8 +67,10 @@ export function createSyncRunner(
   const rate = options.rate ?? 0;
   const now = options.now ?? (() => new Date());
   const pending = new Set<Promise<void>>();
-  /** Runs this runner has taken on. */
+  /** Runs this runner has taken on, since the last reset. */
   const taken = new Set<number>();
+  /** Counts the resets: a run taken on before the last one goes no further. */
+  let generation = 0;
   // A run left queued or running by a previous process (stopped mid-sync) can never finish.
   if (store.state.syncRuns.some((run) => run.state === 'queued' || run.state === 'running'))
     store.transact((draft) => void interruptRuns(draft, now()));
@@ -73,6 +80,7 @@ export function createSyncRunner(
     ms > 0 || rate > 0 ? setTimeout(step, ms) : setImmediate(step);
 
   const execute = (runId: number, tenantId: number, resolve: () => void) => {
+    const takenIn = generation;
     let job: SyncJob;
     let batchSize = rate > 0 ? pacedBatch : UNPACED_FIRST_BATCH;
     const fail = (error: unknown) => {
@@ -84,8 +92,12 @@ export function createSyncRunner(
       resolve();
     };
     const step = () => {
-      // A run that is no longer running (another runner, after a restart, ended it) goes no further.
-      if (store.state.syncRuns.find((row) => row.id === runId)?.state !== 'running')
+      // A run that is no longer running (another runner, after a restart, ended it), or that the
+      // store's reset dropped, goes no further.
+      if (
+        takenIn !== generation ||
+        store.state.syncRuns.find((row) => row.id === runId)?.state !== 'running'
+      )
         return resolve();
       try {
         const began = performance.now();
@@ -113,7 +125,7 @@ export function createSyncRunner(
     };
     try {
       const run = store.state.syncRuns.find((row) => row.id === runId);
-      if (!run || run.state !== 'queued') return resolve();
+      if (takenIn !== generation || !run || run.state !== 'queued') return resolve();
       job = planSync(store.state, tenantId, run.direction, now(), {
         runId,
         records: run.records,
@@ -134,8 +146,12 @@ export function createSyncRunner(
       });
       if (runId === null) return false;
       taken.add(runId);
+      const takenIn = generation;
       const job = new Promise<void>((resolve) => {
-        later(() => execute(runId, tenantId, resolve), delayMs);
+        later(
+          () => (takenIn === generation ? execute(runId, tenantId, resolve) : resolve()),
+          delayMs,
+        );
       });
       pending.add(job);
       void job.then(() => pending.delete(job));
@@ -143,6 +159,10 @@ export function createSyncRunner(
     },
     async idle() {
       while (pending.size > 0) await Promise.all([...pending]);
+    },
+    reset() {
+      generation += 1;
+      taken.clear();
     },
   };
 }
