@@ -2,6 +2,7 @@
 // `npm start`: the sandbox stack (the living sandbox backend behind Prism, validating; see
 // tests/sandbox/stack.mjs) on 127.0.0.1:4010 and the dev server; one Ctrl-C stops all.
 //   --fresh    the sandbox starts again from its seed
+//   --sync-rate N, --scale N   the sandbox's pace and org size (see tests/sandbox/stack.mjs)
 //   --mock     today's example mock instead of the sandbox (Prism mock + dev server)
 //   --proxy    (or START_WITH_PROXY=1) the contract-checking proxy in front of BACKEND_URL
 //              instead, on the same port, so the app runs against a real backend and every
@@ -12,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { sandboxBanner } from '../sandbox/stack-banner.mjs';
-import { DEFAULT_APP_URL, startStack } from '../sandbox/stack.mjs';
+import { DEFAULT_APP_URL, sandboxArguments, startStack } from '../sandbox/stack.mjs';
 import { ROOT, waitForPort } from './contract-proxy.mjs';
 
 /** @import { RunningStack } from '../sandbox/stack.mjs' */
@@ -105,7 +106,7 @@ async function startWithSandbox() {
   try {
     stack = await startStack({
       frontPort: 4010,
-      fresh: process.argv.includes('--fresh'),
+      ...sandboxArguments(process.argv),
       appUrl: DEFAULT_APP_URL,
       onFatal: (error) => {
         console.error(error.message);

@@ -31,6 +31,7 @@ import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
 import { createSyncRunner, syncRateFromEnv, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';
 import { throttleOf } from './handlers/throttling';
+import { withLiveDates } from './seed/live-dates';
 import { buildSeed } from './seed/seed';
 import { createStore, type Store } from './store/store';
 
@@ -54,6 +55,11 @@ export interface SandboxOptions {
   syncRate?: number;
   /** Acme's org gets this many leads and as many opportunities (default SANDBOX_SCALE, else the usual). */
   scale?: number;
+  /**
+   * The seed's dates move to the present (its last sync yesterday: seed/live-dates.ts).
+   * createSandbox (in-process tests) keeps the fixed dates; startSandbox moves them.
+   */
+  liveDates?: boolean;
 }
 
 interface RunningSandbox {
@@ -87,12 +93,15 @@ export function createSandbox(options: SandboxOptions = {}): {
   syncs: SyncRunner;
 } {
   const dataDir = options.inMemory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
+  const now = options.now ?? (() => new Date());
   const store = createStore({
     file: dataDir && join(dataDir, 'state.json'),
-    seed: () => buildSeed({ scale: options.scale ?? scaleFromEnv() }),
+    seed: () => {
+      const seed = buildSeed({ scale: options.scale ?? scaleFromEnv() });
+      return options.liveDates ? withLiveDates(seed, now()) : seed;
+    },
     fresh: options.fresh,
   });
-  const now = options.now ?? (() => new Date());
   const deps: SandboxDeps = {
     store,
     now,
@@ -143,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { app, store } = createSandbox({
     ...options,
     syncRate: options.syncRate ?? syncRateFromEnv(),
+    liveDates: options.liveDates ?? true,
   });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -205,6 +205,39 @@ export async function startStack({
   };
 }
 
+/**
+ * The sandbox's own options on a command line (`npm run sandbox`, `npm start`): --fresh,
+ * --sync-rate N (records a second, 0 = no pacing) and --scale N (a whole number above 0). A value
+ * that is not such a number stops the start with a message, rather than running unlike asked.
+ * @param {string[]} argv
+ * @returns {{ fresh: boolean, syncRate?: number, scale?: number }}
+ */
+export function sandboxArguments(argv) {
+  /** @param {string} name @param {(value: number) => boolean} valid @param {string} what */
+  const numberOf = (name, valid, what) => {
+    const index = argv.indexOf(name);
+    if (index < 0) return undefined;
+    const text = argv[index + 1];
+    const value = Number(text);
+    if (text === undefined || text.trim() === '' || !valid(value))
+      throw new Error(`${name} takes ${what}; it was given ${text ?? 'nothing'}.`);
+    return value;
+  };
+  return {
+    fresh: argv.includes('--fresh'),
+    syncRate: numberOf(
+      '--sync-rate',
+      (value) => Number.isFinite(value) && value >= 0,
+      'records per second, 0 or more',
+    ),
+    scale: numberOf(
+      '--scale',
+      (value) => Number.isInteger(value) && value > 0,
+      'a whole number above 0',
+    ),
+  };
+}
+
 async function main() {
   /** @param {string} name */
   const argument = (name) => {
@@ -225,9 +258,7 @@ async function main() {
     stack = await startStack({
       frontPort,
       appUrl,
-      fresh: process.argv.includes('--fresh'),
-      syncRate: argument('--sync-rate') === undefined ? undefined : Number(argument('--sync-rate')),
-      scale: argument('--scale') === undefined ? undefined : Number(argument('--scale')),
+      ...sandboxArguments(process.argv),
       onFatal: (error) => {
         console.error(error.message);
         void finish(1);
