@@ -61,6 +61,18 @@ describe('too many attempts (429): the wait from Retry-After', () => {
     expect(errorMessages(throttled('40'))).toEqual(['Too many attempts. Try again in 40 s.']);
   });
 
+  it('says seconds up to 90, and whole minutes, rounded up, beyond', () => {
+    const message = (seconds: number) => tooManyAttemptsMessage(throttled(String(seconds)));
+    expect(message(1)).toBe('Too many attempts. Try again in 1 s.');
+    expect(message(90)).toBe('Too many attempts. Try again in 90 s.');
+    expect(message(91)).toBe('Too many attempts. Try again in 2 min.');
+    expect(message(120)).toBe('Too many attempts. Try again in 2 min.');
+    expect(message(121)).toBe('Too many attempts. Try again in 3 min.');
+    expect(message(3598)).toBe('Too many attempts. Try again in 60 min.');
+    expect(message(3600)).toBe('Too many attempts. Try again in 60 min.');
+    expect(errorMessages(throttled('3598'))).toEqual(['Too many attempts. Try again in 60 min.']);
+  });
+
   it('reads an HTTP date as the seconds until then', () => {
     const at = new Date(Date.now() + 90_000).toUTCString();
     const seconds = throttled(at).retryAfter ?? 0;

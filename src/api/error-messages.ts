@@ -13,15 +13,22 @@ export const ERROR_TEXT = {
   noTenant: 'Could not find the tenant details',
 } as const;
 
+/** Up to this many seconds the wait reads in seconds; a longer one, in whole minutes. */
+const WAIT_IN_SECONDS_UP_TO = 90;
+
 /**
  * The message of a refusal for too many attempts (429): how long to wait, from its `Retry-After`.
  * Undefined for any other error. Each form that can meet one shows it where it shows its errors.
+ * A long wait (an hourly limit) reads in minutes, rounded up so that trying again at the time
+ * shown is never too early: "3598 s" helps nobody.
  */
 export function tooManyAttemptsMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 429) return undefined;
-  return error.retryAfter === undefined
-    ? 'Too many attempts. Try again later.'
-    : `Too many attempts. Try again in ${Math.max(1, error.retryAfter)} s.`;
+  if (error.retryAfter === undefined) return 'Too many attempts. Try again later.';
+  const seconds = Math.max(1, error.retryAfter);
+  return seconds <= WAIT_IN_SECONDS_UP_TO
+    ? `Too many attempts. Try again in ${seconds} s.`
+    : `Too many attempts. Try again in ${Math.ceil(seconds / 60)} min.`;
 }
 
 /** Paths whose errors never toast. None so far: this is where one would go. */

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
+import { storage } from '@/lib/storage';
+
 import { SESSION_KEYS, session, type SessionUser } from './session';
 
 let cachedRaw: string | null | undefined;
@@ -11,7 +13,7 @@ let cachedUser: SessionUser | null = null;
  * as one storage event per key, the user first, before this tab holds the tokens.
  */
 function snapshot(): SessionUser | null {
-  const raw = localStorage.getItem(SESSION_KEYS.user);
+  const raw = storage.get(SESSION_KEYS.user);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     cachedUser = session.getUser();

@@ -5,6 +5,7 @@
  * screen of one user in one tenant: nobody else ever reads it. It is small (a few edits), so a
  * draft that would take more room, or is older than a day, is not kept.
  */
+import { storageOf } from './storage';
 
 /** Who a draft belongs to. */
 export interface DraftOwner {
@@ -25,57 +26,42 @@ export const DRAFT_MAX_CHARS = 64 * 1024;
 /** Drafts kept at once in a tab; the oldest go first. */
 const MAX_DRAFTS = 16;
 
-function area(): Storage | undefined {
-  try {
-    return sessionStorage;
-  } catch {
-    return undefined; // no storage (privacy settings): drafts live nowhere
-  }
-}
+/** sessionStorage, never throwing: with no storage (privacy settings) drafts live nowhere. */
+const area = storageOf(() => sessionStorage);
 
 const keyOf = (screen: string, owner: DraftOwner) =>
   `${PREFIX}${owner.tenantId}:${owner.userId}:${screen}`;
 
-function read(storage: Storage, key: string): StoredDraft | undefined {
-  try {
-    const parsed = JSON.parse(storage.getItem(key) ?? 'null') as Partial<StoredDraft> | null;
-    return parsed && typeof parsed.savedAt === 'number'
-      ? { savedAt: parsed.savedAt, value: parsed.value }
-      : undefined;
-  } catch {
-    return undefined;
-  }
+function read(key: string): StoredDraft | undefined {
+  const parsed = area.getJson<Partial<StoredDraft>>(key);
+  return parsed && typeof parsed.savedAt === 'number'
+    ? { savedAt: parsed.savedAt, value: parsed.value }
+    : undefined;
 }
 
 /** Removes the drafts that are too old, and the oldest beyond the count kept. */
-function prune(storage: Storage, now: number): void {
+function prune(now: number): void {
   const kept: [string, number][] = [];
-  for (let index = storage.length - 1; index >= 0; index -= 1) {
-    const key = storage.key(index);
-    if (!key?.startsWith(PREFIX)) continue;
-    const draft = read(storage, key);
-    if (!draft || now - draft.savedAt > DRAFT_MAX_AGE_MS) storage.removeItem(key);
+  for (const key of area.keys()) {
+    if (!key.startsWith(PREFIX)) continue;
+    const draft = read(key);
+    if (!draft || now - draft.savedAt > DRAFT_MAX_AGE_MS) area.set(key, null);
     else kept.push([key, draft.savedAt]);
   }
   kept
     .sort(([, a], [, b]) => b - a)
     .slice(MAX_DRAFTS)
-    .forEach(([key]) => storage.removeItem(key));
+    .forEach(([key]) => area.set(key, null));
 }
 
 export const drafts = {
   /** Keeps `value` as the owner's draft of `screen`, replacing any earlier one. */
   put(screen: string, owner: DraftOwner, value: unknown, now = Date.now()): void {
-    const storage = area();
-    if (!storage) return;
     const text = JSON.stringify({ savedAt: now, value } satisfies StoredDraft);
-    try {
-      if (text.length > DRAFT_MAX_CHARS) storage.removeItem(keyOf(screen, owner));
-      else storage.setItem(keyOf(screen, owner), text);
-      prune(storage, now);
-    } catch {
-      // Over the quota: the draft is lost, as it would have been without this store.
-    }
+    // Too large, or over the quota (the write is dropped): the draft is lost, as it would have
+    // been without this store.
+    area.set(keyOf(screen, owner), text.length > DRAFT_MAX_CHARS ? null : text);
+    prune(now);
   },
 
   /**
@@ -88,18 +74,16 @@ export const drafts = {
     isValue: (value: unknown) => value is T,
     now = Date.now(),
   ): T | undefined {
-    const storage = area();
-    if (!storage) return undefined;
     const key = keyOf(screen, owner);
-    const draft = read(storage, key);
+    const draft = read(key);
     if (draft && now - draft.savedAt <= DRAFT_MAX_AGE_MS && isValue(draft.value)) {
       return draft.value;
     }
-    storage.removeItem(key);
+    area.set(key, null);
     return undefined;
   },
 
   clear(screen: string, owner: DraftOwner): void {
-    area()?.removeItem(keyOf(screen, owner));
+    area.set(keyOf(screen, owner), null);
   },
 };

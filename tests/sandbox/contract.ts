@@ -166,3 +166,62 @@ export function listBound(path: Path): number {
     throw new Error(`openapi.yaml: GET ${path} lists no array with a maxItems`);
   return list.maxItems;
 }
+
+/** Who a throttle counts by. */
+type ThrottleScope = 'account' | 'address' | 'client' | 'tenant';
+const SCOPES: readonly string[] = ['account', 'address', 'client', 'tenant'];
+
+/** One limit of `components.x-throttles`: at most `max` attempts per `per` within `seconds`. */
+export interface ThrottleLimit {
+  per: ThrottleScope;
+  max: number;
+  seconds: number;
+}
+
+/**
+ * The limits the contract declares (`components.x-throttles`), checked: each well formed, each
+ * named by an operation's `x-throttle`, every name an operation gives defined, and each throttled
+ * operation declaring its 429. A malformed declaration stops the sandbox with a message naming it.
+ */
+export function contractThrottles(document = contractDocument()): Record<string, ThrottleLimit> {
+  const doc = document as {
+    components: { 'x-throttles'?: Record<string, Partial<ThrottleLimit>> };
+    paths: Record<
+      string,
+      Partial<Record<Method, { 'x-throttle'?: unknown; responses: Record<string, unknown> }>>
+    >;
+  };
+  const fail = (where: string, problem: string) => {
+    throw new Error(`openapi.yaml ${where}: ${problem}`);
+  };
+  const limits: Record<string, ThrottleLimit> = {};
+  for (const [name, limit] of Object.entries(doc.components['x-throttles'] ?? {})) {
+    const { per, max, seconds } = limit;
+    const count = (value: unknown) =>
+      typeof value === 'number' && Number.isInteger(value) && value > 0;
+    if (typeof per !== 'string' || !SCOPES.includes(per) || !count(max) || !count(seconds))
+      fail(
+        `components.x-throttles.${name}`,
+        `expected per (${SCOPES.join(', ')}), and max and seconds (positive integers).`,
+      );
+    limits[name] = { per, max, seconds } as ThrottleLimit;
+  }
+  const named = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const [method, operation] of Object.entries(item)) {
+      const names = operation['x-throttle'];
+      if (names === undefined) continue;
+      const where = `${method} ${path} x-throttle`;
+      if (!Array.isArray(names) || names.length === 0) fail(where, 'expected a list of limits.');
+      for (const name of names as unknown[]) {
+        if (typeof name !== 'string' || !limits[name])
+          fail(where, `${String(name)} is not in components.x-throttles.`);
+        named.add(name as string);
+      }
+      if (!operation.responses['429']) fail(where, 'a throttled operation declares its 429.');
+    }
+  const unused = Object.keys(limits).filter((name) => !named.has(name));
+  if (unused.length > 0)
+    fail('components.x-throttles', `${unused.join(', ')}: no operation's x-throttle names it.`);
+  return limits;
+}

@@ -2,7 +2,8 @@
 /**
  * Guessing is throttled and accounts cannot be enumerated (issue #27, item 3), against the
  * sandbox in process on a clock the tests move, and through the stack's front door for the
- * client's address. The limits are domain/throttle.ts's LIMITS, as the contract states them.
+ * client's address. The limits are the contract's (`components.x-throttles`), which the sandbox
+ * reads as domain/throttle.ts's LIMITS.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -325,10 +326,19 @@ describe("the front door's X-Forwarded-For", () => {
 });
 
 describe('the contract', () => {
-  type Operation = { description?: string; responses: Record<string, unknown> };
+  type Operation = {
+    description?: string;
+    responses: Record<string, unknown>;
+    'x-throttle'?: unknown;
+  };
   const paths = (contractDocument() as { paths: Record<string, { post: Operation }> }).paths;
-  const per = (limit: keyof typeof LIMITS) =>
-    `${LIMITS[limit].max} ${LIMITS[limit].seconds === 60 ? 'a minute' : 'an hour'}`;
+  /** A limit in the description's words: "5 a minute", "3 an hour". */
+  const per = (limit: keyof typeof LIMITS) => {
+    const { max, seconds } = LIMITS[limit];
+    const window = { 60: 'a minute', 3600: 'an hour' }[seconds];
+    if (!window) throw new Error(`${limit}: a window of ${seconds} s has no words here yet`);
+    return `${max} ${window}`;
+  };
 
   it.each([
     ['/api/v1/auth/login/', ['signInPerAccount', 'signInPerClient']],
@@ -338,6 +348,7 @@ describe('the contract', () => {
     ['/api/v1/tenants/resend-user-invite/', ['invitesPerAddress', 'invitesPerTenant']],
   ] as const)('declares the 429 of %s and states its limits as enforced', (path, limits) => {
     const operation = paths[path]?.post;
+    expect(operation?.['x-throttle']).toEqual(limits);
     expect(operation?.responses['429']).toEqual({
       $ref: '#/components/responses/TooManyRequests',
     });

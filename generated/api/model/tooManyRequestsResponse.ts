@@ -6,9 +6,10 @@
 import type { ErrorBody } from './errorBody.ts';
 
 /**
- * Too many attempts: the operation's limit (its description states it) is reached for the
- * account, address, client or tenant. `Retry-After` says in how many seconds an attempt is
- * allowed again; a refused attempt does not count. The app shows "Too many attempts. Try
- * again in N s." and keeps what was typed.
+ * Too many attempts: one of the operation's limits (named by its `x-throttle`, defined in
+ * `components.x-throttles`, stated in words in its description) is reached for the account,
+ * address, client or tenant. `Retry-After` says in how many seconds an attempt is allowed
+ * again; a refused attempt does not count. The app shows "Too many attempts. Try again in
+ * N s." (beyond 90 s, "in N min.", rounded up) and keeps what was typed.
  */
 export type TooManyRequestsResponse = ErrorBody;

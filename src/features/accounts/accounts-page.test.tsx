@@ -166,7 +166,7 @@ describe('Company Settings as a super_admin', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Invite User' }));
     await waitFor(() =>
       expect(toasts.danger).toHaveBeenCalledWith(
-        expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/),
+        expect.stringMatching(/^Too many attempts\. Try again in \d+ min\.$/),
       ),
     );
     expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
@@ -275,7 +275,7 @@ describe('Company Settings as a super_admin', () => {
     );
     await waitFor(() =>
       expect(toasts.danger).toHaveBeenCalledWith(
-        expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/),
+        expect.stringMatching(/^Too many attempts\. Try again in \d+ min\.$/),
       ),
     );
     expect(toasts.success).not.toHaveBeenCalledWith('User Re-invite email sent Successfully');

@@ -106,7 +106,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
           invalid={refused || (submitted && isBlank(password))}
           onChange={(event) => edit(() => setPassword(event.target.value))}
         />
-        <StatusCallout status={throttled ? 0 : -1} message={throttled} />
+        <StatusCallout intent={Intent.DANGER} message={throttled} />
         <div className={styles.actions}>
           <Link to="/request-reset-password">Forgot Password</Link>
           <Button

@@ -10,7 +10,7 @@ import { getRequestPasswordResetMutationOptions } from '@generated/api/auth/auth
 import { EMAIL_MAX_LENGTH } from '@generated/rules';
 
 import styles from './auth.module.css';
-import { StatusCallout } from './components/status-callout';
+import { ResetStatusCallout } from './components/status-callout';
 import { resetRequestFailureMessage, type ResetStatus } from './model/reset-status';
 
 const EMAIL_REQUIRED = 'Email Field is required';
@@ -60,7 +60,7 @@ export function RequestResetPage() {
             setStatus(-1);
           }}
         />
-        <StatusCallout status={status} message={message} />
+        <ResetStatusCallout status={status} message={message} />
         <div className={styles.actions}>
           <Link to="/login">Back to login</Link>
           <Button type="submit" intent={Intent.PRIMARY} text="Send" loading={request.busy} />

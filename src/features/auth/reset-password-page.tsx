@@ -5,7 +5,7 @@ import { getConfirmPasswordResetMutationOptions } from '@generated/api/auth/auth
 
 import styles from './auth.module.css';
 import { PasswordPairFields } from './components/password-pair-fields';
-import { StatusCallout } from './components/status-callout';
+import { ResetStatusCallout } from './components/status-callout';
 import { usePasswordPairForm } from './components/use-password-pair-form';
 import { resetFailureMessage, type ResetStatus } from './model/reset-status';
 
@@ -42,7 +42,7 @@ export function ResetPasswordPage({ uid, token }: { uid: string; token: string }
             setStatus(-1); // typing clears the result
           }}
         />
-        <StatusCallout status={status} message={message} />
+        <ResetStatusCallout status={status} message={message} />
         <div className={styles.actions}>
           <span />
           <Button

@@ -8,36 +8,50 @@
  * wait it gives is the rest of the window, not the time until one attempt is free again. The
  * largest limit keeps at most 500 times per key, so the log costs nothing here.
  */
-export interface Limit {
-  /** Attempts allowed within the window. */
-  max: number;
-  /** The window, in seconds. */
-  seconds: number;
-}
+import { contractThrottles, type ThrottleLimit } from '../contract';
 
 /**
- * Every limit of the sandbox, as the contract's descriptions state them (openapi.yaml: the 429 of
- * login, requestPasswordReset, verifyProductKey, inviteUser and resendUserInvite).
+ * The limits the handlers count attempts under: the names of the contract's limits
+ * (`components.x-throttles` in openapi.yaml, which says what each counts; the operations that
+ * answer 429 name theirs in `x-throttle`).
  */
-export const LIMITS = {
-  /** Failed sign-ins per account (the e-mail, known or not); a success is not counted. */
-  signInPerAccount: { max: 5, seconds: 60 },
-  /** Failed sign-ins per client, across accounts. */
-  signInPerClient: { max: 20, seconds: 60 },
-  /** Reset requests per address (known or not: the reply is the same). */
-  resetPerAddress: { max: 3, seconds: 3600 },
-  resetPerClient: { max: 20, seconds: 3600 },
-  /** Licence-key checks per client, accepted or not. */
-  keyChecksPerClient: { max: 10, seconds: 60 },
-  /** Invitations and re-invitations per invited address. */
-  invitesPerAddress: { max: 3, seconds: 3600 },
-  /** Invitations and re-invitations per tenant: above any real team's, and the bench's 200. */
-  invitesPerTenant: { max: 500, seconds: 3600 },
-} as const satisfies Record<string, Limit>;
+const LIMIT_NAMES = [
+  'signInPerAccount',
+  'signInPerClient',
+  'resetPerAddress',
+  'resetPerClient',
+  'keyChecksPerClient',
+  'invitesPerAddress',
+  'invitesPerTenant',
+] as const;
+type LimitName = (typeof LIMIT_NAMES)[number];
+
+/**
+ * Every limit of the sandbox, read from the contract when the sandbox starts: its numbers are
+ * written once, there. A limit the contract declares and the sandbox does not apply, or the
+ * reverse, stops the start.
+ */
+export const LIMITS: Readonly<Record<LimitName, ThrottleLimit>> = limitsOf(contractThrottles());
+
+function limitsOf(declared: Record<string, ThrottleLimit>): Record<LimitName, ThrottleLimit> {
+  const names: readonly string[] = LIMIT_NAMES;
+  const missing = names.filter((name) => !declared[name]);
+  const unknown = Object.keys(declared).filter((name) => !names.includes(name));
+  if (missing.length > 0 || unknown.length > 0)
+    throw new Error(
+      `openapi.yaml components.x-throttles: the sandbox applies ${names.join(', ')}` +
+        (missing.length > 0 ? `; missing: ${missing.join(', ')}` : '') +
+        (unknown.length > 0 ? `; not applied: ${unknown.join(', ')}` : ''),
+    );
+  return Object.fromEntries(LIMIT_NAMES.map((name) => [name, declared[name]])) as Record<
+    LimitName,
+    ThrottleLimit
+  >;
+}
 
 /** One limit applied to one key (an e-mail, a client address, a tenant id). */
 export interface Counted {
-  limit: keyof typeof LIMITS;
+  limit: LimitName;
   key: string;
 }
 
