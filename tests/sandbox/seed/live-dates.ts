@@ -9,7 +9,7 @@
 import type { State } from '../store/state';
 
 /** The seed's own "now": its last sync is at noon that day. */
-export const SEED_DAY = Date.UTC(2026, 2, 2);
+const SEED_DAY = Date.UTC(2026, 2, 2);
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/;
