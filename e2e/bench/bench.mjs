@@ -66,8 +66,10 @@ const BUDGETS = [
   ['routes.valuesMapper.jsAllGzip', 260 * KB, 'max'],
   ['waterfall.dashboard.roundsAfterGuard', 2, 'max'],
   // The mapper under 4x CPU throttling (meant as a laptop four times slower; what it stood for in
-  // a run is mapper.machine): a keystroke within one frame, a list within 100 ms.
-  ['mapper.app4xCpu.keystrokeMs.p95', 16.7, 'max'],
+  // a run is mapper.machine): a list within 100 ms, and a keystroke costing at most 30 ms above
+  // the floor (a bare input with no app, which alone takes 20-25 ms there: a whole keystroke within
+  // one frame cannot hold on these machines, so the budget guards the mapper's own share).
+  ['mapper.app4xCpuAboveFloor.keystrokeMs.p95', 30, 'max'],
   ['mapper.app4xCpu.openMs.p95', 100, 'max'],
   ...SANDBOX_BUDGETS,
   ...PREVIEW_BUDGETS,

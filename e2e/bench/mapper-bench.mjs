@@ -636,6 +636,19 @@ export async function runMapperBench({ baseUrl, executablePath }) {
       /** A bare input over a plain list, no app: the least a keystroke costs here (see above). */
       floor,
       floor4xCpu,
+      /**
+       * What the mapper adds to a keystroke under 4x CPU throttling, above what a bare input over a
+       * plain list already costs there (p95 minus the floor's p95). On these machines the floor
+       * alone is 20-25 ms, more than a frame, so a one-frame budget on the whole keystroke cannot
+       * hold for any app; the mapper's own share can be guarded against a regression.
+       */
+      app4xCpuAboveFloor: {
+        keystrokeMs: {
+          p95:
+            Math.round(Math.max(0, app4xCpu.keystrokeMs.p95 - floor4xCpu.keystrokeMs.p95) * 10) /
+            10,
+        },
+      },
       keystrokeRatio: {
         median: ratio(blueprint.keystrokeMs.median, app.keystrokeMs.median),
         p95: ratio(blueprint.keystrokeMs.p95, app.keystrokeMs.p95),
