@@ -5,8 +5,8 @@
  *
  * The file is JSON lines. The first names the snapshot the journal follows, by the SHA-256 of the
  * snapshot's bytes: `{"journal":1,"snapshot":"<hex>"}`. Each next line is one group of changes (the
- * immer patches of the transactions of one write, in order), appended and fsynced before any of
- * them is acknowledged.
+ * immer patches of the transactions of one write, in order), appended durably (a synchronous
+ * write) before any of them is acknowledged.
  *
  * A journal that names another snapshot is stale: a compaction wrote the snapshot (which then holds
  * every change of the journal) and died before it replaced the journal. It is ignored. The last
@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import {
   closeSync,
+  constants,
   existsSync,
   fsyncSync,
   openSync,
@@ -24,7 +25,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 import type { Patch } from 'immer';
@@ -76,7 +77,7 @@ export function readJournal(snapshotFile: string, snapshotHash: string): Journal
   const text = readFileSync(file, 'utf8');
   const lines = text.split('\n');
   // What follows the last newline was never completed (an append writes its line and its newline
-  // at once, and is acknowledged only after the fsync): a torn append, or nothing.
+  // at once, and is acknowledged only once the write is on disk): a torn append, or nothing.
   const unfinished = lines.pop() ?? '';
   let torn = unfinished.length > 0;
   if (lines.length === 0) return { kind: 'none', why: 'empty' };
@@ -172,23 +173,27 @@ export async function startJournal(snapshotFile: string, snapshotHash: string): 
 }
 
 /**
- * Appends one group of changes at `offset` (the journal's size as last written) and fsyncs it;
- * resolves with the new size. A journal that is gone is not re-created (it would lack its first
- * line): the append fails. After a failed append the store writes a snapshot and a new journal,
- * so whatever the failed append left in the file is never followed by another line.
+ * Opens the journal for appends. Each write is synchronous on disk (O_DSYNC: the write returns once
+ * its data, and the file size, are there), so an append is one call, not a write and an fsync.
+ * A journal that is gone is not re-created (it would lack its first line): the open fails.
+ */
+export function openJournal(snapshotFile: string): Promise<FileHandle> {
+  return open(journalOf(snapshotFile), constants.O_RDWR | constants.O_DSYNC);
+}
+
+/**
+ * Appends one group of changes at `offset` (the journal's size as last written), durably; resolves
+ * with the new size. After a failed append the store writes a snapshot and a new journal, so
+ * whatever the failed append left in the file is never followed by another line.
  */
 export async function appendJournal(
-  snapshotFile: string,
+  journal: FileHandle,
   offset: number,
   group: readonly Patch[],
 ): Promise<number> {
   const line = Buffer.from(`${JSON.stringify(group)}\n`);
-  const handle = await open(journalOf(snapshotFile), 'r+');
-  try {
-    await handle.write(line, 0, line.length, offset);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+  const { bytesWritten } = await journal.write(line, 0, line.length, offset);
+  if (bytesWritten !== line.length)
+    throw new Error(`only ${bytesWritten} of ${line.length} bytes were written`);
   return offset + line.length;
 }
