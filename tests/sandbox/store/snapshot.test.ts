@@ -270,6 +270,18 @@ describe('the journal', () => {
     expect(journalLines(file)).toHaveLength(0);
   });
 
+  it('stops the start at a line that does not fit its snapshot, naming the file', () => {
+    const file = tempFile();
+    createStore({ file, seed });
+    const journal = readFileSync(journalOf(file), 'utf8');
+    const broken = `${journal}${JSON.stringify([{ op: 'replace', path: ['nope', 3, 'x'], value: 1 }])}\n`;
+    writeFileSync(journalOf(file), broken);
+    expect(() => createStore({ file, seed })).toThrow(
+      `The sandbox journal ${journalOf(file)} cannot be replayed onto the snapshot it names`,
+    );
+    expect(readFileSync(journalOf(file), 'utf8')).toBe(broken);
+  });
+
   it('ignores a journal that follows another snapshot (a compaction died before replacing it)', async () => {
     const file = tempFile();
     const crashed = await crashAfterChanges(file);

@@ -259,7 +259,17 @@ export function loadSnapshot(
     );
   let snapshot = parsed.snapshot;
   const groups = read.kind === 'changes' ? read.groups : [];
-  if (groups.length > 0) snapshot = applyPatches(snapshot, groups.flat());
+  if (groups.length > 0)
+    try {
+      snapshot = applyPatches(snapshot, groups.flat());
+    } catch (error) {
+      throw refuse(
+        journal,
+        `cannot be replayed onto the snapshot it names (${(error as Error).message})`,
+        `Repair it, or move it away to start from the snapshot ${file} alone.`,
+        'journal',
+      );
+    }
   if (parsed.version === schema.version) {
     const state = snapshot as unknown as State;
     if (groups.length > 0) return { state, journalSize: compactSync(file, state) };
