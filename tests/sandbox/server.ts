@@ -168,8 +168,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     app,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      // What a failed write undid was refused to its client; nothing more to keep.
-      await store.flushed().catch(() => undefined);
+      // Waits for the writes (what a failed one undid was refused to its client), then folds the
+      // journal into the snapshot.
+      await store.close();
     },
   };
 }

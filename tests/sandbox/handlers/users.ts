@@ -139,14 +139,13 @@ function registerInvitations(app: SandboxApp): void {
     requireFields(call.body ?? {}, ['first_name', 'email', 'role']);
     const invited = invitedUser(deps.store.state, tenant.id, call.body);
     countAttempt(call, invitations(invited.email, tenant.id));
+    // Counted before the transaction, which starts from this very state: counting in the draft
+    // would make a proxy of every user.
+    const tenantUsers = deps.store.state.users.filter((row) => row.tenantId === tenant.id).length;
     const id = transactWithMail(deps, (draft, now) => {
       const user = { ...invited, id: nextId(draft as State, 'users') };
       draft.users.push(user);
-      refuseBeyondListBound(
-        draft.users.filter((row) => row.tenantId === tenant.id).length,
-        '/api/v1/users/',
-        'users',
-      );
+      refuseBeyondListBound(tenantUsers + 1, '/api/v1/users/', 'users');
       return { result: user.id, mails: [writeInvitation(draft, user, now)] };
     });
     return reply(201, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));

@@ -1,11 +1,21 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildSeed } from '../seed/seed';
+import { fingerprint, journalOf } from './journal';
 import { createSerialiser, SnapshotError } from './snapshot';
 import { STATE_VERSION, type State } from './state';
 import { createStore, StoreWriteError } from './store';
@@ -18,25 +28,33 @@ const seed = () => structuredClone(seeded);
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'sandbox-snapshot-')), 'state.json');
 const filesBeside = (file: string) => readdirSync(join(file, '..')).sort();
 const hasKey = (state: State, key: string) => state.licenceKeys.some((row) => row.key === key);
+/** The journal's lines after the one that names its snapshot. */
+const journalLines = (file: string) =>
+  readFileSync(journalOf(file), 'utf8').split('\n').slice(1, -1);
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe('grouped, durable writes', () => {
-  it('writes the changes of one tick in one snapshot, and flushed() waits until it is on disk', async () => {
+  it('writes the changes of one tick in one journal line, and flushed() waits until it is on disk', async () => {
     const file = tempFile();
     const store = createStore({ file, seed });
+    const snapshot = readFileSync(file, 'utf8');
     for (let index = 0; index < 50; index += 1)
       store.transact((draft) => {
         draft.licenceKeys.push({ key: `K${index}`, tenantId: null });
       });
     // Not written yet: the write starts on the next turn of the event loop.
-    expect(readFileSync(file, 'utf8')).not.toContain('"K0"');
+    expect(readFileSync(journalOf(file), 'utf8')).not.toContain('"K0"');
+    expect(journalLines(file)).toHaveLength(0);
     await store.flushed();
-    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as State;
+    // One line of patches; the snapshot is not rewritten.
+    expect(journalLines(file)).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toBe(snapshot);
+    const onDisk = createStore({ file, seed }).state;
     expect(onDisk.licenceKeys.filter((row) => /^K\d+$/.test(row.key))).toHaveLength(50);
-    expect(filesBeside(file)).toEqual(['state.json']);
+    expect(filesBeside(file)).toEqual(['state.json', 'state.json.journal']);
     // Nothing pending: flushed() resolves at once.
     await expect(store.flushed()).resolves.toBeUndefined();
   });
@@ -58,10 +76,43 @@ describe('grouped, durable writes', () => {
     expect(hasKey(restarted.state, 'FIRST') && hasKey(restarted.state, 'SECOND')).toBe(true);
   });
 
-  it('refuses the changes of a failed write and undoes them, then writes again once it can', async () => {
+  it('refuses the changes of a failed append and undoes them, then writes a snapshot once it can', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const file = tempFile();
     const store = createStore({ file, seed });
+    const before = readFileSync(file, 'utf8');
+    // A directory where the journal was makes the append fail.
+    rmSync(journalOf(file));
+    mkdirSync(journalOf(file));
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'LOST', tenantId: null });
+    });
+    expect(hasKey(store.state, 'LOST')).toBe(true);
+    const refused = store.flushed();
+    await expect(refused).rejects.toBeInstanceOf(StoreWriteError);
+    await expect(refused).rejects.toThrow(journalOf(file));
+    // Memory went back to what is on disk, and the snapshot is untouched.
+    expect(hasKey(store.state, 'LOST')).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+
+    rmSync(journalOf(file), { recursive: true });
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'SAVED', tenantId: null });
+    });
+    await store.flushed();
+    // The write after a failed one is a whole snapshot, with a new journal.
+    expect(hasKey(JSON.parse(readFileSync(file, 'utf8')) as State, 'SAVED')).toBe(true);
+    expect(journalLines(file)).toHaveLength(0);
+    const restarted = createStore({ file, seed });
+    expect(hasKey(restarted.state, 'SAVED')).toBe(true);
+    expect(hasKey(restarted.state, 'LOST')).toBe(false);
+  });
+
+  it('refuses the changes of a failed snapshot write and undoes them, then writes again once it can', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const file = tempFile();
+    // Every write is a snapshot: the journal is always past its limit.
+    const store = createStore({ file, seed, journalLimit: 0 });
     const before = readFileSync(file, 'utf8');
     // A directory where the temporary file goes makes the write fail.
     const blocker = `${file}.${process.pid}.tmp`;
@@ -85,6 +136,16 @@ describe('grouped, durable writes', () => {
     expect(hasKey(restarted.state, 'LOST')).toBe(false);
   });
 
+  it('leaves nothing beside the files once the writes are done', async () => {
+    const file = tempFile();
+    const store = createStore({ file, seed, journalLimit: 0 });
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'K', tenantId: null });
+    });
+    await store.flushed();
+    expect(filesBeside(file)).toEqual(['state.json', 'state.json.journal']);
+  });
+
   it('serialises to the bytes of JSON.stringify, re-using only the tables that did not change', () => {
     const store = createStore({ seed });
     const serialise = createSerialiser();
@@ -105,6 +166,173 @@ describe('grouped, durable writes', () => {
     });
     await expect(store.flushed()).resolves.toBeUndefined();
     expect(hasKey(store.state, 'MEMORY')).toBe(true);
+  });
+});
+
+describe('the journal', () => {
+  /** Some changes, flushed, and the store abandoned as a kill -9 would: no close(). */
+  const crashAfterChanges = async (file: string) => {
+    const store = createStore({ file, seed });
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'ONE', tenantId: null });
+    });
+    await store.flushed();
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'TWO', tenantId: null });
+      draft.users[0]!.first_name = 'Renamed';
+    });
+    await store.flushed();
+    return store.state;
+  };
+
+  it('replays its changes at start, then folds them into the snapshot', async () => {
+    const file = tempFile();
+    const crashed = await crashAfterChanges(file);
+    expect(journalLines(file)).toHaveLength(2);
+    const restarted = createStore({ file, seed });
+    expect(restarted.state).toEqual(crashed);
+    // Start compacts: the snapshot holds the changes, the journal is empty again.
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(crashed);
+    expect(journalLines(file)).toHaveLength(0);
+    expect(filesBeside(file)).toEqual(['state.json', 'state.json.journal']);
+  });
+
+  it('replays removals, replacements and whole tables to the very state that was written', async () => {
+    const file = tempFile();
+    const store = createStore({ file, seed });
+    store.transact((draft) => {
+      draft.users.splice(1, 1);
+      draft.licenceKeys.reverse();
+      draft.launches = [];
+      delete (draft.users[0] as { last_name?: string }).last_name;
+    });
+    store.transact((draft) => {
+      draft.licenceKeys.pop();
+      draft.licenceKeys.unshift({ key: 'FIRST', tenantId: null });
+    });
+    await store.flushed();
+    expect(createStore({ file, seed }).state).toEqual(store.state);
+  });
+
+  it('ignores a torn last line (a crash in the middle of an append), and appends after it again', async () => {
+    const file = tempFile();
+    const crashed = await crashAfterChanges(file);
+    appendFileSync(journalOf(file), '[{"op":"add","path":["licenceKeys",4],"value":{"key":"TO');
+    const restarted = createStore({ file, seed });
+    expect(restarted.state).toEqual(crashed);
+    restarted.transact((draft) => {
+      draft.licenceKeys.push({ key: 'AFTER', tenantId: null });
+    });
+    await restarted.flushed();
+    const again = createStore({ file, seed }).state;
+    expect(hasKey(again, 'TWO') && hasKey(again, 'AFTER')).toBe(true);
+  });
+
+  it('ignores a last line that ends but cannot be read (its data never reached the disk)', async () => {
+    const file = tempFile();
+    const crashed = await crashAfterChanges(file);
+    appendFileSync(journalOf(file), '\0\0\0\0\n');
+    expect(createStore({ file, seed }).state).toEqual(crashed);
+  });
+
+  it('stops the start at an unreadable line before the last, naming the file, and leaves both as they were', async () => {
+    const file = tempFile();
+    await crashAfterChanges(file);
+    const lines = readFileSync(journalOf(file), 'utf8').split('\n');
+    lines[1] = lines[1]!.slice(0, 20);
+    const broken = lines.join('\n');
+    writeFileSync(journalOf(file), broken);
+    const snapshot = readFileSync(file, 'utf8');
+    let error: unknown;
+    try {
+      createStore({ file, seed });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SnapshotError);
+    const { message } = error as SnapshotError;
+    expect(message).toContain(
+      `The sandbox journal ${journalOf(file)} has a line that cannot be read (line 2 of 3`,
+    );
+    expect(message).toContain('npm start -- --fresh');
+    expect(readFileSync(journalOf(file), 'utf8')).toBe(broken);
+    expect(readFileSync(file, 'utf8')).toBe(snapshot);
+    expect(filesBeside(file)).toEqual(['state.json', 'state.json.journal']);
+
+    // --fresh keeps it aside.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    createStore({ file, seed, fresh: true });
+    const aside = filesBeside(file).filter((name) =>
+      name.startsWith('state.json.journal.corrupt-'),
+    );
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(file, '..', aside[0]!), 'utf8')).toBe(broken);
+    expect(journalLines(file)).toHaveLength(0);
+  });
+
+  it('stops the start at a line that does not fit its snapshot, naming the file', () => {
+    const file = tempFile();
+    createStore({ file, seed });
+    const journal = readFileSync(journalOf(file), 'utf8');
+    const broken = `${journal}${JSON.stringify([{ op: 'replace', path: ['nope', 3, 'x'], value: 1 }])}\n`;
+    writeFileSync(journalOf(file), broken);
+    expect(() => createStore({ file, seed })).toThrow(
+      `The sandbox journal ${journalOf(file)} cannot be replayed onto the snapshot it names`,
+    );
+    expect(readFileSync(journalOf(file), 'utf8')).toBe(broken);
+  });
+
+  it('ignores a journal that follows another snapshot (a compaction died before replacing it)', async () => {
+    const file = tempFile();
+    const crashed = await crashAfterChanges(file);
+    // The compaction wrote the snapshot, which holds the journal's changes, and died.
+    writeFileSync(file, JSON.stringify(crashed));
+    expect(journalLines(file)).toHaveLength(2);
+    const restarted = createStore({ file, seed }).state;
+    expect(restarted).toEqual(crashed);
+    expect(restarted.licenceKeys.filter((row) => row.key === 'ONE')).toHaveLength(1);
+  });
+
+  it('is folded into a new snapshot once past its limit, and every change survives', async () => {
+    const file = tempFile();
+    const store = createStore({ file, seed, journalLimit: 2_000 });
+    const snapshot = readFileSync(file, 'utf8');
+    for (let index = 0; index < 40; index += 1) {
+      store.transact((draft) => {
+        draft.licenceKeys.push({ key: `COMPACT-${index}-${'x'.repeat(40)}`, tenantId: null });
+      });
+      await store.flushed();
+      expect(statSync(journalOf(file)).size).toBeLessThan(2_000 + 400);
+    }
+    expect(readFileSync(file, 'utf8')).not.toBe(snapshot);
+    expect(
+      hasKey(JSON.parse(readFileSync(file, 'utf8')) as State, `COMPACT-0-${'x'.repeat(40)}`),
+    ).toBe(true);
+    expect(createStore({ file, seed }).state).toEqual(store.state);
+  });
+
+  it('is folded into a snapshot by a reset and by a clean shutdown', async () => {
+    const file = tempFile();
+    const store = createStore({ file, seed });
+    store.transact((draft) => {
+      draft.launches = [];
+    });
+    await store.flushed();
+    store.reset();
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'AFTER-RESET', tenantId: null });
+    });
+    await store.flushed();
+    expect(journalLines(file)).toHaveLength(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(store.state);
+
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'BEFORE-CLOSE', tenantId: null });
+    });
+    await store.close();
+    expect(journalLines(file)).toHaveLength(0);
+    expect(hasKey(JSON.parse(readFileSync(file, 'utf8')) as State, 'BEFORE-CLOSE')).toBe(true);
+    expect(createStore({ file, seed }).state).toEqual(store.state);
   });
 });
 
@@ -207,6 +435,33 @@ describe('migrations', () => {
     expect(readFileSync(`${file}.v1.bak`, 'utf8')).toBe(text);
     const onDisk = JSON.parse(readFileSync(file, 'utf8')) as State;
     expect(onDisk.version).toBe(3);
+  });
+});
+
+describe('a journal beside an older snapshot', () => {
+  it('is folded into the snapshot at its own version, before the backup copy and the migration', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const file = tempFile();
+    const text = JSON.stringify({ ...seed(), version: 1 });
+    writeFileSync(file, text);
+    const key = { key: 'FROM-V1-JOURNAL', tenantId: null };
+    writeFileSync(
+      journalOf(file),
+      `${JSON.stringify({ journal: 1, snapshot: fingerprint(text) })}\n` +
+        `${JSON.stringify([{ op: 'add', path: ['licenceKeys', seeded.licenceKeys.length], value: key }])}\n`,
+    );
+    const store = createStore({
+      file,
+      seed,
+      schema: { version: 2, migrations: [{ from: 1, migrate: (snapshot) => snapshot }] },
+    });
+    expect(store.state.version).toBe(2);
+    expect(hasKey(store.state, 'FROM-V1-JOURNAL')).toBe(true);
+    const backup = JSON.parse(readFileSync(`${file}.v1.bak`, 'utf8')) as State;
+    expect(backup.version).toBe(1);
+    expect(hasKey(backup, 'FROM-V1-JOURNAL')).toBe(true);
+    expect(journalLines(file)).toHaveLength(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(store.state);
   });
 });
 

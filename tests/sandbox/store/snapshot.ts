@@ -1,6 +1,6 @@
 /**
- * The sandbox's snapshot file: reading it at start (with migrations from older versions) and
- * writing it durably.
+ * The sandbox's snapshot file: reading it at start (with migrations from older versions, and the
+ * changes its journal holds: journal.ts) and writing it durably.
  *
  * A snapshot that cannot be read is never replaced by the seed: start stops with a message that
  * names the file and the way out (`--fresh`, which moves the file aside, never deletes it). A
@@ -10,6 +10,13 @@
  * A write is durable before it counts: the JSON goes to a temporary file, which is fsynced, then
  * renamed over the snapshot, then the directory is fsynced (so the rename itself survives a power
  * cut). A crash at any point leaves the old snapshot or the new one, never half of one.
+ *
+ * A start ends with a snapshot and an empty journal that follows it: the journal's changes are
+ * replayed, then written into a new snapshot (compacted), so that a torn last line is never
+ * followed by the next append. A journal that cannot be read stops the start like a snapshot that
+ * cannot be read. The journal is always of its snapshot's version: an older snapshot is compacted
+ * with its journal at its own version (patches are plain JSON operations, whatever the shape),
+ * then migrated.
  */
 import {
   closeSync,
@@ -21,12 +28,18 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 
+import { applyPatches, enablePatches } from 'immer';
+
+import { fingerprint, journalOf, readJournal, startJournalSync } from './journal';
 import { STATE_VERSION, type State } from './state';
+
+enablePatches();
 
 /** Turns a snapshot of version `from` into one of version `from + 1`. */
 interface Migration {
@@ -81,9 +94,14 @@ export class SnapshotError extends Error {
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
-function refuse(file: string, why: string, wayOut: string): SnapshotError {
+function refuse(
+  file: string,
+  why: string,
+  wayOut: string,
+  what: 'snapshot' | 'journal' = 'snapshot',
+): SnapshotError {
   return new SnapshotError(
-    `The sandbox snapshot ${file} ${why}. It was left as it is, and the sandbox did not start.\n` +
+    `The sandbox ${what} ${file} ${why}. It was left as it is, and the sandbox did not start.\n` +
       `${wayOut}\n` +
       `To start from the seed instead: \`npm start -- --fresh\` (or \`npm run sandbox -- --fresh\`); ` +
       `the file is then kept beside it as ${basename(file)}.corrupt-<time>.`,
@@ -139,9 +157,14 @@ function writeDurablySync(file: string, text: string): void {
   fsyncDirectorySync(dirname(file));
 }
 
-/** Writes the state durably, blocking: at start only. */
-function writeSnapshotSync(file: string, state: State): void {
-  writeDurablySync(file, JSON.stringify(state));
+/**
+ * Writes the state durably, then an empty journal that follows it; blocking: at start only.
+ * Returns the journal's size.
+ */
+function compactSync(file: string, state: Record<string, unknown> | State): number {
+  const text = JSON.stringify(state);
+  writeDurablySync(file, text);
+  return startJournalSync(file, fingerprint(text));
 }
 
 /**
@@ -196,39 +219,83 @@ export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> 
   }
 }
 
+/** What a start begins from: the state, and the size of its (empty) journal. */
+export interface Loaded {
+  state: State;
+  journalSize: number;
+}
+
 /**
- * The state a start begins from: the snapshot (migrated if older), or the seed when there is no
- * snapshot or `fresh` asks for it. Throws a SnapshotError, leaving the file untouched, when the
- * snapshot cannot be used. With `fresh`, an unreadable snapshot is moved aside, never deleted.
+ * The state a start begins from: the snapshot (with its journal's changes, migrated if older), or
+ * the seed when there is no snapshot or `fresh` asks for it. Throws a SnapshotError, leaving the
+ * files untouched, when the snapshot or its journal cannot be used. With `fresh`, an unreadable
+ * snapshot or journal is moved aside, never deleted.
  */
 export function loadSnapshot(
   file: string,
   { seed, fresh, schema = CURRENT }: { seed: () => State; fresh: boolean; schema?: SnapshotSchema },
-): State {
+): Loaded {
   if (!existsSync(file)) return freshState(file, seed);
-  const parsed = parse(readFileSync(file, 'utf8'));
+  const bytes = readFileSync(file);
+  const parsed = parse(bytes.toString('utf8'));
+  const journal = journalOf(file);
   if (fresh) {
-    // Asked for the seed: a snapshot this sandbox could not have used is kept, not overwritten.
+    // Asked for the seed: a snapshot this sandbox could not have used is kept, not overwritten,
+    // and so is its journal, or a journal that cannot be read.
     if (!parsed.ok || parsed.version !== schema.version) {
       const aside = parsed.ok
         ? `${file}.v${parsed.version}-${stamp()}.bak`
         : `${file}.corrupt-${stamp()}`;
       renameSync(file, aside);
+      if (existsSync(journal)) renameSync(journal, journalOf(aside));
       console.warn(
         `sandbox: ${file} ${parsed.ok ? `was of version ${parsed.version}` : parsed.why}; kept as ${aside}.`,
       );
+    } else if (readJournal(file, fingerprint(bytes)).kind === 'unreadable') {
+      const aside = `${journal}.corrupt-${stamp()}`;
+      renameSync(journal, aside);
+      console.warn(`sandbox: ${journal} could not be read; kept as ${aside}.`);
     }
     return freshState(file, seed);
   }
   if (!parsed.ok) throw refuse(file, parsed.why, 'Move it away, or repair it, to keep its data.');
-  if (parsed.version === schema.version) return parsed.snapshot as unknown as State;
   if (parsed.version > schema.version)
     throw refuse(
       file,
       `is of version ${parsed.version}, newer than this sandbox reads (${schema.version})`,
       'Update this checkout (git pull) to read it, or move it away.',
     );
+  const read = readJournal(file, fingerprint(bytes));
+  if (read.kind === 'unreadable')
+    throw refuse(
+      journal,
+      read.why,
+      `It holds the changes made since the snapshot ${file} was written. Repair it to keep them, ` +
+        'or move it away to start from the snapshot alone.',
+      'journal',
+    );
   let snapshot = parsed.snapshot;
+  const groups = read.kind === 'changes' ? read.groups : [];
+  if (groups.length > 0)
+    try {
+      snapshot = applyPatches(snapshot, groups.flat());
+    } catch (error) {
+      throw refuse(
+        journal,
+        `cannot be replayed onto the snapshot it names (${(error as Error).message})`,
+        `Repair it, or move it away to start from the snapshot ${file} alone.`,
+        'journal',
+      );
+    }
+  if (parsed.version === schema.version) {
+    const state = snapshot as unknown as State;
+    if (groups.length > 0) return { state, journalSize: compactSync(file, state) };
+    if (read.kind === 'changes' && !read.torn)
+      return { state, journalSize: statSync(journal).size };
+    // No journal, one of another snapshot, or only a torn line: a new, empty one.
+    return { state, journalSize: startJournalSync(file, fingerprint(bytes)) };
+  }
+  const steps: Migration[] = [];
   for (let version = parsed.version; version < schema.version; version += 1) {
     const step = schema.migrations.find((migration) => migration.from === version);
     if (!step)
@@ -237,21 +304,23 @@ export function loadSnapshot(
         `is of version ${parsed.version}, and no migration turns version ${version} into ${version + 1}`,
         'Move it away to keep its data.',
       );
-    snapshot = { ...step.migrate(snapshot), version: version + 1 };
+    steps.push(step);
   }
+  // The journal is of the old version: compacted at that version, before the backup copy.
+  if (groups.length > 0) compactSync(file, snapshot);
+  for (const step of steps) snapshot = { ...step.migrate(snapshot), version: step.from + 1 };
   const backup = `${file}.v${parsed.version}.bak`;
   copyFileSync(file, backup);
   fsyncDirectorySync(dirname(file));
   const state = snapshot as unknown as State;
-  writeSnapshotSync(file, state);
+  const journalSize = compactSync(file, state);
   console.log(
     `sandbox: ${file} migrated from version ${parsed.version} to ${schema.version}; the old one is kept as ${backup}.`,
   );
-  return state;
+  return { state, journalSize };
 }
 
-function freshState(file: string, seed: () => State): State {
+function freshState(file: string, seed: () => State): Loaded {
   const state = seed();
-  writeSnapshotSync(file, state);
-  return state;
+  return { state, journalSize: compactSync(file, state) };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { buildSeed } from '../seed/seed';
+import { journalOf } from './journal';
 import { nextId } from './state';
 import { createStore } from './store';
 
@@ -27,6 +28,7 @@ describe('the sandbox store', () => {
     const file = tempFile();
     const store = createStore({ file, seed: buildSeed });
     const before = readFileSync(file, 'utf8');
+    const journal = readFileSync(journalOf(file), 'utf8');
     const users = store.state.users.length;
     expect(() =>
       store.transact((draft) => {
@@ -36,7 +38,47 @@ describe('the sandbox store', () => {
     ).toThrow('refused');
     expect(store.state.users).toHaveLength(users);
     expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+    expect(readFileSync(journalOf(file), 'utf8')).toBe(journal);
+    expect(readdirSync(join(file, '..')).sort()).toEqual(['state.json', 'state.json.journal']);
+  });
+
+  it('writes a change as a journal line of its own rows, not as a new snapshot', async () => {
+    const file = tempFile();
+    const store = createStore({ file, seed: buildSeed });
+    const snapshot = readFileSync(file, 'utf8');
+    const journal = readFileSync(journalOf(file), 'utf8');
+    // Progress as a sync runner writes it: a small change, often.
+    for (let step = 1; step <= 20; step += 1) {
+      store.transact((draft) => {
+        draft.users[0]!.first_name = `Step ${step}`;
+      });
+      await store.flushed();
+    }
+    expect(readFileSync(file, 'utf8')).toBe(snapshot);
+    const lines = readFileSync(journalOf(file), 'utf8').slice(journal.length).split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(20);
+    for (const line of lines) expect(line.length).toBeLessThan(200);
+    expect(lines.at(-1)).toBe(
+      '[{"op":"replace","path":["users",0,"first_name"],"value":"Step 20"}]',
+    );
+    const restarted = createStore({ file, seed: buildSeed });
+    expect(restarted.state.users[0]!.first_name).toBe('Step 20');
+  });
+
+  it('keeps every acknowledged change of a store that was never closed (as after a kill -9)', async () => {
+    const file = tempFile();
+    const store = createStore({ file, seed: buildSeed });
+    const writes = Array.from({ length: 30 }, async (_, index) => {
+      await new Promise((resolve) => setTimeout(resolve, index % 5));
+      store.transact((draft) => {
+        draft.licenceKeys.push({ key: `ACK-${index}`, tenantId: null });
+      });
+      await store.flushed();
+    });
+    await Promise.all(writes);
+    const restarted = createStore({ file, seed: buildSeed });
+    expect(restarted.state).toEqual(store.state);
   });
 
   it('starts from the seed with fresh, and reset goes back to it', async () => {
