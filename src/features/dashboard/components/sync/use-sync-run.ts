@@ -23,7 +23,7 @@ import { endedRunToast, isRunActive, reconnectDelayMs } from '../../model/sync-p
  * at once when the window comes back, so a run started elsewhere (another tab, another admin,
  * the schedule) shows up.
  */
-export const SYNC_RUN_POLL = { followMs: 1_000, idleMs: 15_000 } as const;
+const SYNC_RUN_POLL = { followMs: 1_000, idleMs: 15_000 } as const;
 
 /** A lost connection or a server fault may pass: asked again, with a back-off. */
 function isTransient(error: unknown): boolean {
@@ -126,14 +126,20 @@ export function useSyncRun({ follow }: { follow: boolean }): SyncRunView {
  * A sync was started here: its run shows at once, from startSync's reply, and is followed from
  * there. A backend that does not send the run gets asked for the newest one.
  */
-export function showStartedRun(queryClient: QueryClient, run: SyncRun | undefined): void {
+export async function showStartedRun(
+  queryClient: QueryClient,
+  run: SyncRun | undefined,
+): Promise<void> {
+  const latestKey = latestSyncRunQueryOptions().queryKey;
   if (!run) {
-    void queryClient.invalidateQueries({ queryKey: latestSyncRunQueryOptions().queryKey });
+    await queryClient.invalidateQueries({ queryKey: latestKey });
     return;
   }
+  // A look at the newest run sent before the start would answer the run before this one.
+  await queryClient.cancelQueries({ queryKey: latestKey });
   queryClient.setQueryData(syncRunQueryOptions(run.id).queryKey, run);
   queryClient.setQueryData(
-    latestSyncRunQueryOptions().queryKey,
+    latestKey,
     (list: PaginatedSyncRunList | undefined): PaginatedSyncRunList => ({
       count: (list?.count ?? 0) + 1,
       next: list?.next ?? null,

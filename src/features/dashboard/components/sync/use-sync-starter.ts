@@ -54,11 +54,11 @@ export function useSyncStarter() {
       {
         onSuccess: (reply) => {
           void toast.success(reply?.message || SYNC_TEXT.started);
-          showStartedRun(queryClient, reply?.run);
+          void showStartedRun(queryClient, reply?.run);
         },
         onError: () => {
           fullSyncStartedAt.current = null;
-          showStartedRun(queryClient, undefined);
+          void showStartedRun(queryClient, undefined);
         },
       },
     );
