@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
 
@@ -211,5 +211,25 @@ describe('the run under way', () => {
     expect(await screen.findByText('300 of 400 records')).toBeInTheDocument();
     expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
     expect(backend.callsTo('getSyncRun').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('says Reconnecting… while the browser is offline, and resumes when it is back', async () => {
+    const id = acmeRun(running());
+    await backend.signIn(DANA);
+    renderApp('/dashboard');
+    await screen.findByText('100 of 400 records');
+    onTestFinished(() => void window.dispatchEvent(new Event('online')));
+
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
+    changeRun(id, { processed: 200 });
+    const asked = backend.callsTo('getSyncRun').length;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(backend.callsTo('getSyncRun')).toHaveLength(asked);
+    expect(screen.getByText('100 of 400 records')).toBeInTheDocument();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('200 of 400 records')).toBeInTheDocument();
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Classes, Intent, ProgressBar } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 import type { SyncRun } from '@generated/api/model';
 
@@ -25,6 +25,7 @@ export function SyncRunProgress() {
 
 function RunUnderWay({ run, reconnecting }: { run: SyncRun; reconnecting: boolean }) {
   const now = useNow();
+  const titleId = useId();
   const { fraction, elapsedMs, remainingMs } = runProgress(run, now);
   const queued = run.state === 'queued' || fraction === undefined;
   const records = `${NUMBER.format(run.processed)} of ${NUMBER.format(run.total)} records`;
@@ -34,8 +35,8 @@ function RunUnderWay({ run, reconnecting }: { run: SyncRun; reconnecting: boolea
     remainingMs === undefined ? null : `about ${durationText(remainingMs, 'up')} left`,
   ].filter((part) => part !== null);
   return (
-    <section aria-labelledby="sync-run-title" className={styles.run}>
-      <h2 id="sync-run-title" className={`${Classes.HEADING} ${styles.statTitle}`}>
+    <section aria-labelledby={titleId} className={styles.run}>
+      <h2 id={titleId} className={`${Classes.HEADING} ${styles.statTitle}`}>
         Sync in progress
       </h2>
       <div className={styles.runLine}>
@@ -45,7 +46,6 @@ function RunUnderWay({ run, reconnecting }: { run: SyncRun; reconnecting: boolea
           aria-valuetext={queued ? PHASE_TEXT.not_started : records}
           intent={Intent.PRIMARY}
           value={queued ? undefined : fraction}
-          animate={!reconnecting}
         />
         {queued ? null : <span className={styles.runRecords}>{records}</span>}
         <span role="status" className={styles.reconnecting}>

@@ -57,7 +57,8 @@ export function useSyncRun({ follow }: { follow: boolean }): SyncRunView {
   });
   const refetchLatest = latest.refetch;
   const newest = latest.data?.results[0];
-  const followedId = newest && isRunActive(newest) ? newest.id : undefined;
+  const newestActive = newest !== undefined && isRunActive(newest);
+  const followedId = newestActive ? newest.id : undefined;
   const followed = useQuery({
     ...syncRunQueryOptions(followedId ?? 0),
     enabled: follow && followedId !== undefined,
@@ -78,11 +79,15 @@ export function useSyncRun({ follow }: { follow: boolean }): SyncRunView {
       return;
     }
     // Only a tab that saw the run under way tells how it ended; a reload after the end does not.
-    if (!watched.current.delete(seen.id)) return;
+    if (!watched.current.delete(seen.id)) {
+      // The list still says under way: it is asked again, so the dashboard goes back to idle.
+      if (newestActive) void refetchLatest();
+      return;
+    }
     const { intent, text } = endedRunToast(seen);
     void toast[intent](text);
     void refreshAfterRun(queryClient);
-  }, [follow, seen, queryClient]);
+  }, [follow, seen, newestActive, refetchLatest, queryClient]);
 
   // A run that began and ended between two looks: its figures are shown, without a toast.
   const newestId = useRef<number | undefined>(undefined);
