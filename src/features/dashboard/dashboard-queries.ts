@@ -6,10 +6,12 @@ import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attr
 import { getListUnreadLaunchesQueryOptions } from '@generated/api/launches/launches';
 import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import {
+  getGetSyncRunQueryOptions,
   getGetSyncStatsQueryOptions,
   getListOverridesQueryOptions,
   getListSyncErrorsQueryOptions,
   getListSyncLogsQueryOptions,
+  getListSyncRunsQueryOptions,
 } from '@generated/api/sync/sync';
 import { getListSyncFiltersQueryOptions } from '@generated/api/sync-filters/sync-filters';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
@@ -56,6 +58,14 @@ export const syncFiltersQueryOptions = (entity: EntityType) =>
 
 export const overrideAttributesQueryOptions = () =>
   getListAwsAttributesQueryOptions(OVERRIDE_ATTRIBUTE_PARAMS, { query: BLOCK_QUERY });
+
+/** The tenant's newest run: the one to show while it is queued or running. */
+export const latestSyncRunQueryOptions = () =>
+  getListSyncRunsQueryOptions({ 'page-size': 1 }, { query: BLOCK_QUERY });
+
+/** One run, asked again and again while it lasts (its progress). */
+export const syncRunQueryOptions = (id: number) =>
+  getGetSyncRunQueryOptions(id, { query: BLOCK_QUERY });
 
 export type DashboardTab = 'errors' | 'logs';
 

@@ -83,6 +83,8 @@ describe('SyncControls', () => {
       ),
     );
 
+    // The buttons are held while the run lasts (the sandbox's ends at once), then the window holds.
+    await waitFor(() => expect(syncButton()).toBeEnabled());
     vi.setSystemTime(new Date('2026-03-02T10:00:14Z'));
     await userEvent.click(syncButton());
     expect(toasts.warning).toHaveBeenCalledWith(
@@ -108,6 +110,8 @@ describe('SyncControls', () => {
     await userEvent.click(await screen.findByText(item));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(1));
     expect(syncCalls()[0]?.search.get('sync_type')).toBe(syncType);
+    // Held while the run lasts (the sandbox's ends at once), but not for 15 seconds.
+    await waitFor(() => expect(syncButton()).toBeEnabled());
     await userEvent.click(syncButton());
     await waitFor(() => expect(syncCalls()).toHaveLength(2));
     expect(toasts.warning).not.toHaveBeenCalled();
@@ -129,6 +133,7 @@ describe('SyncControls', () => {
     renderControls();
     await userEvent.click(syncButton());
     expect(toasts.danger).toHaveBeenCalledWith('Could not find the tenant details');
-    expect(backend.calls).toEqual([]);
+    // Only the newest run was asked, as on every visit.
+    expect(backend.calls.map((call) => call.operationId)).toEqual(['listSyncRuns']);
   });
 });

@@ -6,12 +6,16 @@ import { BlockError } from '@/components/block-error/block-error';
 import type { SyncCounts } from '@generated/api/model';
 
 import { syncStatsQueryOptions } from '../../dashboard-queries';
+import { SyncRunProgress } from './sync-run-progress';
 import styles from './sync.module.css';
 import { useNextSyncText } from './use-next-sync-text';
 
 const NUMBER = new Intl.NumberFormat('en-US');
 
-/** Total Synced and Last Synced for leads and opportunities, and the next-sync countdown. */
+/**
+ * Total Synced and Last Synced for leads and opportunities, the run under way if any, and the
+ * next-sync countdown.
+ */
 export function SyncStatsCard() {
   const stats = useQuery(syncStatsQueryOptions());
   const nextSync = useNextSyncText();
@@ -29,6 +33,7 @@ export function SyncStatsCard() {
           <StatGroup id="last-synced" title="Last Synced" counts={stats.data?.last_synced} />
         </div>
       )}
+      <SyncRunProgress />
       <p className={styles.nextSync}>
         <TimeIcon aria-hidden />
         <span>{nextSync}</span>

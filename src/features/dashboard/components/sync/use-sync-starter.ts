@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 
 import { ERROR_TEXT } from '@/api/error-messages';
@@ -8,7 +9,7 @@ import type { SyncTypeQueryParameter } from '@generated/api/model';
 import { useStartSync } from '@generated/api/sync/sync';
 
 import { isWithinFullSyncWindow } from '../../model/sync-window';
-import { useSyncFollower } from './follow-sync';
+import { showStartedRun } from './use-sync-run';
 
 export const SYNC_TEXT = {
   sync: 'Sync',
@@ -25,12 +26,13 @@ export type SyncKind = 'full' | SyncTypeQueryParameter;
 /**
  * The sync buttons' behaviour: one request at a time; for 15 seconds after a full sync starts,
  * clicks only warn; a failure clears both the running flag and the window. Once started, the
- * dashboard follows the background sync until its results show.
+ * run from the reply shows at once and is followed from there (useSyncRun); a refusal (a run is
+ * already under way, started elsewhere) looks for the newest run, so that one shows.
  */
 export function useSyncStarter() {
   const fullSyncStartedAt = useRef<number | null>(null);
   const startSync = useSingleFlight(useStartSync());
-  const follower = useSyncFollower();
+  const queryClient = useQueryClient();
 
   const start = (kind: SyncKind) => {
     if (startSync.isPending) return;
@@ -52,10 +54,11 @@ export function useSyncStarter() {
       {
         onSuccess: (reply) => {
           void toast.success(reply?.message || SYNC_TEXT.started);
-          follower.follow();
+          void showStartedRun(queryClient, reply?.run);
         },
         onError: () => {
           fullSyncStartedAt.current = null;
+          void showStartedRun(queryClient, undefined);
         },
       },
     );
