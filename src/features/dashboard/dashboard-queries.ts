@@ -10,9 +10,12 @@ import {
   getListOverridesQueryOptions,
   getListSyncErrorsQueryOptions,
   getListSyncLogsQueryOptions,
+  getListSyncRunsQueryOptions,
 } from '@generated/api/sync/sync';
 import { getListSyncFiltersQueryOptions } from '@generated/api/sync-filters/sync-filters';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
+
+import { HISTORY_DAYS } from './model/sync-history';
 
 /**
  * Every block of the dashboard shows its own loading and error state, so its queries do not toast
@@ -57,6 +60,17 @@ export const syncFiltersQueryOptions = (entity: EntityType) =>
 export const overrideAttributesQueryOptions = () =>
   getListAwsAttributesQueryOptions(OVERRIDE_ATTRIBUTE_PARAMS, { query: BLOCK_QUERY });
 
+/**
+ * The runs of the history card, every one of the period in one page (the contract's page-size
+ * bound): the chart draws them all.
+ */
+export const syncRunsQueryOptions = () =>
+  getListSyncRunsQueryOptions({ days: HISTORY_DAYS, 'page-size': 100000 }, { query: BLOCK_QUERY });
+
+/** The errors one run raised (resolved ones included), a server page at a time. */
+export const runLogsQueryOptions = (run: number, page: number) =>
+  getListSyncLogsQueryOptions({ run, page }, { query: BLOCK_QUERY });
+
 export type DashboardTab = 'errors' | 'logs';
 
 export interface DashboardView {
@@ -94,4 +108,5 @@ export function prefetchDashboard(
   } else {
     pages.forEach((n) => quietly(queryClient.ensureQueryData(syncLogsQueryOptions(n))));
   }
+  quietly(queryClient.ensureQueryData(syncRunsQueryOptions()));
 }
