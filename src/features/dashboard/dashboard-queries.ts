@@ -15,8 +15,6 @@ import {
 import { getListSyncFiltersQueryOptions } from '@generated/api/sync-filters/sync-filters';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 
-import { HISTORY_DAYS } from './model/sync-history';
-
 /**
  * Every block of the dashboard shows its own loading and error state, so its queries do not toast
  * (the block says what failed) and a failed first load is not fetched again on mount: the
@@ -59,6 +57,9 @@ export const syncFiltersQueryOptions = (entity: EntityType) =>
 
 export const overrideAttributesQueryOptions = () =>
   getListAwsAttributesQueryOptions(OVERRIDE_ATTRIBUTE_PARAMS, { query: BLOCK_QUERY });
+
+/** The Sync history card shows the runs that started within this many days. */
+const HISTORY_DAYS = 30;
 
 /**
  * The runs of the history card, every one of the period in one page (the contract's page-size

@@ -5,19 +5,11 @@ import type {
   SyncRunTrigger,
 } from '@generated/api/model';
 
-/** The history card shows the runs that started within this many days. */
-export const HISTORY_DAYS = 30;
-
+/** The texts of the history's chart, table and run dialog (history-card-text.ts: the card's own). */
 export const HISTORY_TEXT = {
-  title: 'Sync history',
-  showAsTable: 'Show as table',
-  empty: `No syncs in the last ${HISTORY_DAYS} days.`,
   table: 'Sync runs',
   pages: 'Sync runs pages',
   chart: 'Runs of the last 30 days: records synced and failed per run, leads and opportunities',
-  chartUnavailable: 'The chart cannot be drawn in this browser. Show it as a table instead.',
-  viewFailed: 'This view could not be loaded.',
-  retry: 'Retry',
   leadsSynced: 'Leads synced',
   leadsFailed: 'Leads failed',
   opportunitiesSynced: 'Opportunities synced',

@@ -6,6 +6,7 @@ import { Paginator } from '@/components/paginator/paginator';
 import type { SyncRun } from '@generated/api/model';
 
 import { formatDateTime } from '../../model/format-date';
+import { HISTORY_CARD_TEXT } from '../../model/history-card-text';
 import {
   formatDuration,
   HISTORY_TEXT,
@@ -106,7 +107,7 @@ export function HistoryTable({ runs, onOpen }: HistoryTableProps) {
   const table = useDataTable({ data: rows, columns, getRowId: (run) => String(run.id) });
   return (
     <>
-      <DataTable table={table} label={HISTORY_TEXT.table} emptyMessage={HISTORY_TEXT.empty} />
+      <DataTable table={table} label={HISTORY_TEXT.table} emptyMessage={HISTORY_CARD_TEXT.empty} />
       <div className={styles.footer}>
         <Paginator
           page={current}

@@ -77,7 +77,9 @@ function drawingBrowser() {
 }
 
 async function showAsTable() {
-  await userEvent.click(await screen.findByRole('checkbox', { name: 'Show as table' }));
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Show as table', pressed: false }),
+  );
   return screen.findByRole('table', { name: 'Sync runs' });
 }
 
@@ -105,7 +107,7 @@ describe('the Sync history card', () => {
     expect(await screen.findByRole('button', { name: /^Chart of \d+ runs$/ })).toBeInTheDocument();
     await showAsTable();
     expect(screen.queryByRole('button', { name: /^Chart of/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show as table' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show as table', pressed: true }));
     await browser.comeOnScreen();
     expect(await screen.findByRole('button', { name: /^Chart of/ })).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Sync runs' })).not.toBeInTheDocument();

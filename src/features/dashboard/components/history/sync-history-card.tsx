@@ -1,23 +1,28 @@
-import { Button, Card, Classes, Switch } from '@blueprintjs/core';
+import { Button, Card, Classes } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 import { BlockError } from '@/components/block-error/block-error';
-import { lazyDialog } from '@/components/lazy-dialog/lazy-dialog';
 import type { SyncRun } from '@generated/api/model';
 
 import { syncRunsQueryOptions, syncStatsQueryOptions } from '../../dashboard-queries';
-import { HISTORY_TEXT } from '../../model/sync-history';
-import type { HistoryChartProps } from './history-chart';
-import type { HistoryTableProps } from './history-table';
-import styles from './history.module.css';
+import { HISTORY_CARD_TEXT } from '../../model/history-card-text';
+import styles from './history-card.module.css';
+import { useLazyView, type LazyView } from './use-lazy-view';
 import { useOnScreen } from './use-on-screen';
 
-// The chart (uPlot), the table and the run's dialog are chunks of their own: /dashboard loads
-// none of them before the card is on screen, the table is asked for, or a run is opened.
+// The chart (uPlot), the table and a run's dialog are chunks of their own: /dashboard loads none
+// of them before the card is on screen, the table is asked for, or a run is opened.
 const loadChart = () => import('./history-chart').then((module) => module.HistoryChart);
 const loadTable = () => import('./history-table').then((module) => module.HistoryTable);
-const RunDialog = lazyDialog(() => import('./run-dialog').then((module) => module.RunDialog));
+const loadDialog = () => import('./run-dialog').then((module) => module.RunDialog);
 
 const NO_RUNS: SyncRun[] = [];
 
@@ -32,12 +37,12 @@ const canDraw = () =>
 export function SyncHistoryCard() {
   const runs = useQuery(syncRunsQueryOptions());
   const [asTable, setAsTable] = useState(false);
-  const [opened, setOpened] = useState<SyncRun | null>(null);
-  const [open, setOpen] = useState(false);
-  const openRun = useCallback((run: SyncRun) => {
-    setOpened(run);
-    setOpen(true);
-  }, []);
+  const [opened, setOpened] = useState<{ run: SyncRun | null; isOpen: boolean }>({
+    run: null,
+    isOpen: false,
+  });
+  const openRun = useCallback((run: SyncRun) => setOpened({ run, isOpen: true }), []);
+  const dialog = useLazyView(loadDialog, opened.isOpen);
   useRunsFollowTheStats();
 
   const list = runs.data?.results ?? NO_RUNS;
@@ -52,89 +57,91 @@ export function SyncHistoryCard() {
     );
   else if (runs.isPending) body = <div className={`${styles.placeholder} ${Classes.SKELETON}`} />;
   else if (list.length === 0)
-    body = <p className={`${styles.note} ${Classes.TEXT_MUTED}`}>{HISTORY_TEXT.empty}</p>;
-  else if (asTable) body = <LazyView load={loadTable} runs={list} onOpen={openRun} />;
-  else body = <ChartShell runs={list} onOpen={openRun} />;
+    body = <p className={`${styles.note} ${Classes.TEXT_MUTED}`}>{HISTORY_CARD_TEXT.empty}</p>;
+  else if (asTable) body = <TableView runs={list} onOpen={openRun} />;
+  else body = <ChartView runs={list} onOpen={openRun} />;
 
   return (
     <Card className={styles.card} elevation={1} role="region" aria-labelledby="sync-history-title">
       <div className={styles.header}>
         <h2 id="sync-history-title" className={Classes.HEADING}>
-          {HISTORY_TEXT.title}
+          {HISTORY_CARD_TEXT.title}
         </h2>
-        <Switch
-          label={HISTORY_TEXT.showAsTable}
-          checked={asTable}
-          onChange={(event) => setAsTable(event.currentTarget.checked)}
+        {/* A toggle button (aria-pressed): Blueprint's Switch would bring its controls chunk
+            to /dashboard for this one control. */}
+        <Button
+          variant="outlined"
+          size="small"
+          text={HISTORY_CARD_TEXT.showAsTable}
+          active={asTable}
+          aria-pressed={asTable}
+          onClick={() => setAsTable((shown) => !shown)}
         />
       </div>
       <div className={styles.body} aria-busy={runs.isPending || undefined}>
         {body}
       </div>
-      <RunDialog run={opened} isOpen={open} onClose={() => setOpen(false)} />
+      {dialog.view && dialog.view !== 'failed' ? (
+        <dialog.view.Component
+          run={opened.run}
+          isOpen={opened.isOpen}
+          onClose={() => setOpened((state) => ({ ...state, isOpen: false }))}
+        />
+      ) : null}
     </Card>
   );
+}
+
+interface ViewProps {
+  /** The runs, newest first. */
+  runs: readonly SyncRun[];
+  onOpen: (run: SyncRun) => void;
 }
 
 /**
  * The chart's place: a light box until it comes on screen, then the chart's module loads (where
  * the browser can draw on a canvas).
  */
-function ChartShell(props: HistoryChartProps) {
+function ChartView(props: ViewProps) {
   const box = useRef<HTMLDivElement>(null);
-  const onScreen = useOnScreen(box);
   const drawable = canDraw();
+  const onScreen = useOnScreen(box);
+  const chart = useLazyView(loadChart, drawable && onScreen);
   return (
     <div ref={box}>
-      {!drawable ? (
-        <p className={`${styles.note} ${Classes.TEXT_MUTED}`}>{HISTORY_TEXT.chartUnavailable}</p>
-      ) : onScreen ? (
-        <LazyView load={loadChart} {...props} />
+      {drawable ? (
+        <Loaded lazy={chart}>{(Chart) => <Chart {...props} />}</Loaded>
       ) : (
-        <div className={styles.placeholder} />
+        <p className={`${styles.note} ${Classes.TEXT_MUTED}`}>
+          {HISTORY_CARD_TEXT.chartUnavailable}
+        </p>
       )}
     </div>
   );
 }
 
-type ViewProps = HistoryChartProps & HistoryTableProps;
+function TableView(props: ViewProps) {
+  const table = useLazyView(loadTable, true);
+  return <Loaded lazy={table}>{(Table) => <Table {...props} />}</Loaded>;
+}
 
-/**
- * Loads a view's module on first render and shows it; until then the box keeps its room. A module
- * that fails to load (a new deployment, the network) says so, with a way to try again.
- */
-function LazyView({
-  load,
-  ...props
-}: ViewProps & { load: () => Promise<ComponentType<ViewProps>> }) {
-  const [view, setView] = useState<{ Component: ComponentType<ViewProps> } | 'failed' | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (Component) => live && setView({ Component }),
-      () => live && setView('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, attempt]);
-  if (view === 'failed')
+/** A view once its module is there; its room until then; a way to try again if it failed. */
+function Loaded<P>({
+  lazy,
+  children,
+}: {
+  lazy: { view: LazyView<P>; retry: () => void };
+  children: (Component: ComponentType<P>) => ReactNode;
+}) {
+  if (lazy.view === 'failed')
     return (
       <p className={styles.note}>
-        {HISTORY_TEXT.viewFailed}{' '}
-        <Button
-          size="small"
-          text={HISTORY_TEXT.retry}
-          onClick={() => {
-            setView(null);
-            setAttempt((n) => n + 1);
-          }}
-        />
+        {HISTORY_CARD_TEXT.viewFailed}{' '}
+        <Button size="small" text={HISTORY_CARD_TEXT.retry} onClick={lazy.retry} />
       </p>
     );
-  if (!view) return <div className={styles.placeholder} />;
-  return <view.Component {...props} />;
+  if (!lazy.view) return <div className={styles.placeholder} />;
+  return children(lazy.view.Component);
 }
 
 /**
