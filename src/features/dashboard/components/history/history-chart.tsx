@@ -97,6 +97,7 @@ function chartOptions(
     axes: [
       {
         ...axis,
+        size: 32,
         grid: { show: false },
         // One label per day at most: runs of the same day share their first label.
         values: (_u, splits) =>
