@@ -39,7 +39,7 @@ export const STATE_LABEL: Record<SyncRunState, string> = {
 };
 
 /** Records of one entity that reached the other side (created or updated). */
-export const syncedOf = (counts: SyncRunEntityCounts): number => counts.created + counts.updated;
+const syncedOf = (counts: SyncRunEntityCounts): number => counts.created + counts.updated;
 
 /** A run's counts over both entities. */
 export function runTotals(run: SyncRun): SyncRunEntityCounts {

@@ -77,7 +77,7 @@ function runColumns(onOpen: (run: SyncRun) => void) {
 }
 
 /** A run's state; a run that failed or was interrupted says why under it. */
-export function RunState({ run }: { run: SyncRun }) {
+function RunState({ run }: { run: SyncRun }) {
   return (
     <>
       {STATE_LABEL[run.state]}
