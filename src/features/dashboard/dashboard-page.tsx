@@ -6,6 +6,7 @@ import { EnvironmentSwitch } from '@/components/environment-switch';
 
 import { SyncErrorsCard } from './components/errors/sync-errors-card';
 import { SyncFiltersCard } from './components/filters/sync-filters-card';
+import { SyncHistoryCard } from './components/history/sync-history-card';
 import { InboxCard } from './components/inbox/inbox-card';
 import { SyncControls } from './components/sync/sync-controls';
 import { SyncStatsCard } from './components/sync/sync-stats-card';
@@ -36,6 +37,7 @@ export function DashboardPage({ tab, page, role, onViewChange }: DashboardPagePr
         <SyncStatsCard />
         <InboxCard />
       </div>
+      <SyncHistoryCard />
       <SyncErrorsCard tab={tab} page={page} onViewChange={onViewChange} />
       <SyncFiltersCard canEdit={role === 'super_admin'} />
     </div>

@@ -67,6 +67,20 @@ export const latestSyncRunQueryOptions = () =>
 export const syncRunQueryOptions = (id: number) =>
   getGetSyncRunQueryOptions(id, { query: BLOCK_QUERY });
 
+/** The Sync history card shows the runs that started within this many days. */
+const HISTORY_DAYS = 30;
+
+/**
+ * The runs of the history card, every one of the period in one page (the contract's page-size
+ * bound): the chart draws them all.
+ */
+export const syncRunsQueryOptions = () =>
+  getListSyncRunsQueryOptions({ days: HISTORY_DAYS, 'page-size': 100000 }, { query: BLOCK_QUERY });
+
+/** The errors one run raised (resolved ones included), a server page at a time. */
+export const runLogsQueryOptions = (run: number, page: number) =>
+  getListSyncLogsQueryOptions({ run, page }, { query: BLOCK_QUERY });
+
 export type DashboardTab = 'errors' | 'logs';
 
 export interface DashboardView {
@@ -104,4 +118,5 @@ export function prefetchDashboard(
   } else {
     pages.forEach((n) => quietly(queryClient.ensureQueryData(syncLogsQueryOptions(n))));
   }
+  quietly(queryClient.ensureQueryData(syncRunsQueryOptions()));
 }

@@ -1,0 +1,155 @@
+import { Callout, Classes, Dialog, DialogBody, HTMLTable, Intent } from '@blueprintjs/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { BlockError } from '@/components/block-error/block-error';
+import { createDataColumnHelper, DataTable, useDataTable } from '@/components/data-table';
+import { ErrorCategoryTag } from '@/components/error-category/error-category';
+import { pageSizeFromFirstPage } from '@/components/paginator/pagination';
+import { Paginator } from '@/components/paginator/paginator';
+import type { SyncLog, SyncRun } from '@generated/api/model';
+
+import { runLogsQueryOptions } from '../../dashboard-queries';
+import { COLUMN_TEXT, ERRORS_TEXT, SOURCE_TEXT } from '../../model/error-texts';
+import { formatDateTime } from '../../model/format-date';
+import { formatDuration, HISTORY_TEXT, STATE_LABEL, TRIGGER_LABEL } from '../../model/sync-history';
+import { RUN_COLUMN_TEXT } from './history-table';
+import styles from './history.module.css';
+
+const NUMBER = new Intl.NumberFormat('en-US');
+const NO_LOGS: SyncLog[] = [];
+
+const column = createDataColumnHelper<SyncLog>();
+const logColumns = column.columns([
+  column.accessor('salesforce_id', { header: COLUMN_TEXT.salesforceId }),
+  column.display({
+    id: 'source',
+    header: COLUMN_TEXT.source,
+    cell: ({ row }) => SOURCE_TEXT[row.original.sync_direction] ?? row.original.sync_direction,
+  }),
+  column.display({
+    id: 'record',
+    header: COLUMN_TEXT.record,
+    cell: ({ row }) => row.original.name ?? '',
+  }),
+  column.accessor('error_description', { header: COLUMN_TEXT.error }),
+  column.display({
+    id: 'category',
+    header: COLUMN_TEXT.category,
+    cell: ({ row }) => (
+      <ErrorCategoryTag
+        type={row.original.error_type}
+        exact={row.original.error_type_description || ERRORS_TEXT.categoryTooltip}
+      />
+    ),
+  }),
+]);
+
+export interface RunDialogProps {
+  /** The run to show; the dialog keeps showing it while it closes. */
+  run: SyncRun | null;
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/** One run: when, what started it, how it ended, its counts per entity and the errors it raised. */
+export function RunDialog({ run, isOpen, onClose }: RunDialogProps) {
+  const when = run ? (formatDateTime(run.started_at) ?? STATE_LABEL[run.state]) : '';
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={HISTORY_TEXT.runTitle(when)}
+      style={{ width: 'min(960px, 95vw)' }}
+    >
+      <DialogBody>{run ? <RunDetail key={run.id} run={run} /> : null}</DialogBody>
+    </Dialog>
+  );
+}
+
+function RunDetail({ run }: { run: SyncRun }) {
+  const duration = formatDuration(run.started_at, run.finished_at);
+  const entities = [
+    { name: HISTORY_TEXT.leads, counts: run.counts.lead },
+    { name: HISTORY_TEXT.opportunities, counts: run.counts.opportunity },
+  ];
+  return (
+    <>
+      <p>
+        {[TRIGGER_LABEL[run.trigger], STATE_LABEL[run.state], duration].filter(Boolean).join(' · ')}
+      </p>
+      {run.failure_reason ? (
+        <Callout intent={Intent.DANGER} compact className={styles.counts}>
+          {run.failure_reason}
+        </Callout>
+      ) : null}
+      <HTMLTable compact striped className={styles.counts} aria-label={HISTORY_TEXT.countsTable}>
+        <thead>
+          <tr>
+            <th scope="col">{HISTORY_TEXT.records}</th>
+            {(['created', 'updated', 'skipped', 'failed'] as const).map((key) => (
+              <th key={key} scope="col" className={styles.numeric}>
+                {RUN_COLUMN_TEXT[key]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entities.map(({ name, counts }) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              {(['created', 'updated', 'skipped', 'failed'] as const).map((key) => (
+                <td key={key} className={styles.numeric}>
+                  {NUMBER.format(counts[key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <h3 className={Classes.HEADING}>{HISTORY_TEXT.runErrors}</h3>
+      <RunErrors runId={run.id} />
+    </>
+  );
+}
+
+/** The run's errors (its log: resolved ones included), a server page at a time. */
+function RunErrors({ runId }: { runId: number }) {
+  const [page, setPage] = useState(1);
+  const current = useQuery({
+    ...runLogsQueryOptions(runId, page),
+    placeholderData: keepPreviousData,
+  });
+  const first = useQuery(runLogsQueryOptions(runId, 1));
+  const table = useDataTable({ data: current.data?.results ?? NO_LOGS, columns: logColumns });
+  if (current.isError && !current.data)
+    return (
+      <BlockError
+        error={current.error}
+        onRetry={() => void current.refetch()}
+        retrying={current.isFetching}
+      />
+    );
+  return (
+    <>
+      <DataTable
+        table={table}
+        label={HISTORY_TEXT.runErrors}
+        loading={current.isPending}
+        busy={current.isPlaceholderData}
+        skeletonRows={3}
+        emptyMessage={HISTORY_TEXT.noRunErrors}
+      />
+      <div className={styles.footer}>
+        <Paginator
+          page={page}
+          pageSize={pageSizeFromFirstPage(first.data?.results.length)}
+          total={current.data?.count ?? 0}
+          onPageChange={setPage}
+          disabled={current.isPlaceholderData}
+          label={HISTORY_TEXT.runErrorsPages}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+
+import { aRun } from '../testing/sync-runs';
+import { formatDuration, historyChartData, runSummary, runTotals } from './sync-history';
+
+const counts = (lead: number[], opportunity: number[]) => {
+  const of = ([created = 0, updated = 0, skipped = 0, failed = 0]: number[]) => ({
+    created,
+    updated,
+    skipped,
+    failed,
+  });
+  return { lead: of(lead), opportunity: of(opportunity) };
+};
+
+describe('the sync history model', () => {
+  it('draws the runs oldest first, synced (created + updated) against failed per entity', () => {
+    const newest = aRun({ id: 3, counts: counts([1, 2, 3, 4], [5, 6, 7, 8]) });
+    const middle = aRun({ id: 2, counts: counts([0, 0, 9, 0], [0, 10, 0, 1]) });
+    const oldest = aRun({ id: 1, counts: counts([12, 0, 0, 2], [0, 0, 0, 0]) });
+    const data = historyChartData([newest, middle, oldest]);
+    expect(data.runs.map((run) => run.id)).toEqual([1, 2, 3]);
+    expect(data.x).toEqual([0, 1, 2]);
+    expect(data.leadSynced).toEqual([12, 0, 3]);
+    expect(data.leadFailed).toEqual([2, 0, 4]);
+    expect(data.opportunitySynced).toEqual([0, 10, 11]);
+    expect(data.opportunityFailed).toEqual([0, 1, 8]);
+  });
+
+  it('has empty series for no runs, and leaves the list it was given as it was', () => {
+    const runs = [aRun({ id: 2 }), aRun({ id: 1 })];
+    historyChartData(runs);
+    expect(runs.map((run) => run.id)).toEqual([2, 1]);
+    expect(historyChartData([])).toMatchObject({ runs: [], x: [], leadSynced: [] });
+  });
+
+  it('adds up both entities for the table', () => {
+    expect(runTotals(aRun({ counts: counts([1, 2, 3, 4], [10, 20, 30, 40]) }))).toEqual({
+      created: 11,
+      updated: 22,
+      skipped: 33,
+      failed: 44,
+    });
+  });
+
+  it('says how long a run took, and nothing while it has not ended', () => {
+    const at = (seconds: number) => new Date(Date.UTC(2026, 2, 2) + seconds * 1000).toISOString();
+    expect(formatDuration(at(0), at(6))).toBe('6 s');
+    expect(formatDuration(at(0), at(60))).toBe('1 min');
+    expect(formatDuration(at(0), at(125))).toBe('2 min 5 s');
+    expect(formatDuration(at(0), at(3600))).toBe('1 h');
+    expect(formatDuration(at(0), at(3840))).toBe('1 h 4 min');
+    expect(formatDuration(at(0), null)).toBeNull();
+    expect(formatDuration(null, null)).toBeNull();
+    expect(formatDuration(at(10), at(0))).toBeNull();
+    expect(formatDuration('not a date', at(0))).toBeNull();
+  });
+
+  it('reads a run in one line: when, trigger, state unless it succeeded, and the counts', () => {
+    const run = aRun({ trigger: 'scheduled', counts: counts([1, 2, 0, 1], [0, 30, 0, 4]) });
+    expect(runSummary(run, 'Mar 2, 2026, 12:00 PM')).toBe(
+      'Mar 2, 2026, 12:00 PM · Scheduled · Leads: 3 synced, 1 failed · Opportunities: 30 synced, 4 failed',
+    );
+    expect(runSummary({ ...run, state: 'failed', trigger: 'retry' }, 'Mar 2')).toBe(
+      'Mar 2 · Retry · Failed · Leads: 3 synced, 1 failed · Opportunities: 30 synced, 4 failed',
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import type {
+  SyncRun,
+  SyncRunEntityCounts,
+  SyncRunState,
+  SyncRunTrigger,
+} from '@generated/api/model';
+
+/** The texts of the history's chart, table and run dialog (history-card-text.ts: the card's own). */
+export const HISTORY_TEXT = {
+  table: 'Sync runs',
+  pages: 'Sync runs pages',
+  chart: 'Runs of the last 30 days: records synced and failed per run, leads and opportunities',
+  leadsSynced: 'Leads synced',
+  leadsFailed: 'Leads failed',
+  opportunitiesSynced: 'Opportunities synced',
+  opportunitiesFailed: 'Opportunities failed',
+  runErrors: 'Errors of this run',
+  noRunErrors: 'No sync errors found',
+  runTitle: (when: string) => `Sync of ${when}`,
+  countsTable: 'Records of this run',
+  records: 'Records',
+  leads: 'Leads',
+  opportunities: 'Opportunities',
+  runErrorsPages: 'Errors of this run pages',
+} as const;
+
+export const TRIGGER_LABEL: Record<SyncRunTrigger, string> = {
+  manual: 'Manual',
+  scheduled: 'Scheduled',
+  retry: 'Retry',
+};
+
+export const STATE_LABEL: Record<SyncRunState, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  interrupted: 'Interrupted',
+};
+
+/** Records of one entity that reached the other side (created or updated). */
+const syncedOf = (counts: SyncRunEntityCounts): number => counts.created + counts.updated;
+
+/** A run's counts over both entities. */
+export function runTotals(run: SyncRun): SyncRunEntityCounts {
+  const { lead, opportunity } = run.counts;
+  return {
+    created: lead.created + opportunity.created,
+    updated: lead.updated + opportunity.updated,
+    skipped: lead.skipped + opportunity.skipped,
+    failed: lead.failed + opportunity.failed,
+  };
+}
+
+/**
+ * How long a run took, e.g. '6 s', '2 min 5 s', '1 h 4 min'; null while it has not both started
+ * and ended (or a time is unusable).
+ */
+export function formatDuration(startedAt: string | null, finishedAt: string | null): string | null {
+  if (!startedAt || !finishedAt) return null;
+  const ms = Date.parse(finishedAt) - Date.parse(startedAt);
+  if (!Number.isFinite(ms) || ms < 0) return null;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+/**
+ * What the chart draws, oldest run first (time reads left to right): x is the run's place, so runs
+ * an hour apart get a bar each, as runs a day apart do. Each series has one value per run.
+ */
+export interface HistoryChartData {
+  /** The runs in drawing order; `runs[i]` is the run at x = i. */
+  runs: SyncRun[];
+  x: number[];
+  leadSynced: number[];
+  leadFailed: number[];
+  opportunitySynced: number[];
+  opportunityFailed: number[];
+}
+
+/** The chart's series from the runs as the API lists them (newest first). */
+export function historyChartData(newestFirst: readonly SyncRun[]): HistoryChartData {
+  const runs = [...newestFirst].reverse();
+  const n = runs.length;
+  const data: HistoryChartData = {
+    runs,
+    x: new Array<number>(n),
+    leadSynced: new Array<number>(n),
+    leadFailed: new Array<number>(n),
+    opportunitySynced: new Array<number>(n),
+    opportunityFailed: new Array<number>(n),
+  };
+  runs.forEach((run, i) => {
+    data.x[i] = i;
+    data.leadSynced[i] = syncedOf(run.counts.lead);
+    data.leadFailed[i] = run.counts.lead.failed;
+    data.opportunitySynced[i] = syncedOf(run.counts.opportunity);
+    data.opportunityFailed[i] = run.counts.opportunity.failed;
+  });
+  return data;
+}
+
+/** The one-line reading of a run under the pointer (the chart's hover line). */
+export function runSummary(run: SyncRun, when: string | null): string {
+  const { lead, opportunity } = run.counts;
+  const state = run.state === 'succeeded' ? '' : ` · ${STATE_LABEL[run.state]}`;
+  return (
+    `${when ?? STATE_LABEL[run.state]} · ${TRIGGER_LABEL[run.trigger]}${state} · ` +
+    `Leads: ${syncedOf(lead)} synced, ${lead.failed} failed · ` +
+    `Opportunities: ${syncedOf(opportunity)} synced, ${opportunity.failed} failed`
+  );
+}
