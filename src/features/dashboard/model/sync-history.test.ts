@@ -46,10 +46,10 @@ describe('the sync history model', () => {
   it('says how long a run took, and nothing while it has not ended', () => {
     const at = (seconds: number) => new Date(Date.UTC(2026, 2, 2) + seconds * 1000).toISOString();
     expect(formatDuration(at(0), at(6))).toBe('6 s');
-    expect(formatDuration(at(0), at(60))).toBe('1 min');
-    expect(formatDuration(at(0), at(125))).toBe('2 min 5 s');
-    expect(formatDuration(at(0), at(3600))).toBe('1 h');
-    expect(formatDuration(at(0), at(3840))).toBe('1 h 4 min');
+    expect(formatDuration(at(0), at(60))).toBe('1 min 00 s');
+    expect(formatDuration(at(0), at(125))).toBe('2 min 05 s');
+    expect(formatDuration(at(0), at(3600))).toBe('1 h 00 min');
+    expect(formatDuration(at(0), at(3840))).toBe('1 h 04 min');
     expect(formatDuration(at(0), null)).toBeNull();
     expect(formatDuration(null, null)).toBeNull();
     expect(formatDuration(at(10), at(0))).toBeNull();

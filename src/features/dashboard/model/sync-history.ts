@@ -5,6 +5,8 @@ import type {
   SyncRunTrigger,
 } from '@generated/api/model';
 
+import { durationText } from './duration';
+
 /** The texts of the history's chart, table and run dialog (history-card-text.ts: the card's own). */
 export const HISTORY_TEXT = {
   table: 'Sync runs',
@@ -53,19 +55,14 @@ export function runTotals(run: SyncRun): SyncRunEntityCounts {
 }
 
 /**
- * How long a run took, e.g. '6 s', '2 min 5 s', '1 h 4 min'; null while it has not both started
- * and ended (or a time is unusable).
+ * How long a run took (durationText); null while it has not both started and ended (or a time is
+ * unusable).
  */
 export function formatDuration(startedAt: string | null, finishedAt: string | null): string | null {
   if (!startedAt || !finishedAt) return null;
   const ms = Date.parse(finishedAt) - Date.parse(startedAt);
   if (!Number.isFinite(ms) || ms < 0) return null;
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return durationText(ms, 'nearest');
 }
 
 /**

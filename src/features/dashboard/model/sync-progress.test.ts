@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { SyncRun } from '@generated/api/model';
 
+import { durationText } from './duration';
 import {
-  durationText,
   endedRunToast,
   isRunActive,
   reconnectDelayMs,

@@ -81,15 +81,6 @@ export function runProgress(
   return { fraction, elapsedMs, remainingMs };
 }
 
-/** '8 s', '2 min 05 s', '1 h 02 min': whole seconds, rounded up for what is left. */
-export function durationText(ms: number, round: 'down' | 'up' = 'down'): string {
-  const seconds = round === 'up' ? Math.ceil(ms / 1000) : Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${pad(seconds % 60)} s`;
-  return `${Math.floor(seconds / 3600)} h ${pad(Math.floor((seconds % 3600) / 60))} min`;
-}
-
 /** The wait before the n-th new attempt (0-based) after a lost connection: 1, 2, 4, then 5 s. */
 export function reconnectDelayMs(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 5000);

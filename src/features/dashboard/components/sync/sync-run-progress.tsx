@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from 'react';
 
 import type { SyncRun } from '@generated/api/model';
 
-import { durationText, PHASE_TEXT, runProgress } from '../../model/sync-progress';
+import { durationText } from '../../model/duration';
+import { PHASE_TEXT, runProgress } from '../../model/sync-progress';
 import styles from './sync.module.css';
 import { useSyncRun } from './use-sync-run';
 
