@@ -4,12 +4,14 @@ import { session, type Role } from '@/api/session';
 import { filterCountQueryOptions } from '@/components/filter-count/filter-count-queries';
 import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import { getListUnreadLaunchesQueryOptions } from '@generated/api/launches/launches';
-import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
+import type { EntityType, ListAwsAttributesParams, SyncRun } from '@generated/api/model';
 import {
   getGetSyncStatsQueryOptions,
   getListOverridesQueryOptions,
   getListSyncErrorsQueryOptions,
   getListSyncLogsQueryOptions,
+  getListSyncErrorCausesQueryOptions,
+  getListSyncRunsQueryOptions,
 } from '@generated/api/sync/sync';
 import { getListSyncFiltersQueryOptions } from '@generated/api/sync-filters/sync-filters';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
@@ -57,7 +59,7 @@ export const syncFiltersQueryOptions = (entity: EntityType) =>
 export const overrideAttributesQueryOptions = () =>
   getListAwsAttributesQueryOptions(OVERRIDE_ATTRIBUTE_PARAMS, { query: BLOCK_QUERY });
 
-export type DashboardTab = 'errors' | 'logs';
+export type DashboardTab = 'errors' | 'logs' | 'causes';
 
 export interface DashboardView {
   tab: DashboardTab;
@@ -91,7 +93,41 @@ export function prefetchDashboard(
     pages.forEach((n) => quietly(queryClient.ensureQueryData(syncErrorsQueryOptions(n))));
     quietly(queryClient.ensureQueryData(savedOverridesQueryOptions()));
     quietly(queryClient.ensureQueryData(overrideAttributesQueryOptions()));
-  } else {
+  } else if (tab === 'logs') {
     pages.forEach((n) => quietly(queryClient.ensureQueryData(syncLogsQueryOptions(n))));
+  } else {
+    quietly(queryClient.ensureQueryData(syncErrorCausesQueryOptions()));
+    quietly(queryClient.ensureQueryData(latestSyncRunQueryOptions()));
   }
 }
+
+/**
+ * The open errors grouped by cause (the errors card's 'By cause' view). Always fetched again when
+ * the view opens: a sync or a fix elsewhere may have changed them since.
+ */
+export const syncErrorCausesQueryOptions = () =>
+  getListSyncErrorCausesQueryOptions({ query: { ...BLOCK_QUERY, staleTime: 0 } });
+
+/** A run is under way while it is queued or running; a tenant has at most one. */
+export const isRunActive = (run: SyncRun | undefined): boolean =>
+  run?.state === 'queued' || run?.state === 'running';
+
+/** How often the newest run is asked again while it is under way. */
+const ACTIVE_RUN_POLL_MS = 2_000;
+
+/**
+ * The newest run, to know whether one is under way (a retry is refused meanwhile): asked again
+ * every 2 s while it is, so its end shows without a reload.
+ */
+export const latestSyncRunQueryOptions = () =>
+  getListSyncRunsQueryOptions(
+    { 'page-size': 1 },
+    {
+      query: {
+        ...BLOCK_QUERY,
+        staleTime: 0,
+        refetchInterval: (query) =>
+          isRunActive(query.state.data?.results[0]) ? ACTIVE_RUN_POLL_MS : false,
+      },
+    },
+  );

@@ -1,17 +1,23 @@
 import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import type { SyncErrorCause } from '@generated/api/model';
 
 import {
   type DashboardTab,
   type DashboardView,
   syncStatsQueryOptions,
 } from '../../dashboard-queries';
+import { CAUSE_TEXT } from '../../model/cause-texts';
 import { ERRORS_TEXT, lastSyncText } from '../../model/error-texts';
 import { formatDateTime } from '../../model/format-date';
 import { useOverrideDrafts } from '../overrides/use-override-form';
+import { CausesPanel } from './causes-panel';
 import { ErrorsPanel } from './errors-panel';
 import styles from './errors.module.css';
 import { LogsPanel } from './logs-panel';
+import { errorsPageOf, type OverrideFocus } from './override-focus';
 
 export interface SyncErrorsCardProps extends DashboardView {
   onViewChange: (view: DashboardView) => void;
@@ -19,11 +25,24 @@ export interface SyncErrorsCardProps extends DashboardView {
 
 /**
  * 'ACE Sync Errors': when the last sync ran, and the Errors and All Logs tabs, each paginated by
- * the server. Tab and page come from the URL; typed override values live here, above both.
+ * the server, and the errors grouped 'By cause'. Tab and page come from the URL; typed override
+ * values live here, above them all.
  */
 export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps) {
   const drafts = useOverrideDrafts();
   const onPageChange = (next: number) => onViewChange({ tab, page: next });
+  const queryClient = useQueryClient();
+  const [overrideFocus, setOverrideFocus] = useState<OverrideFocus | null>(null);
+  // A cause fixed by a dummy value: the Errors tab opens at the page of its first error, the
+  // field put in its errors' rows.
+  const openOverride = (cause: SyncErrorCause) => {
+    if (!cause.ace_attribute) return;
+    const focus = { errorIds: cause.error_ids, attributeId: cause.ace_attribute.id };
+    void errorsPageOf(queryClient, cause.error_ids).then((errorsPage) => {
+      setOverrideFocus(focus);
+      onViewChange({ tab: 'errors', page: errorsPage });
+    });
+  };
   return (
     <Card className={styles.card} elevation={1} role="region" aria-labelledby="sync-errors-title">
       <div className={styles.header}>
@@ -41,12 +60,24 @@ export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps)
         <Tab
           id="errors"
           title={ERRORS_TEXT.errorsTab}
-          panel={<ErrorsPanel page={page} onPageChange={onPageChange} drafts={drafts} />}
+          panel={
+            <ErrorsPanel
+              page={page}
+              onPageChange={onPageChange}
+              drafts={drafts}
+              focus={overrideFocus}
+            />
+          }
         />
         <Tab
           id="logs"
           title={ERRORS_TEXT.logsTab}
           panel={<LogsPanel page={page} onPageChange={onPageChange} />}
+        />
+        <Tab
+          id="causes"
+          title={CAUSE_TEXT.tab}
+          panel={<CausesPanel onOpenOverride={openOverride} />}
         />
       </Tabs>
     </Card>

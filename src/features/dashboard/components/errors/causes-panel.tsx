@@ -1,0 +1,102 @@
+import { Callout, Intent } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+import { BlockError } from '@/components/block-error/block-error';
+import { DataTable, useDataTable } from '@/components/data-table';
+import type { SyncErrorCause } from '@generated/api/model';
+import {
+  getListOverridesQueryKey,
+  getListSyncErrorCausesQueryKey,
+  getListSyncErrorsQueryKey,
+  getListSyncLogsQueryKey,
+} from '@generated/api/sync/sync';
+
+import {
+  isRunActive,
+  latestSyncRunQueryOptions,
+  syncErrorCausesQueryOptions,
+} from '../../dashboard-queries';
+import { CAUSE_TEXT } from '../../model/cause-texts';
+import { CauseActionsContext, type CauseActions } from './cause-actions';
+import { causeColumns } from './cause-columns';
+import styles from './errors.module.css';
+import { useRetryCause } from './use-retry-cause';
+
+const NO_CAUSES: SyncErrorCause[] = [];
+
+export interface CausesPanelProps {
+  /** Opens the override editor (the Errors tab) at a cause's field. */
+  onOpenOverride: (cause: SyncErrorCause) => void;
+}
+
+/**
+ * The 'By cause' view: the open errors grouped by what caused them, most errors first, each with
+ * its usual fix, a way to it and a retry of just its records. No retry starts while a run is
+ * under way; when one ends, the causes (and the lists it changed) are asked again.
+ */
+export function CausesPanel({ onOpenOverride }: CausesPanelProps) {
+  const causes = useQuery(syncErrorCausesQueryOptions());
+  const latest = useQuery(latestSyncRunQueryOptions());
+  const run = latest.data?.results[0];
+  const runActive = isRunActive(run);
+  useRefreshAfterRun(run?.id, runActive);
+  const retry = useRetryCause();
+  const actions: CauseActions = {
+    retry: retry.start,
+    retryingId: retry.retryingId,
+    runActive,
+    openOverride: onOpenOverride,
+  };
+  const table = useDataTable({
+    data: causes.data?.results ?? NO_CAUSES,
+    columns: causeColumns,
+    getRowId: (cause) => cause.id,
+  });
+
+  if (causes.isError && !causes.data) {
+    return <BlockError error={causes.error} onRetry={() => void causes.refetch()} />;
+  }
+  return (
+    <CauseActionsContext.Provider value={actions}>
+      {retry.vanished ? (
+        <Callout intent={Intent.WARNING} compact role="alert">
+          {retry.vanished}
+        </Callout>
+      ) : null}
+      <DataTable
+        table={table}
+        label={CAUSE_TEXT.tab}
+        loading={causes.isPending}
+        busy={causes.isFetching && !causes.isPending}
+        emptyMessage={CAUSE_TEXT.noCauses}
+        className={styles.table}
+      />
+    </CauseActionsContext.Provider>
+  );
+}
+
+/**
+ * A run that was seen under way and is no longer: its errors replaced some, so the causes and the
+ * errors card's lists are asked again.
+ */
+function useRefreshAfterRun(runId: number | undefined, active: boolean) {
+  const queryClient = useQueryClient();
+  const seenActive = useRef<number | null>(null);
+  useEffect(() => {
+    if (runId === undefined) return;
+    if (active) {
+      seenActive.current = runId;
+      return;
+    }
+    if (seenActive.current === null) return;
+    seenActive.current = null;
+    for (const queryKey of [
+      getListSyncErrorCausesQueryKey(),
+      getListSyncErrorsQueryKey(),
+      getListSyncLogsQueryKey(),
+      getListOverridesQueryKey(),
+    ])
+      void queryClient.invalidateQueries({ queryKey: queryKey.slice(0, 1) });
+  }, [queryClient, runId, active]);
+}
