@@ -126,7 +126,7 @@ describe('/values-mapper', () => {
           .getByRole('navigation', { name: 'Opportunities pages' })
           .querySelector('[aria-current="page"]'),
       ).toHaveTextContent('2');
-      // A field that is not a number is left out of the URL's meaning.
+      // The field stays in the URL: a reload opens the mapper at it again.
       expect(router.state.location.search).toEqual({ field: field.id });
     },
   );

@@ -7,6 +7,8 @@ export const CAUSE_TEXT = {
   openSyncSettings: 'Open in Sync Settings',
   setDummyValue: 'Set a dummy value',
   waitForAce: 'Nothing to change: retry once ACE allows it.',
+  /** Read out where a cause names no ACE field (the record itself is at fault). */
+  noField: 'No field',
 } as const;
 
 export const CAUSE_COLUMN_TEXT = {

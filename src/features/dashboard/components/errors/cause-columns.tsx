@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 
 import { createDataColumnHelper } from '@/components/data-table';
 import { ErrorCategoryTag } from '@/components/error-category/error-category';
+import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import type { SyncErrorCause } from '@generated/api/model';
 
 import {
@@ -38,7 +39,12 @@ export const causeColumns = column.columns([
       row.original.ace_attribute ? (
         <span className={styles.mono}>{row.original.ace_attribute.name}</span>
       ) : (
-        <span className={Classes.TEXT_MUTED}>—</span>
+        <>
+          <span className={Classes.TEXT_MUTED} aria-hidden="true">
+            —
+          </span>
+          <VisuallyHidden>{CAUSE_TEXT.noField}</VisuallyHidden>
+        </>
       ),
     meta: { className: styles.colCauseField },
   }),

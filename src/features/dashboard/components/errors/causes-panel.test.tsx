@@ -118,9 +118,14 @@ describe("the errors card's 'By cause' view", () => {
     expect(toast.success).toHaveBeenCalledWith(`Retrying ${first!.count} records.`);
     // The runs are asked again, so what follows the live run picks the retry up.
     await waitFor(() => expect(backend.callsTo('listSyncRuns').length).toBeGreaterThan(runsAsked));
+    const causesAsked = backend.callsTo('listSyncErrorCauses').length;
     await backend.syncsIdle();
     const run = backend.store.state.syncRuns.at(-1)!;
     expect(run).toMatchObject({ trigger: 'retry', state: 'succeeded', total: first!.count });
+    // Once the run is over, the causes are asked again: the retry replaced their errors.
+    await waitFor(() =>
+      expect(backend.callsTo('listSyncErrorCauses').length).toBeGreaterThan(causesAsked),
+    );
   });
 
   it('disables the retries while a run is under way', async () => {

@@ -77,20 +77,18 @@ export function CausesPanel({ onOpenOverride }: CausesPanelProps) {
 }
 
 /**
- * A run that was seen under way and is no longer: its errors replaced some, so the causes and the
- * errors card's lists are asked again.
+ * A run that ended since the view opened (seen under way, or a newer run already over when first
+ * seen, as a short retry is): its errors replaced some, so the causes and the errors card's lists
+ * are asked again.
  */
 function useRefreshAfterRun(runId: number | undefined, active: boolean) {
   const queryClient = useQueryClient();
-  const seenActive = useRef<number | null>(null);
+  const last = useRef<{ id: number; active: boolean } | null>(null);
   useEffect(() => {
     if (runId === undefined) return;
-    if (active) {
-      seenActive.current = runId;
-      return;
-    }
-    if (seenActive.current === null) return;
-    seenActive.current = null;
+    const before = last.current;
+    last.current = { id: runId, active };
+    if (active || !before || (!before.active && before.id === runId)) return;
     for (const queryKey of [
       getListSyncErrorCausesQueryKey(),
       getListSyncErrorsQueryKey(),
