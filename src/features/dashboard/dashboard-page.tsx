@@ -36,7 +36,12 @@ export function DashboardPage({ tab, page, role, onViewChange }: DashboardPagePr
         <SyncStatsCard />
         <InboxCard />
       </div>
-      <SyncErrorsCard tab={tab} page={page} onViewChange={onViewChange} />
+      <SyncErrorsCard
+        tab={tab}
+        page={page}
+        onViewChange={onViewChange}
+        canEditMappings={role === 'super_admin'}
+      />
       <SyncFiltersCard canEdit={role === 'super_admin'} />
     </div>
   );

@@ -12,6 +12,8 @@ export interface CauseActions {
   runActive: boolean;
   /** Opens the override editor at the cause's field. */
   openOverride: (cause: SyncErrorCause) => void;
+  /** Sync Settings is the super_admin's: a user gets the fix in words, without its link. */
+  canEditMappings: boolean;
 }
 
 export const CauseActionsContext = createContext<CauseActions | null>(null);

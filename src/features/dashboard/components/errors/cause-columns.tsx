@@ -72,12 +72,12 @@ export const causeColumns = column.columns([
 
 /** The fix in words, and the way to it: Sync Settings at the field, or the override editor. */
 function FixCell({ cause }: { cause: SyncErrorCause }) {
-  const { openOverride } = useCauseActions();
+  const { openOverride, canEditMappings } = useCauseActions();
   const target = causeFixTarget(cause);
   return (
     <div className={styles.fix}>
       <span>{FIX_TEXT[cause.fix]}</span>
-      {target.kind === 'sync-settings' ? (
+      {target.kind === 'sync-settings' && canEditMappings ? (
         <Link
           to="/values-mapper"
           search={{

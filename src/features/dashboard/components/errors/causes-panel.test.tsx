@@ -6,7 +6,7 @@ import { toast } from '@/lib/toaster';
 import type { SyncErrorCause } from '@generated/api/model';
 
 import { renderApp, wholeAppTestSettings } from '../../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { DANA, MARCUS, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
 import { SYNC_TEXT } from '../sync/use-sync-starter';
 
 const backend = setupSandboxBackend();
@@ -99,6 +99,17 @@ describe("the errors card's 'By cause' view", () => {
     const wait = rowOf(table, causes.find((cause) => cause.fix === 'wait_for_ace')!.message);
     expect(within(wait).queryByRole('link')).not.toBeInTheDocument();
     expect(within(wait).getByText('Nothing to change: retry once ACE allows it.')).toBeVisible();
+  });
+
+  it('gives a user (not a super_admin) the fix in words, without the Sync Settings links', async () => {
+    await backend.signIn(MARCUS);
+    renderApp('/dashboard?tab=causes');
+    const table = await screen.findByRole('table', { name: 'By cause' });
+    await within(table).findByText(/^Stage 'Needs Analysis'/);
+    const picklist = within(rowOf(table, /^Stage 'Needs Analysis'/));
+    expect(picklist.getByText(/^Map this Salesforce value to an ACE value/)).toBeVisible();
+    expect(picklist.queryByRole('link')).not.toBeInTheDocument();
+    expect(picklist.getByRole('button', { name: 'Retry 1 record' })).toBeEnabled();
   });
 
   it("'Retry N records' starts a retry run of exactly the cause's records", async () => {

@@ -28,6 +28,8 @@ const NO_CAUSES: SyncErrorCause[] = [];
 export interface CausesPanelProps {
   /** Opens the override editor (the Errors tab) at a cause's field. */
   onOpenOverride: (cause: SyncErrorCause) => void;
+  /** Links to Sync Settings show (a super_admin's screen). */
+  canEditMappings: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface CausesPanelProps {
  * its usual fix, a way to it and a retry of just its records. No retry starts while a run is
  * under way; when one ends, the causes (and the lists it changed) are asked again.
  */
-export function CausesPanel({ onOpenOverride }: CausesPanelProps) {
+export function CausesPanel({ onOpenOverride, canEditMappings }: CausesPanelProps) {
   const causes = useQuery(syncErrorCausesQueryOptions());
   const latest = useQuery(latestSyncRunQueryOptions());
   const run = latest.data?.results[0];
@@ -47,6 +49,7 @@ export function CausesPanel({ onOpenOverride }: CausesPanelProps) {
     retryingId: retry.retryingId,
     runActive,
     openOverride: onOpenOverride,
+    canEditMappings,
   };
   const table = useDataTable({
     data: causes.data?.results ?? NO_CAUSES,

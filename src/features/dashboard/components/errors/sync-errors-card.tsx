@@ -21,6 +21,8 @@ import { errorsPageOf, type OverrideFocus } from './override-focus';
 
 export interface SyncErrorsCardProps extends DashboardView {
   onViewChange: (view: DashboardView) => void;
+  /** Sync Settings (the mappings) is the super_admin's: only they get its links. */
+  canEditMappings?: boolean;
 }
 
 /**
@@ -28,7 +30,12 @@ export interface SyncErrorsCardProps extends DashboardView {
  * the server, and the errors grouped 'By cause'. Tab and page come from the URL; typed override
  * values live here, above them all.
  */
-export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps) {
+export function SyncErrorsCard({
+  tab,
+  page,
+  onViewChange,
+  canEditMappings = false,
+}: SyncErrorsCardProps) {
   const drafts = useOverrideDrafts();
   const onPageChange = (next: number) => onViewChange({ tab, page: next });
   const queryClient = useQueryClient();
@@ -77,7 +84,7 @@ export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps)
         <Tab
           id="causes"
           title={CAUSE_TEXT.tab}
-          panel={<CausesPanel onOpenOverride={openOverride} />}
+          panel={<CausesPanel onOpenOverride={openOverride} canEditMappings={canEditMappings} />}
         />
       </Tabs>
     </Card>
