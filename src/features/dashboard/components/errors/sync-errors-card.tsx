@@ -1,7 +1,8 @@
 import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 
+import { lazyNamed } from '@/lib/lazy-named';
 import type { SyncErrorCause } from '@generated/api/model';
 
 import {
@@ -13,11 +14,14 @@ import { CAUSE_TEXT } from '../../model/cause-texts';
 import { ERRORS_TEXT, lastSyncText } from '../../model/error-texts';
 import { formatDateTime } from '../../model/format-date';
 import { useOverrideDrafts } from '../overrides/use-override-form';
-import { CausesPanel } from './causes-panel';
 import { ErrorsPanel } from './errors-panel';
 import styles from './errors.module.css';
 import { LogsPanel } from './logs-panel';
 import { errorsPageOf, type OverrideFocus } from './override-focus';
+
+// The 'By cause' view loads when its tab is first opened: the dashboard's first screen does not
+// carry it.
+const CausesPanel = lazyNamed(() => import('./causes-panel'), 'CausesPanel');
 
 export interface SyncErrorsCardProps extends DashboardView {
   onViewChange: (view: DashboardView) => void;
@@ -84,7 +88,17 @@ export function SyncErrorsCard({
         <Tab
           id="causes"
           title={CAUSE_TEXT.tab}
-          panel={<CausesPanel onOpenOverride={openOverride} canEditMappings={canEditMappings} />}
+          panel={
+            <Suspense
+              fallback={
+                <p className={Classes.SKELETON} aria-hidden="true">
+                  {CAUSE_TEXT.tab}
+                </p>
+              }
+            >
+              <CausesPanel onOpenOverride={openOverride} canEditMappings={canEditMappings} />
+            </Suspense>
+          }
         />
       </Tabs>
     </Card>

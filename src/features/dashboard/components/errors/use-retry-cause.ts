@@ -61,5 +61,5 @@ export function useRetryCause() {
     );
   };
 
-  return { start, retryingId, vanished, dismissVanished: () => setVanished(null) };
+  return { start, retryingId, vanished };
 }
