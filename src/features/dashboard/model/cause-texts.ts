@@ -1,9 +1,11 @@
 import type { SyncErrorCause, SyncErrorFix } from '@generated/api/model';
 
+import { ERRORS_TEXT } from './error-texts';
+
 /** Texts of the errors card's 'By cause' view. */
 export const CAUSE_TEXT = {
-  tab: 'By cause',
-  noCauses: 'No sync errors found',
+  tab: ERRORS_TEXT.causesTab,
+  noCauses: ERRORS_TEXT.noErrors,
   openSyncSettings: 'Open in Sync Settings',
   setDummyValue: 'Set a dummy value',
   waitForAce: 'Nothing to change: retry once ACE allows it.',

@@ -20,14 +20,16 @@ import {
 import { CAUSE_TEXT } from '../../model/cause-texts';
 import { CauseActionsContext, type CauseActions } from './cause-actions';
 import { causeColumns } from './cause-columns';
+import { errorsPageOf } from './errors-page-of';
 import styles from './errors.module.css';
+import type { OverrideFocus } from './override-focus';
 import { useRetryCause } from './use-retry-cause';
 
 const NO_CAUSES: SyncErrorCause[] = [];
 
 export interface CausesPanelProps {
-  /** Opens the override editor (the Errors tab) at a cause's field. */
-  onOpenOverride: (cause: SyncErrorCause) => void;
+  /** Opens the override editor (the Errors tab, at this page) at a field for some errors. */
+  onOpenOverride: (focus: OverrideFocus, errorsPage: number) => void;
   /** Links to Sync Settings show (a super_admin's screen). */
   canEditMappings: boolean;
 }
@@ -44,11 +46,20 @@ export function CausesPanel({ onOpenOverride, canEditMappings }: CausesPanelProp
   const runActive = isRunActive(run);
   useRefreshAfterRun(run?.id, runActive);
   const retry = useRetryCause();
+  const queryClient = useQueryClient();
+  // A cause fixed by a dummy value: the Errors tab opens at the page of its first error.
+  const openOverride = (cause: SyncErrorCause) => {
+    const attribute = cause.ace_attribute;
+    if (!attribute) return;
+    void errorsPageOf(queryClient, cause.error_ids).then((errorsPage) =>
+      onOpenOverride({ errorIds: cause.error_ids, attributeId: attribute.id }, errorsPage),
+    );
+  };
   const actions: CauseActions = {
     retry: retry.start,
     retryingId: retry.retryingId,
     runActive,
-    openOverride: onOpenOverride,
+    openOverride,
     canEditMappings,
   };
   const table = useDataTable({

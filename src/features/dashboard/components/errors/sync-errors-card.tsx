@@ -1,23 +1,21 @@
 import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 
 import { lazyNamed } from '@/lib/lazy-named';
-import type { SyncErrorCause } from '@generated/api/model';
 
 import {
   type DashboardTab,
   type DashboardView,
   syncStatsQueryOptions,
 } from '../../dashboard-queries';
-import { CAUSE_TEXT } from '../../model/cause-texts';
 import { ERRORS_TEXT, lastSyncText } from '../../model/error-texts';
 import { formatDateTime } from '../../model/format-date';
 import { useOverrideDrafts } from '../overrides/use-override-form';
 import { ErrorsPanel } from './errors-panel';
 import styles from './errors.module.css';
 import { LogsPanel } from './logs-panel';
-import { errorsPageOf, type OverrideFocus } from './override-focus';
+import type { OverrideFocus } from './override-focus';
 
 // The 'By cause' view loads when its tab is first opened: the dashboard's first screen does not
 // carry it.
@@ -42,17 +40,12 @@ export function SyncErrorsCard({
 }: SyncErrorsCardProps) {
   const drafts = useOverrideDrafts();
   const onPageChange = (next: number) => onViewChange({ tab, page: next });
-  const queryClient = useQueryClient();
   const [overrideFocus, setOverrideFocus] = useState<OverrideFocus | null>(null);
-  // A cause fixed by a dummy value: the Errors tab opens at the page of its first error, the
-  // field put in its errors' rows.
-  const openOverride = (cause: SyncErrorCause) => {
-    if (!cause.ace_attribute) return;
-    const focus = { errorIds: cause.error_ids, attributeId: cause.ace_attribute.id };
-    void errorsPageOf(queryClient, cause.error_ids).then((errorsPage) => {
-      setOverrideFocus(focus);
-      onViewChange({ tab: 'errors', page: errorsPage });
-    });
+  // A cause fixed by a dummy value: the Errors tab opens at the page of its errors, the field put
+  // in their rows.
+  const openOverride = (focus: OverrideFocus, errorsPage: number) => {
+    setOverrideFocus(focus);
+    onViewChange({ tab: 'errors', page: errorsPage });
   };
   return (
     <Card className={styles.card} elevation={1} role="region" aria-labelledby="sync-errors-title">
@@ -87,12 +80,12 @@ export function SyncErrorsCard({
         />
         <Tab
           id="causes"
-          title={CAUSE_TEXT.tab}
+          title={ERRORS_TEXT.causesTab}
           panel={
             <Suspense
               fallback={
                 <p className={Classes.SKELETON} aria-hidden="true">
-                  {CAUSE_TEXT.tab}
+                  {ERRORS_TEXT.causesTab}
                 </p>
               }
             >
