@@ -38,7 +38,12 @@ export function DashboardPage({ tab, page, role, onViewChange }: DashboardPagePr
         <InboxCard />
       </div>
       <SyncHistoryCard />
-      <SyncErrorsCard tab={tab} page={page} onViewChange={onViewChange} />
+      <SyncErrorsCard
+        tab={tab}
+        page={page}
+        onViewChange={onViewChange}
+        canEditMappings={role === 'super_admin'}
+      />
       <SyncFiltersCard canEdit={role === 'super_admin'} />
     </div>
   );

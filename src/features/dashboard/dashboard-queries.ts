@@ -11,6 +11,7 @@ import {
   getListOverridesQueryOptions,
   getListSyncErrorsQueryOptions,
   getListSyncLogsQueryOptions,
+  getListSyncErrorCausesQueryOptions,
   getListSyncRunsQueryOptions,
 } from '@generated/api/sync/sync';
 import { getListSyncFiltersQueryOptions } from '@generated/api/sync-filters/sync-filters';
@@ -81,7 +82,7 @@ export const syncRunsQueryOptions = () =>
 export const runLogsQueryOptions = (run: number, page: number) =>
   getListSyncLogsQueryOptions({ run, page }, { query: BLOCK_QUERY });
 
-export type DashboardTab = 'errors' | 'logs';
+export type DashboardTab = 'errors' | 'logs' | 'causes';
 
 export interface DashboardView {
   tab: DashboardTab;
@@ -115,8 +116,18 @@ export function prefetchDashboard(
     pages.forEach((n) => quietly(queryClient.ensureQueryData(syncErrorsQueryOptions(n))));
     quietly(queryClient.ensureQueryData(savedOverridesQueryOptions()));
     quietly(queryClient.ensureQueryData(overrideAttributesQueryOptions()));
-  } else {
+  } else if (tab === 'logs') {
     pages.forEach((n) => quietly(queryClient.ensureQueryData(syncLogsQueryOptions(n))));
+  } else {
+    quietly(queryClient.ensureQueryData(syncErrorCausesQueryOptions()));
+    quietly(queryClient.ensureQueryData(latestSyncRunQueryOptions()));
   }
   quietly(queryClient.ensureQueryData(syncRunsQueryOptions()));
 }
+
+/**
+ * The open errors grouped by cause (the errors card's 'By cause' view). Always fetched again when
+ * the view opens: a sync or a fix elsewhere may have changed them since.
+ */
+export const syncErrorCausesQueryOptions = () =>
+  getListSyncErrorCausesQueryOptions({ query: { ...BLOCK_QUERY, staleTime: 0 } });

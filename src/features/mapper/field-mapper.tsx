@@ -26,6 +26,8 @@ export interface FieldMapperProps {
   embedded?: boolean;
   /** Rendered next to the connection status (the pencil that edits the Salesforce account). */
   headerActions?: ReactNode;
+  /** An ACE attribute's id to open at: its tab and page, its row shown, highlighted and focused. */
+  focusField?: number;
 }
 
 type TabId = 'leads' | 'opportunities' | 'rules';
@@ -35,7 +37,7 @@ type TabId = 'leads' | 'opportunities' | 'rules';
  * the required-field counts and the Leads / Opportunities / Rules tabs. The wizard renders its own
  * Previous and Finish around it.
  */
-export function FieldMapper({ embedded = false, headerActions }: FieldMapperProps) {
+export function FieldMapper({ embedded = false, headerActions, focusField }: FieldMapperProps) {
   const state = useMapperState();
   // The Leads rows need the Salesforce leads fields: asked beside the ACE attributes and the
   // mappings, not once the rows show.
@@ -55,6 +57,14 @@ export function FieldMapper({ embedded = false, headerActions }: FieldMapperProp
   };
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const mapper = state.value;
+  // A link to a field (the values mapper's `?field=`): once the mapper is in, its row is picked as
+  // an unmatched field's link picks it (adjusted while rendering, as for the tab's page).
+  const [linkedField, setLinkedField] = useState<number | undefined>(undefined);
+  if (mapper && focusField !== undefined && focusField !== linkedField) {
+    setLinkedField(focusField);
+    const attribute = mapper.aceById.get(focusField);
+    if (attribute) pick(attribute);
+  }
   // The counts, the preview and the tabs show together, once the mapper and its counts are in:
   // added at once below the header, nothing on screen moves (a spinner holds the place till then).
   const counts = useGetMappingCounts();

@@ -84,4 +84,50 @@ describe('/values-mapper', () => {
       await screen.findByRole('dialog', { name: 'Update your Salesforce Account' }),
     ).toBeVisible();
   });
+
+  it(
+    'opens the field mapper at an ACE field of the URL: its tab and page, the row highlighted and focused',
+    { timeout: 20_000 },
+    async () => {
+      await signIn('super_admin');
+      // An opportunity field beyond the first page of 20 rows (the read-only ones come last).
+      const opportunityFields = backend.store.state.attributes.filter(
+        (attribute) =>
+          attribute.is_aws_ace &&
+          attribute.type === 'Opportunity' &&
+          attribute.permission_type !== 'Read Only' &&
+          !/^(partnerCrmUniqueIdentifier|apnCrmUniqueIdentifier|partnerCrmLeadId)$/.test(
+            attribute.name,
+          ),
+      );
+      const field = opportunityFields[20]!;
+      const { router } = renderApp(`/values-mapper?field=${field.id}`);
+      const mapper = within(
+        await screen.findByRole('region', { name: 'Field mapping' }, FIRST_LOAD),
+      );
+      await waitFor(
+        () =>
+          expect(mapper.getByRole('tab', { name: 'Opportunities' })).toHaveAttribute(
+            'aria-selected',
+            'true',
+          ),
+        FIRST_LOAD,
+      );
+      const row = await waitFor(() => {
+        const found = document.getElementById(`mapper-row-${field.id}`);
+        expect(found).not.toBeNull();
+        return found!;
+      }, FIRST_LOAD);
+      expect(within(row).getByText(field.name)).toBeInTheDocument();
+      expect(row.className).toMatch(/highlight/);
+      await waitFor(() => expect(row).toContainElement(document.activeElement as HTMLElement));
+      expect(
+        mapper
+          .getByRole('navigation', { name: 'Opportunities pages' })
+          .querySelector('[aria-current="page"]'),
+      ).toHaveTextContent('2');
+      // The field stays in the URL: a reload opens the mapper at it again.
+      expect(router.state.location.search).toEqual({ field: field.id });
+    },
+  );
 });

@@ -16,7 +16,10 @@ interface DashboardSearch {
 }
 
 function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
-  const tab = search.tab === 'errors' || search.tab === 'logs' ? search.tab : undefined;
+  const tab =
+    search.tab === 'errors' || search.tab === 'logs' || search.tab === 'causes'
+      ? search.tab
+      : undefined;
   const raw = typeof search.page === 'string' ? Number(search.page) : search.page;
   const page = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 ? raw : undefined;
   // Both keys always: the router merges parent search params in, so a nonsense value must be

@@ -5,6 +5,7 @@ export const ERRORS_TEXT = {
   title: 'ACE Sync Errors',
   errorsTab: 'Errors',
   logsTab: 'All Logs',
+  causesTab: 'By cause',
   noErrors: 'No sync errors found',
   noLogs: 'No sync logs found',
   noLastSync: 'Last sync date not found',

@@ -50,6 +50,14 @@ export function MappingTab({ type, title, focus }: MappingTabProps) {
     if (!shown) return;
     const row = document.getElementById(rowId(shown.attributeId));
     row?.scrollIntoView?.({ block: 'center' });
+    // Highlighted for a moment, so the eye finds the row it was brought to.
+    if (row) {
+      row.classList.remove(styles.highlight ?? '');
+      void row.offsetWidth; // the fade starts again when the same row is asked for again
+      row.classList.add(styles.highlight ?? '');
+      const fade = () => row.classList.remove(styles.highlight ?? '');
+      row.addEventListener('animationend', fade, { once: true });
+    }
     // The field's select, where a mapping is typed (not a tag's remove button before it).
     (
       row?.querySelector<HTMLElement>('[role="combobox"]') ??

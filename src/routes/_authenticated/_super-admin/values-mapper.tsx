@@ -12,10 +12,21 @@ import { screenHead } from '@/lib/title';
 interface ValuesMapperSearch {
   /** The selected entity tab; Leads when absent. */
   tab?: Exclude<ValuesMapperTab, 'leads'>;
+  /**
+   * An ACE attribute's id: the field mapper opens at its row (its tab and page), scrolled into
+   * view, highlighted and focused. The dashboard's errors by cause link here.
+   */
+  field?: number;
 }
 
-const validateValuesMapperSearch = (search: Record<string, unknown>): ValuesMapperSearch =>
-  search.tab === 'opportunities' ? { tab: 'opportunities' } : {};
+function validateValuesMapperSearch(search: Record<string, unknown>): ValuesMapperSearch {
+  const raw = typeof search.field === 'string' ? Number(search.field) : search.field;
+  const field = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 ? raw : undefined;
+  return {
+    ...(search.tab === 'opportunities' ? { tab: 'opportunities' } : {}),
+    ...(field !== undefined ? { field } : {}),
+  };
+}
 
 /** The values mapper (titled Sync Settings): super_admin only (the parent layout guards it). */
 export const Route = createFileRoute('/_authenticated/_super-admin/values-mapper')({
@@ -28,7 +39,7 @@ export const Route = createFileRoute('/_authenticated/_super-admin/values-mapper
 });
 
 function ValuesMapperRoute() {
-  const { tab } = Route.useSearch();
+  const { tab, field } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <ValuesMapperPage
@@ -39,7 +50,13 @@ function ValuesMapperRoute() {
           replace: true,
         })
       }
-      mapper={<FieldMapper embedded headerActions={<EditSalesforceConnectionButton />} />}
+      mapper={
+        <FieldMapper
+          embedded
+          headerActions={<EditSalesforceConnectionButton />}
+          focusField={field}
+        />
+      }
     />
   );
 }

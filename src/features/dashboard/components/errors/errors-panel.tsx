@@ -1,6 +1,6 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 import { errorMessages } from '@/api/error-messages';
 import { BlockError } from '@/components/block-error/block-error';
@@ -21,6 +21,8 @@ import {
 } from '../overrides/use-override-form';
 import { useSaveOverrides } from '../overrides/use-save-overrides';
 import { errorColumns } from './error-columns';
+import styles from './errors.module.css';
+import { showOverrideRow, type OverrideFocus } from './override-focus';
 import { PagedTable } from './paged-table';
 import { usePagedList } from './use-paged-list';
 
@@ -30,10 +32,12 @@ export interface ErrorsPanelProps {
   page: number;
   onPageChange: (page: number) => void;
   drafts: OverrideDrafts;
+  /** Open the editor at a field for these errors (a link of the 'By cause' view). */
+  focus?: OverrideFocus | null;
 }
 
 /** The Errors tab: open sync errors, their override values and the save button. */
-export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
+export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: ErrorsPanelProps) {
   const list = usePagedList(syncErrorsQueryOptions, page);
   const saved = useQuery(savedOverridesQueryOptions());
   const attributes = useQuery(overrideAttributesQueryOptions());
@@ -46,6 +50,25 @@ export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
   useEffect(() => {
     if (drafts.restorePending && lookupsIn) saveRestored();
   }, [drafts.restorePending, lookupsIn]);
+  const container = useRef<HTMLDivElement>(null);
+  // A link to a field: once the page with the errors and the attributes are in, the field goes in
+  // their rows (where it can take a value); once it shows there, the first row is brought into
+  // view and its value box focused.
+  const shownFor = useRef<OverrideFocus | null>(null);
+  const pageReady = Boolean(list.rows && !list.query.isPlaceholderData && attributes.data);
+  useEffect(() => {
+    if (!focus || shownFor.current === focus || !pageReady || !container.current) return;
+    const errors = (list.rows ?? NO_ERRORS).filter((error) => focus.errorIds.includes(error.id));
+    if (errors.length === 0) return;
+    const hasField = (error: SyncError) =>
+      form.rowFor(error).pairs.some((pair) => pair.attributeId === focus.attributeId);
+    if (form.attributesById.has(focus.attributeId) && !errors.every(hasField)) {
+      errors.forEach((error) => form.preselect(error, focus.attributeId));
+      return; // the rows change, and this runs again with the field in them
+    }
+    shownFor.current = focus;
+    showOverrideRow(focus, container.current, styles.highlight ?? '');
+  }, [focus, pageReady, form, list.rows]);
   const table = useDataTable({
     data: list.rows ?? NO_ERRORS,
     columns: errorColumns,
@@ -58,35 +81,37 @@ export function ErrorsPanel({ page, onPageChange, drafts }: ErrorsPanelProps) {
   const lookupFailed = [saved, attributes].find((query) => query.isError);
   return (
     <OverrideFormContext.Provider value={form}>
-      {lookupFailed ? (
-        <Callout intent={Intent.WARNING} compact role="alert">
-          {errorMessages(lookupFailed.error)[0]}{' '}
-          <a
-            href="#retry"
-            onClick={(event) => {
-              event.preventDefault();
-              void saved.refetch();
-              void attributes.refetch();
-            }}
-          >
-            Retry
-          </a>
-        </Callout>
-      ) : null}
-      <PagedTable
-        list={list}
-        table={table}
-        label={ERRORS_TEXT.errorsTab}
-        pagesLabel="Sync errors pages"
-        emptyMessage={ERRORS_TEXT.noErrors}
-        page={page}
-        onPageChange={onPageChange}
-        footerStart={
-          list.total > 0 || form.hasSavedValues ? (
-            <SaveOverridesButton form={form} saver={saver} />
-          ) : null
-        }
-      />
+      <div ref={container} className={styles.panel}>
+        {lookupFailed ? (
+          <Callout intent={Intent.WARNING} compact role="alert">
+            {errorMessages(lookupFailed.error)[0]}{' '}
+            <a
+              href="#retry"
+              onClick={(event) => {
+                event.preventDefault();
+                void saved.refetch();
+                void attributes.refetch();
+              }}
+            >
+              Retry
+            </a>
+          </Callout>
+        ) : null}
+        <PagedTable
+          list={list}
+          table={table}
+          label={ERRORS_TEXT.errorsTab}
+          pagesLabel="Sync errors pages"
+          emptyMessage={ERRORS_TEXT.noErrors}
+          page={page}
+          onPageChange={onPageChange}
+          footerStart={
+            list.total > 0 || form.hasSavedValues ? (
+              <SaveOverridesButton form={form} saver={saver} />
+            ) : null
+          }
+        />
+      </div>
     </OverrideFormContext.Provider>
   );
 }

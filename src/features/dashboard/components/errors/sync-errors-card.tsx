@@ -1,5 +1,8 @@
 import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+
+import { lazyNamed } from '@/lib/lazy-named';
 
 import {
   type DashboardTab,
@@ -12,18 +15,38 @@ import { useOverrideDrafts } from '../overrides/use-override-form';
 import { ErrorsPanel } from './errors-panel';
 import styles from './errors.module.css';
 import { LogsPanel } from './logs-panel';
+import type { OverrideFocus } from './override-focus';
+
+// The 'By cause' view loads when its tab is first opened: the dashboard's first screen does not
+// carry it.
+const CausesPanel = lazyNamed(() => import('./causes-panel'), 'CausesPanel');
 
 export interface SyncErrorsCardProps extends DashboardView {
   onViewChange: (view: DashboardView) => void;
+  /** Sync Settings (the mappings) is the super_admin's: only they get its links. */
+  canEditMappings?: boolean;
 }
 
 /**
  * 'ACE Sync Errors': when the last sync ran, and the Errors and All Logs tabs, each paginated by
- * the server. Tab and page come from the URL; typed override values live here, above both.
+ * the server, and the errors grouped 'By cause'. Tab and page come from the URL; typed override
+ * values live here, above them all.
  */
-export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps) {
+export function SyncErrorsCard({
+  tab,
+  page,
+  onViewChange,
+  canEditMappings = false,
+}: SyncErrorsCardProps) {
   const drafts = useOverrideDrafts();
   const onPageChange = (next: number) => onViewChange({ tab, page: next });
+  const [overrideFocus, setOverrideFocus] = useState<OverrideFocus | null>(null);
+  // A cause fixed by a dummy value: the Errors tab opens at the page of its errors, the field put
+  // in their rows.
+  const openOverride = (focus: OverrideFocus, errorsPage: number) => {
+    setOverrideFocus(focus);
+    onViewChange({ tab: 'errors', page: errorsPage });
+  };
   return (
     <Card className={styles.card} elevation={1} role="region" aria-labelledby="sync-errors-title">
       <div className={styles.header}>
@@ -41,12 +64,34 @@ export function SyncErrorsCard({ tab, page, onViewChange }: SyncErrorsCardProps)
         <Tab
           id="errors"
           title={ERRORS_TEXT.errorsTab}
-          panel={<ErrorsPanel page={page} onPageChange={onPageChange} drafts={drafts} />}
+          panel={
+            <ErrorsPanel
+              page={page}
+              onPageChange={onPageChange}
+              drafts={drafts}
+              focus={overrideFocus}
+            />
+          }
         />
         <Tab
           id="logs"
           title={ERRORS_TEXT.logsTab}
           panel={<LogsPanel page={page} onPageChange={onPageChange} />}
+        />
+        <Tab
+          id="causes"
+          title={ERRORS_TEXT.causesTab}
+          panel={
+            <Suspense
+              fallback={
+                <p className={Classes.SKELETON} aria-hidden="true">
+                  {ERRORS_TEXT.causesTab}
+                </p>
+              }
+            >
+              <CausesPanel onOpenOverride={openOverride} canEditMappings={canEditMappings} />
+            </Suspense>
+          }
         />
       </Tabs>
     </Card>

@@ -171,7 +171,7 @@ describe('the Sync history card', () => {
     const when = formatDateTime(last!.started_at)!;
     await userEvent.click(within(table).getByRole('button', { name: when }));
     const dialog = await screen.findByRole('dialog', { name: `Sync of ${when}` });
-    expect(within(dialog).getByText('Manual · Succeeded · 1 min')).toBeInTheDocument();
+    expect(within(dialog).getByText('Manual · Succeeded · 1 min 00 s')).toBeInTheDocument();
     const counts = within(dialog).getByRole('table', { name: 'Records of this run' });
     const row = (name: string) =>
       within(within(counts).getByRole('rowheader', { name }).closest('tr')!)

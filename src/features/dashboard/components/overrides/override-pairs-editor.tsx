@@ -28,7 +28,7 @@ export function OverridePairsEditor({ error }: { error: SyncError }) {
     row.pairs.every((pair) => pair.attributeId !== null) &&
     attributeOptions(form.attributes, row, '', entityType).length > 0;
   return (
-    <div className={styles.pairs}>
+    <div className={styles.pairs} data-sync-error={error.id}>
       {row.pairs.map((pair, index) => (
         <PairLine
           key={pair.key}
@@ -82,7 +82,7 @@ function PairLine({ error, pair, position, options, removable }: PairLineProps) 
       : { id: pair.attributeId, name: `#${pair.attributeId}` });
   const items = attribute && !options.includes(attribute) ? [attribute, ...options] : options;
   return (
-    <div className={styles.pair}>
+    <div className={styles.pair} data-attribute={pair.attributeId ?? undefined}>
       <div className={styles.pairFields}>
         <FilterSelect<Attribute>
           items={items}

@@ -88,6 +88,11 @@ export interface OverrideForm {
   /** The value box was left: a missing value shows from now on. */
   touchValue: (error: ErrorRef, pairKey: string) => void;
   addPair: (error: ErrorRef) => void;
+  /**
+   * Puts an ACE field in a sync error's row, to type its value (the errors-by-cause link): in its
+   * blank pair, else in a new one; nothing changes when the row has that field already.
+   */
+  preselect: (error: ErrorRef, attributeId: number) => void;
   removePair: (error: ErrorRef, pairKey: string) => void;
 }
 
@@ -134,6 +139,13 @@ export function useOverrideForm(
         }
       },
       addPair: (error) => update(error, (pairs) => [...pairs, newPair()]),
+      preselect: (error, attributeId) => {
+        const pairs = rowFor(error).pairs;
+        if (pairs.some((pair) => pair.attributeId === attributeId)) return;
+        const blank = pairs.find((pair) => pair.attributeId === null && pair.value === '');
+        if (blank) editPair(error, blank.key, { attributeId });
+        else update(error, (current) => [...current, newPair(attributeId)]);
+      },
       removePair: (error, pairKey) =>
         update(error, (pairs) => pairs.filter((pair) => pair.key !== pairKey)),
     };

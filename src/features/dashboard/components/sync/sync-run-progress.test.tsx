@@ -132,7 +132,12 @@ describe('the run under way', () => {
     renderApp('/dashboard');
     await screen.findByText('14 Launches');
     // A run that ended before the visit toasts nothing.
-    await waitFor(() => expect(backend.callsTo('listSyncRuns')).toHaveLength(1));
+    // (the newest run: the history card asks for the runs of 30 days besides)
+    await waitFor(() =>
+      expect(
+        backend.callsTo('listSyncRuns').filter((call) => call.search.get('page-size') === '1'),
+      ).toHaveLength(1),
+    );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
     // The run's own calls wait: what shows comes from startSync's reply.

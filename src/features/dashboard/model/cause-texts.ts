@@ -1,0 +1,60 @@
+import type { SyncErrorCause, SyncErrorFix } from '@generated/api/model';
+
+import { ERRORS_TEXT } from './error-texts';
+
+/** Texts of the errors card's 'By cause' view. */
+export const CAUSE_TEXT = {
+  tab: ERRORS_TEXT.causesTab,
+  noCauses: ERRORS_TEXT.noErrors,
+  openSyncSettings: 'Open in Sync Settings',
+  setDummyValue: 'Set a dummy value',
+  waitForAce: 'Nothing to change: retry once ACE allows it.',
+  /** Read out where a cause names no ACE field (the record itself is at fault). */
+  noField: 'No field',
+} as const;
+
+export const CAUSE_COLUMN_TEXT = {
+  category: 'CATEGORY',
+  entity: 'Lead/Opportunity',
+  aceField: 'ACE Field',
+  error: 'ERROR',
+  count: 'Records',
+  fix: 'Usual fix',
+  retry: 'Retry',
+} as const;
+
+/** A cause's usual fix in words: what the user does, and where. */
+export const FIX_TEXT: Record<SyncErrorFix, string> = {
+  map_picklist_value: 'Map this Salesforce value to an ACE value in Sync Settings, then retry.',
+  map_field:
+    'Map a Salesforce field (or a fixed dummy value) to this ACE field in Sync Settings, then retry.',
+  set_override: 'Save a dummy value for this field in the Errors tab, then retry.',
+  wait_for_ace:
+    'ACE refuses the change in the record’s current state; it goes through once the record moves on in ACE.',
+  dismiss: 'The record no longer exists on the other side: dismiss the error.',
+};
+
+/** 'Retry 1 record', 'Retry 3 records'. */
+export function retryLabel(count: number): string {
+  return `Retry ${count} ${count === 1 ? 'record' : 'records'}`;
+}
+
+/** Where a cause's fix is made: Sync Settings at its ACE field, the override editor, or nowhere. */
+export type CauseFixTarget =
+  | { kind: 'sync-settings'; attributeId: number; entity: SyncErrorCause['entity'] }
+  | { kind: 'override'; attributeId: number }
+  | { kind: 'none' };
+
+/**
+ * A picklist value or a missing field is fixed in the mapping (Sync Settings, at the field); a
+ * value of the wrong type by a dummy value sent on the next sync (the override editor). A cause
+ * with no ACE field has nothing to open.
+ */
+export function causeFixTarget(cause: SyncErrorCause): CauseFixTarget {
+  const attribute = cause.ace_attribute;
+  if (!attribute) return { kind: 'none' };
+  if (cause.fix === 'map_picklist_value' || cause.fix === 'map_field')
+    return { kind: 'sync-settings', attributeId: attribute.id, entity: cause.entity };
+  if (cause.fix === 'set_override') return { kind: 'override', attributeId: attribute.id };
+  return { kind: 'none' };
+}
