@@ -7,12 +7,12 @@ import type { SyncErrorCause } from '@generated/api/model';
 
 import { syncErrorCausesQueryOptions } from '../../dashboard-queries';
 import { CAUSE_TEXT } from '../../model/cause-texts';
+import { useSyncRun } from '../sync/use-sync-run';
 import { CauseActionsContext, type CauseActions } from './cause-actions';
 import { causeColumns } from './cause-columns';
 import { errorsPageOf } from './errors-page-of';
 import styles from './errors.module.css';
 import type { OverrideFocus } from './override-focus';
-import { useSyncRun } from '../sync/use-sync-run';
 import { useRetryCause } from './use-retry-cause';
 
 const NO_CAUSES: SyncErrorCause[] = [];

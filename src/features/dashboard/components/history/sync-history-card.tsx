@@ -12,7 +12,7 @@ import {
 import { BlockError } from '@/components/block-error/block-error';
 import type { SyncRun } from '@generated/api/model';
 
-import { syncRunsQueryOptions, syncStatsQueryOptions } from '../../dashboard-queries';
+import { syncRunsQueryOptions } from '../../dashboard-queries';
 import { HISTORY_CARD_TEXT } from '../../model/history-card-text';
 import styles from './history-card.module.css';
 import { useLazyView, type LazyView } from './use-lazy-view';
@@ -43,7 +43,6 @@ export function SyncHistoryCard() {
   });
   const openRun = useCallback((run: SyncRun) => setOpened({ run, isOpen: true }), []);
   const dialog = useLazyView(loadDialog, opened.isOpen);
-  useRunsFollowTheStats();
 
   const list = runs.data?.results ?? NO_RUNS;
   let body;
@@ -142,22 +141,4 @@ function Loaded<P>({
     );
   if (!lazy.view) return <div className={styles.placeholder} />;
   return children(lazy.view.Component);
-}
-
-/**
- * A run that ends moves the statistics' last sync date (whoever follows it: this tab's sync, the
- * dashboard's polling): the runs are asked again then, so the history's first row is that run.
- */
-function useRunsFollowTheStats() {
-  const queryClient = useQueryClient();
-  const lastSync = useQuery({
-    ...syncStatsQueryOptions(),
-    select: (stats) => stats.last_synced_date,
-  }).data;
-  const seen = useRef(lastSync);
-  useEffect(() => {
-    if (seen.current !== undefined && lastSync !== seen.current)
-      void queryClient.invalidateQueries({ queryKey: syncRunsQueryOptions().queryKey });
-    seen.current = lastSync;
-  }, [lastSync, queryClient]);
 }
