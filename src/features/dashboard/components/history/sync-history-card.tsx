@@ -1,13 +1,6 @@
 import { Button, Card, Classes } from '@blueprintjs/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 import { BlockError } from '@/components/block-error/block-error';
 import type { SyncRun } from '@generated/api/model';

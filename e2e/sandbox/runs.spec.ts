@@ -1,0 +1,129 @@
+import type { Locator, Page } from '@playwright/test';
+
+import { expectNoSeriousA11yViolations } from '../fixtures';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { toast } from './screens';
+
+// The sync you can watch, over Acme's simulated org (60 records a second: about 6 s a run): its
+// progress in every tab, the history of runs, the errors grouped by cause with the way to their
+// fix, and a retry of exactly a cause's records.
+
+const DANA = 'dana.whitfield@acme-cloud.com';
+const OUTCOME = /^Synced (\d+) records: (\d+) created, (\d+) updated, (\d+) failed$/;
+
+const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Sync progress' });
+const history = (page: Page) => page.getByRole('region', { name: 'Sync history' });
+
+/** The history as a table; resolves to its first run (the newest). */
+async function newestRun(page: Page): Promise<Locator> {
+  const card = history(page);
+  const toggle = card.getByRole('button', { name: 'Show as table' });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const rows = card.getByRole('table', { name: 'Sync runs' }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  return rows.nth(1);
+}
+
+/** The texts of a history row's cells: When, Trigger, Duration, Created, Updated, Skipped, Failed, State. */
+const cellsOf = async (row: Locator) =>
+  (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+
+/** Both themes: the navbar's switch, as a user would. */
+async function inBothThemes(page: Page, check: () => Promise<void>): Promise<void> {
+  await check();
+  await page.getByRole('button', { name: 'Use dark theme' }).click();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await check();
+  await page.getByRole('button', { name: 'Use light theme' }).click();
+  await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
+}
+
+test('a sync shows its progress within 2 s, after a reload and in a second tab, then leads its history', async ({
+  page,
+  context,
+}) => {
+  test.slow(); // a run of about 6 s, watched from two tabs
+  await signIn(page, DANA, DEMO_PASSWORD);
+  await page.goto('/dashboard');
+  await expect(history(page)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(progressBar(page)).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByText(/^[\d,]+ of [\d,]+ records$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+  await inBothThemes(page, () => expectNoSeriousA11yViolations(page));
+
+  // Every dashboard of the tenant shows the run: after a reload, and in a second tab.
+  await page.reload();
+  await expect(progressBar(page)).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/dashboard');
+  await expect(progressBar(second)).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+
+  // The end: the outcome with its counts, in both tabs, and the bar gone.
+  const outcome = toast(page, OUTCOME);
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+  await expect(toast(second, OUTCOME)).toBeVisible();
+  await expect(progressBar(page)).toBeHidden();
+  const [, , created, updated, failed] = OUTCOME.exec((await outcome.innerText()).trim()) ?? [];
+  await second.close();
+
+  // The history: the chart, and as a table the manual run first, with the outcome's counts.
+  await expect(history(page).locator('canvas').first()).toBeVisible();
+  const [, trigger, , createdCell, updatedCell, , failedCell, state] = await cellsOf(
+    await newestRun(page),
+  );
+  expect(trigger).toBe('Manual');
+  expect(state).toMatch(/^Succeeded/);
+  expect([createdCell, updatedCell, failedCell]).toEqual([created, updated, failed]);
+  await inBothThemes(page, () => expectNoSeriousA11yViolations(page));
+});
+
+test('the errors by cause lead to the fix in Sync Settings, and a retry runs over exactly their records', async ({
+  page,
+}) => {
+  test.slow(); // a retry run and the values mapper
+  await signIn(page, DANA, DEMO_PASSWORD);
+  await page.goto('/dashboard?tab=causes');
+  const causes = page.getByRole('table', { name: 'By cause' });
+  // The seeded opportunity whose stage has no ACE value mapped: a picklist cause.
+  const picklist = causes.getByRole('row').filter({ hasText: "Stage 'Needs Analysis'" });
+  await expect(picklist).toBeVisible();
+  await expect(picklist).toContainText(
+    'Map this Salesforce value to an ACE value in Sync Settings',
+  );
+  await inBothThemes(page, () => expectNoSeriousA11yViolations(page));
+
+  // Its link opens Sync Settings at the field, its row in view, highlighted and focused.
+  await picklist.getByRole('link', { name: 'Open in Sync Settings' }).click();
+  await expect(page).toHaveURL(/\/values-mapper\?(.*&)?field=\d+/);
+  const field = new URL(page.url()).searchParams.get('field');
+  const row = page.locator(`#mapper-row-${field}`);
+  await expect(row).toBeInViewport();
+  await expect(row).toHaveClass(/highlight/);
+  await expect(row.locator(':focus')).toHaveCount(1);
+
+  // Back on the dashboard: 'Retry N records' starts a retry run of exactly those N records.
+  await page.goto('/dashboard?tab=causes');
+  const retry = causes
+    .getByRole('row')
+    .filter({ hasText: "Stage 'Needs Analysis'" })
+    .getByRole('button', { name: /^Retry \d+ records?$/ });
+  const count = Number(/\d+/.exec((await retry.innerText()).trim())?.[0]);
+  expect(count).toBeGreaterThan(0);
+  await retry.click();
+  await expect(
+    toast(page, `Retrying ${count} ${count === 1 ? 'record' : 'records'}.`),
+  ).toBeVisible();
+  const outcome = toast(page, OUTCOME);
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+  const [, synced] = OUTCOME.exec((await outcome.innerText()).trim()) ?? [];
+  expect(Number(synced)).toBe(count);
+
+  const [, trigger, , created, updated, skipped, failed] = await cellsOf(await newestRun(page));
+  expect(trigger).toBe('Retry');
+  expect([created, updated, skipped, failed].reduce((sum, cell) => sum + Number(cell), 0)).toBe(
+    count,
+  );
+});
