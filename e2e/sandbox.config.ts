@@ -43,6 +43,9 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         SANDBOX_ACCESS_TTL: ACCESS_TTL,
+        // Slower than `npm start` (60 a second): a run of the seeded org lasts about 15 s, long
+        // enough to be watched from a reload and a second tab and checked by axe meanwhile.
+        SANDBOX_SYNC_RATE: process.env.SANDBOX_SYNC_RATE ?? '25',
         SANDBOX_DATA_DIR: join(tmpdir(), `acebridge-sandbox-e2e-${FRONT_PORT}`),
       },
     },

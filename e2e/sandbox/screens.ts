@@ -33,7 +33,7 @@ export async function syncAndWait(
     (response) =>
       response.request().method() === 'GET' &&
       new URL(response.url()).pathname === '/api/v1/salesforce/data-mappings/sync-errors/',
-    { timeout: 20_000 },
+    { timeout: 45_000 }, // a run of about 15 s (e2e/sandbox.config.ts), on a loaded machine
   );
   await expect(page.getByText(/^Last sync at /)).toBeVisible();
 }
