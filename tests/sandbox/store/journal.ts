@@ -25,10 +25,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 import type { Patch } from 'immer';
+
+import { writeFileDurably } from './durable-file';
 
 export const journalOf = (snapshotFile: string) => `${snapshotFile}.journal`;
 
@@ -148,27 +150,8 @@ export function startJournalSync(snapshotFile: string, snapshotHash: string): nu
  * (temporary file, fsync, rename, fsync of the directory); resolves with its size.
  */
 export async function startJournal(snapshotFile: string, snapshotHash: string): Promise<number> {
-  const file = journalOf(snapshotFile);
-  const temporary = `${file}.${process.pid}.tmp`;
   const bytes = header(snapshotHash);
-  try {
-    const handle = await open(temporary, 'w');
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
-  const directory = await open(dirname(file), 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
+  await writeFileDurably(journalOf(snapshotFile), bytes);
   return bytes.length;
 }
 

@@ -31,11 +31,11 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 
 import { applyPatches, enablePatches } from 'immer';
 
+import { writeFileDurably } from './durable-file';
 import { fingerprint, journalOf, readJournal, startJournalSync } from './journal';
 import { STATE_VERSION, type State } from './state';
 
@@ -196,28 +196,8 @@ export function createSerialiser(): (state: State) => Buffer {
 }
 
 /** Writes a serialised state durably without blocking the event loop. */
-export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    const handle = await open(temporary, 'w');
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
-  const directory = await open(dirname(file), 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
-}
+export const writeSnapshot = (file: string, bytes: Buffer): Promise<void> =>
+  writeFileDurably(file, bytes);
 
 /** What a start begins from: the state, and the size of its (empty) journal. */
 export interface Loaded {

@@ -1,6 +1,7 @@
 import { Classes, Tooltip } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 
+import highlight from '@/components/highlight/highlight.module.css';
 import { Paginator } from '@/components/paginator/paginator';
 
 import { useSalesforceFields } from '../mapper-queries';
@@ -52,10 +53,10 @@ export function MappingTab({ type, title, focus }: MappingTabProps) {
     row?.scrollIntoView?.({ block: 'center' });
     // Highlighted for a moment, so the eye finds the row it was brought to.
     if (row) {
-      row.classList.remove(styles.highlight ?? '');
+      row.classList.remove(highlight.highlight ?? '');
       void row.offsetWidth; // the fade starts again when the same row is asked for again
-      row.classList.add(styles.highlight ?? '');
-      const fade = () => row.classList.remove(styles.highlight ?? '');
+      row.classList.add(highlight.highlight ?? '');
+      const fade = () => row.classList.remove(highlight.highlight ?? '');
       row.addEventListener('animationend', fade, { once: true });
     }
     // The field's select, where a mapping is typed (not a tag's remove button before it).

@@ -5,6 +5,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { errorMessages } from '@/api/error-messages';
 import { BlockError } from '@/components/block-error/block-error';
 import { useDataTable } from '@/components/data-table';
+import highlight from '@/components/highlight/highlight.module.css';
 import type { SyncError } from '@generated/api/model';
 
 import {
@@ -67,7 +68,7 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
       return; // the rows change, and this runs again with the field in them
     }
     shownFor.current = focus;
-    showOverrideRow(focus, container.current, styles.highlight ?? '');
+    showOverrideRow(focus, container.current, highlight.highlight ?? '');
   }, [focus, pageReady, form, list.rows]);
   const table = useDataTable({
     data: list.rows ?? NO_ERRORS,
