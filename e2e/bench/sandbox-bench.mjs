@@ -8,7 +8,7 @@
 //                 SANDBOX_SYNC_RATE=0, so this is the engine's own time)
 //   callMedianMs, callP95Ms   ~200 representative calls through the front door and Prism's proxy
 //   readsMs, invitesMs, invitesPerReads   200 concurrent small reads (GET /api/v1/users/) and 200
-//                 concurrent invitations through the whole stack, median of 5 rounds (each after a
+//                 concurrent invitations through the whole stack, median of 15 rounds (each after a
 //                 reset; invitesPerReads is the median of the rounds' ratios). A write is
 //                 answered only once it is on disk (one line of patches appended to the sandbox's
 //                 journal by a synchronous write, grouped per turn of the event loop), so this is the
@@ -36,7 +36,7 @@ export const SANDBOX_BUDGETS = [
 ];
 
 const CONCURRENT = 200;
-const ROUNDS = 5;
+const ROUNDS = 15;
 
 const DANA = { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' };
 // What the dashboard, the accounts page and the mapper ask for.

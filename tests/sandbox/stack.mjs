@@ -152,6 +152,20 @@ export async function startStack({
   ];
   const [proxy, mock] = /** @type {[Supervised, Supervised]} */ (prisms);
   const recorder = createViolationRecorder({ doc: loadContract(), print });
+  // The mails of one turn of the event loop are printed in one write: 200 invitations at once are
+  // 400 lines, and a write to a pipe blocks until the reader has it.
+  /** @type {string[]} */
+  let mails = [];
+  /** @param {string} text */
+  const printMail = (text) => {
+    if (mails.length === 0)
+      setImmediate(() => {
+        const lines = mails;
+        mails = [];
+        print(lines.join('\n'));
+      });
+    mails.push(text);
+  };
   const server = createServer(createFrontDoor({ sandboxPort, proxy, mock, recorder }));
 
   async function stop() {
@@ -179,7 +193,7 @@ export async function startStack({
         syncRate,
         scale,
         onMail: (mail) =>
-          print(
+          printMail(
             `${time()} MAIL to ${mail.to}: ${mail.subject}\n    ${mail.link.startsWith('/') ? appUrl : ''}${mail.link}`,
           ),
       }),
