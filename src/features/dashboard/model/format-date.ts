@@ -1,8 +1,37 @@
-import { format, isValid, parseISO } from 'date-fns';
+// The platform's Intl formats these, not a date library: date-fns' `format` brings its whole
+// token formatter and English locale (about 7 KB gzip) onto the dashboard's first screen.
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** A calendar date alone ('2026-03-02') is that day in the reader's time zone, as parseISO reads it. */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseTimestamp(value: string): Date | null {
+  const day = DATE_ONLY.exec(value);
+  const date = day ? new Date(+day[1]!, +day[2]! - 1, +day[3]!) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Some ICU versions put a narrow no-break space before AM/PM: the texts, and what a user copies
+ * from them, keep a plain space.
+ */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 /** A server timestamp in the reader's time zone, e.g. 'Mar 2, 2026, 1:00 PM'; null if unusable. */
 export function formatDateTime(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'MMM d, yyyy, h:mm a') : null;
+  const date = value ? parseTimestamp(value) : null;
+  return date ? plainSpaces(DATE_TIME.format(date)) : null;
+}
+
+/** The day of a server timestamp in the reader's time zone, e.g. 'Mar 2'; '' if unusable. */
+export function formatShortDay(value: string | null | undefined): string {
+  const date = value ? parseTimestamp(value) : null;
+  return date ? plainSpaces(SHORT_DAY.format(date)) : '';
 }

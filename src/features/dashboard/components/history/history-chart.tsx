@@ -1,5 +1,4 @@
 import { Classes } from '@blueprintjs/core';
-import { format, parseISO } from 'date-fns';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -7,7 +6,7 @@ import 'uplot/dist/uPlot.min.css';
 import { useTheme } from '@/lib/theme';
 import type { SyncRun } from '@generated/api/model';
 
-import { formatDateTime } from '../../model/format-date';
+import { formatDateTime, formatShortDay } from '../../model/format-date';
 import { HISTORY_TEXT, historyChartData, runSummary } from '../../model/sync-history';
 import styles from './history.module.css';
 
@@ -81,10 +80,7 @@ function chartOptions(
     grid: { stroke: palette.grid, width: 1 },
     ticks: { show: false },
   };
-  const day = (index: number) => {
-    const started = runs[index]?.started_at;
-    return started ? format(parseISO(started), 'MMM d') : '';
-  };
+  const day = (index: number) => formatShortDay(runs[index]?.started_at);
   return {
     width,
     height: CHART_HEIGHT,

@@ -1,10 +1,10 @@
 import { Button } from '@blueprintjs/core';
 import { DownloadIcon, UploadIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useRef, useState, type ChangeEvent } from 'react';
 
 import { connectionStore } from '@/api/session';
+import { dayOfDate, formatDay } from '@/lib/day';
 import { toast } from '@/lib/toaster';
 
 import { salesforceFieldsQueryOptions } from '../../mapper-queries';
@@ -49,7 +49,7 @@ export function TransferButtons({ onImported }: { onImported: (summary: ImportSu
       const tenant = connectionStore.getTenantSubdomain() ?? 'tenant';
       download(
         `${JSON.stringify(file, null, 2)}\n`,
-        `acebridge-mappings-${tenant}-${format(now, 'yyyy-MM-dd')}.json`,
+        `acebridge-mappings-${tenant}-${formatDay(dayOfDate(now))}.json`,
       );
     } finally {
       setBusy(null);
