@@ -11,12 +11,14 @@ import { useSessionUser } from '@/api/use-session';
 import type { RouterContext } from '@/app/router';
 import { AppShell } from '@/components/layout/app-shell';
 import { ErrorPage } from '@/components/layout/error-page';
-import { NotFoundPage } from '@/components/layout/not-found-page';
 import { lazyNamed } from '@/lib/lazy-named';
 import { APP_NAME, pageTitle } from '@/lib/title';
 
 // The navbar (menus, popovers) is only for signed-in screens: keep it off the login screen's load.
 const AppNavbar = lazyNamed(() => import('@/components/layout/app-navbar'), 'AppNavbar');
+// An unknown address is rare: its page loads when it is needed. The error page stays in the
+// entry, since it is what shows when a screen's own code could not be loaded.
+const NotFoundPage = lazyNamed(() => import('@/components/layout/not-found-page'), 'NotFoundPage');
 
 /** The titles of the two screens the root route shows itself. */
 const NOT_FOUND_SCREEN = 'Page not found';
@@ -29,7 +31,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     meta: [{ title: match._notFound ? pageTitle(NOT_FOUND_SCREEN) : APP_NAME }],
   }),
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: RootNotFound,
   errorComponent: RootError,
 });
 
@@ -53,6 +55,14 @@ function RootLayout() {
         <Outlet />
       </AppShell>
     </>
+  );
+}
+
+function RootNotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
   );
 }
 
