@@ -44,7 +44,7 @@ export const STATE_LABEL: Record<SyncRunState, string> = {
 const syncedOf = (counts: SyncRunEntityCounts): number => counts.created + counts.updated;
 
 /** A run's counts over both entities. */
-export function runTotals(run: SyncRun): SyncRunEntityCounts {
+export function runTotals(run: Pick<SyncRun, 'counts'>): SyncRunEntityCounts {
   const { lead, opportunity } = run.counts;
   return {
     created: lead.created + opportunity.created,

@@ -1,5 +1,8 @@
 import type { SyncRun, SyncRunPhase } from '@generated/api/model';
 
+import { formatCount } from './format-count';
+import { runTotals } from './sync-history';
+
 /** A run lasts while it is queued or running; a tenant has at most one such run. */
 export function isRunActive(run: Pick<SyncRun, 'state'> | undefined): boolean {
   return run?.state === 'queued' || run?.state === 'running';
@@ -15,8 +18,6 @@ export const PHASE_TEXT: Record<SyncRunPhase, string> = {
   done: 'Finishing',
 };
 
-const NUMBER = new Intl.NumberFormat('en-US');
-
 /**
  * A succeeded run's toast: 'Synced 311 records: 12 created, 290 updated, 9 failed'. The records
  * are the ones the run handled, summed over leads and opportunities: created, updated and failed
@@ -24,12 +25,9 @@ const NUMBER = new Intl.NumberFormat('en-US');
  * is not used: it counts a record once per direction that read it.
  */
 export function syncedText(run: Pick<SyncRun, 'counts'>): string {
-  const { lead, opportunity } = run.counts;
-  const created = lead.created + opportunity.created;
-  const updated = lead.updated + opportunity.updated;
-  const failed = lead.failed + opportunity.failed;
+  const { created, updated, failed } = runTotals(run);
   const records = created + updated + failed;
-  return `Synced ${NUMBER.format(records)} records: ${NUMBER.format(created)} created, ${NUMBER.format(updated)} updated, ${NUMBER.format(failed)} failed`;
+  return `Synced ${formatCount(records)} records: ${formatCount(created)} created, ${formatCount(updated)} updated, ${formatCount(failed)} failed`;
 }
 
 /** The toast of a run that ended: its intent and text. */

@@ -5,6 +5,7 @@ import { createDataColumnHelper, DataTable, useDataTable } from '@/components/da
 import { Paginator } from '@/components/paginator/paginator';
 import type { SyncRun } from '@generated/api/model';
 
+import { formatCount } from '../../model/format-count';
 import { formatDateTime } from '../../model/format-date';
 import { HISTORY_CARD_TEXT } from '../../model/history-card-text';
 import {
@@ -18,8 +19,6 @@ import styles from './history.module.css';
 
 /** Rows per page: a year of daily runs renders one light page at a time. */
 const PAGE_SIZE = 20;
-
-const NUMBER = new Intl.NumberFormat('en-US');
 
 export const RUN_COLUMN_TEXT = {
   when: 'When',
@@ -39,7 +38,7 @@ function runColumns(onOpen: (run: SyncRun) => void) {
     column.display({
       id: key,
       header: RUN_COLUMN_TEXT[key],
-      cell: ({ row }) => NUMBER.format(runTotals(row.original)[key]),
+      cell: ({ row }) => formatCount(runTotals(row.original)[key]),
       meta: { className: styles.numeric },
     });
   return column.columns([

@@ -11,12 +11,12 @@ import type { SyncLog, SyncRun } from '@generated/api/model';
 
 import { runLogsQueryOptions } from '../../dashboard-queries';
 import { COLUMN_TEXT, ERRORS_TEXT, SOURCE_TEXT } from '../../model/error-texts';
+import { formatCount } from '../../model/format-count';
 import { formatDateTime } from '../../model/format-date';
 import { formatDuration, HISTORY_TEXT, STATE_LABEL, TRIGGER_LABEL } from '../../model/sync-history';
 import { RUN_COLUMN_TEXT } from './history-table';
 import styles from './history.module.css';
 
-const NUMBER = new Intl.NumberFormat('en-US');
 const NO_LOGS: SyncLog[] = [];
 
 const column = createDataColumnHelper<SyncLog>();
@@ -100,7 +100,7 @@ function RunDetail({ run }: { run: SyncRun }) {
               <th scope="row">{name}</th>
               {(['created', 'updated', 'skipped', 'failed'] as const).map((key) => (
                 <td key={key} className={styles.numeric}>
-                  {NUMBER.format(counts[key])}
+                  {formatCount(counts[key])}
                 </td>
               ))}
             </tr>

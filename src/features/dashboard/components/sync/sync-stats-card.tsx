@@ -6,11 +6,10 @@ import { BlockError } from '@/components/block-error/block-error';
 import type { SyncCounts } from '@generated/api/model';
 
 import { syncStatsQueryOptions } from '../../dashboard-queries';
+import { formatCount } from '../../model/format-count';
 import { SyncRunProgress } from './sync-run-progress';
 import styles from './sync.module.css';
 import { useNextSyncText } from './use-next-sync-text';
-
-const NUMBER = new Intl.NumberFormat('en-US');
 
 /**
  * Total Synced and Last Synced for leads and opportunities, the run under way if any, and the
@@ -52,7 +51,7 @@ function StatGroup({
   counts: SyncCounts | undefined;
 }) {
   const value = (n: number | undefined) =>
-    n === undefined ? <span className={Classes.SKELETON}>0000</span> : NUMBER.format(n);
+    n === undefined ? <span className={Classes.SKELETON}>0000</span> : formatCount(n);
   return (
     <section aria-labelledby={id} className={styles.statGroup}>
       <h2 id={id} className={`${Classes.HEADING} ${styles.statTitle}`}>
