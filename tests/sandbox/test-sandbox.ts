@@ -3,16 +3,19 @@
  * (vitest's onTestFinished), so that no test leaves work running or a file open behind it:
  *
  *   const { app, store, syncs } = testSandbox({ inMemory: true }); // in a test or its beforeEach
- *   const file = tempStoreFile();           // state.json in a new temporary folder
+ *   const file = tempStoreFile();            // state.json in a new temporary folder
  *   const store = testStore({ file, seed }); // a store on that file
  *
- * At the end of the test, in this order: every sync under way is dropped and waited for, every
- * store is closed (a store on disk waits for its writes, then closes its journal), and the
- * temporary folder is removed. A store on disk keeps its journal open (a FileHandle) until
- * `close()`: a store a test drops is closed by the garbage collector instead, at a random later
- * moment, which Node warns of ("Closing file descriptor N on garbage collection", DEP0137) and
- * will one day make an error. A sync a test leaves under way goes on, in the time of the next
- * tests.
+ * A sandbox a whole file shares (made outside any test) is stopped by the file itself:
+ * `afterAll(() => stopSandbox(sandbox))`.
+ *
+ * At the end of the test (vitest runs these in the reverse order of their registration): every
+ * sync under way is dropped and waited for, every store is closed (a store on disk waits for its
+ * writes, then closes its journal), then the temporary folder is removed. A store on disk keeps
+ * its journal open (a FileHandle) until `close()`: a store a test drops is closed by the garbage
+ * collector instead, at some later moment, which Node warns of ("Closing file descriptor N on
+ * garbage collection", DEP0137) and will one day make an error. A sync a test leaves under way
+ * goes on in the time of the next tests.
  *
  * A store closed at the end of its test still stands for a process that died when the test
  * restarts another store on its file: close() comes only after the test's own assertions.
