@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { contractOperations, routePattern } from './contract';
 import { createSandbox } from './server';
-import { stopSandbox } from './test-sandbox';
+import { stopSandbox } from './test-client';
 
 describe('the sandbox implements the contract', () => {
   const sandbox = createSandbox({ inMemory: true });

@@ -7,7 +7,8 @@
  *   const store = testStore({ file, seed }); // a store on that file
  *
  * A sandbox a whole file shares (made outside any test) is stopped by the file itself:
- * `afterAll(() => stopSandbox(sandbox))`.
+ * `afterAll(() => stopSandbox(sandbox))` (test-client.ts: the sandbox's server module does not load
+ * in jsdom, and the app's tests stop theirs with it too).
  *
  * At the end of the test (vitest runs these in the reverse order of their registration): every
  * sync under way is dropped and waited for, every store is closed (a store on disk waits for its
@@ -26,25 +27,9 @@ import { join } from 'node:path';
 
 import { onTestFinished } from 'vitest';
 
-import type { SyncRunner } from './domain/sync/runner';
 import { createSandbox, type SandboxOptions } from './server';
 import { createStore, type Store, type StoreOptions } from './store/store';
-
-/**
- * Stops a sandbox that a test is done with: the syncs under way go no further (and are waited
- * for), then its store is closed. What every sandbox of a test goes through at the end.
- */
-export async function stopSandbox({
-  store,
-  syncs,
-}: {
-  store: Store;
-  syncs: SyncRunner;
-}): Promise<void> {
-  syncs.reset();
-  await syncs.idle();
-  await store.close();
-}
+import { stopSandbox } from './test-client';
 
 /** The sandbox in process (createSandbox), stopped when the current test ends. */
 export function testSandbox(options: SandboxOptions = {}): ReturnType<typeof createSandbox> {

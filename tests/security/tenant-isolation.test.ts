@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations } from '../sandbox/contract';
 import { ACME } from '../sandbox/seed/seed';
 import { createSandbox } from '../sandbox/server';
-import { signIn, type Answer, type ApiClient } from '../sandbox/test-client';
-import { stopSandbox } from '../sandbox/test-sandbox';
+import { signIn, stopSandbox, type Answer, type ApiClient } from '../sandbox/test-client';
 
 const DANA = 'dana.whitfield@acme-cloud.com'; // Acme's company admin
 const OLIVIA = 'ops@globex.example'; // Globex's company admin
