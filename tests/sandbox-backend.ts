@@ -31,7 +31,7 @@ import { handlerModules } from './sandbox/handlers';
 import { buildSeed, DEMO_PASSWORD } from './sandbox/seed/seed';
 import type { State } from './sandbox/store/state';
 import { createStore, type Store } from './sandbox/store/store';
-import { signIn as signInClient, type ApiClient } from './sandbox/test-client';
+import { signIn as signInClient, stopSandbox, type ApiClient } from './sandbox/test-client';
 
 /** The seeded demo accounts (password DEMO_PASSWORD). */
 export const DANA = 'dana.whitfield@acme-cloud.com'; // Acme's super_admin, id 1
@@ -290,10 +290,13 @@ export function setupSandboxBackend(options: { syncDelayMs?: number } = {}): San
     vi.stubGlobal('fetch', vi.fn(backendFetch));
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     for (const hold of holds) hold.state.waiting.splice(0).forEach((go) => go());
     clearCookies();
     vi.unstubAllGlobals();
+    // The test's sandbox is stopped as every sandbox of a test is: a sync the test left under way
+    // goes no further, in the time of the next tests.
+    await stopSandbox({ store, syncs });
     if (unknown.length > 0) throw new Error(unknown.join('\n'));
   });
 

@@ -8,16 +8,16 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { contractDocument, contractOperations, type ContractOperation } from './contract';
 import { ACME, GLOBEX } from './seed/seed';
-import { createSandbox } from './server';
 import { anonymous, signIn, type Answer, type ApiClient } from './test-client';
+import { testSandbox } from './test-sandbox';
 
 interface World {
-  app: ReturnType<typeof createSandbox>['app'];
-  store: ReturnType<typeof createSandbox>['store'];
+  app: ReturnType<typeof testSandbox>['app'];
+  store: ReturnType<typeof testSandbox>['store'];
   /** Acme's super_admin, Acme's user, and Globex's super_admin. */
   dana: ApiClient;
   marcus: ApiClient;
@@ -737,12 +737,8 @@ const messagesOf = (body: unknown): string[] =>
 
 // --- the tests ------------------------------------------------------------------------------
 
-let pendingSyncs: (() => Promise<void>) | undefined;
-afterEach(() => pendingSyncs?.());
-
 async function world(): Promise<World> {
-  const made = createSandbox({ inMemory: true, syncDelayMs: 300 });
-  pendingSyncs = () => made.syncs.idle();
+  const made = testSandbox({ inMemory: true, syncDelayMs: 300 });
   const [dana, marcus, globex] = await Promise.all([
     signIn(made.app, 'dana.whitfield@acme-cloud.com'),
     signIn(made.app, 'marcus.oyelaran@acme-cloud.com'),

@@ -1,11 +1,14 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { contractOperations, routePattern } from './contract';
 import { createSandbox } from './server';
+import { stopSandbox } from './test-client';
 
 describe('the sandbox implements the contract', () => {
-  const { app } = createSandbox({ inMemory: true });
+  const sandbox = createSandbox({ inMemory: true });
+  afterAll(() => stopSandbox(sandbox));
+  const { app } = sandbox;
   const routes = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
 
   it.each(contractOperations().map((op) => [op.operationId, op] as const))(

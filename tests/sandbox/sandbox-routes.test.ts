@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { createSandbox, RESET_HEADER } from './server';
+import { RESET_HEADER } from './server';
 import { signIn } from './test-client';
+import { testSandbox } from './test-sandbox';
 
-const changed = (sandbox: ReturnType<typeof createSandbox>) => {
+const changed = (sandbox: ReturnType<typeof testSandbox>) => {
   sandbox.store.transact((draft) => {
     draft.licenceKeys.push({ key: 'BEFORE-RESET', tenantId: null });
   });
@@ -13,7 +14,7 @@ const changed = (sandbox: ReturnType<typeof createSandbox>) => {
 
 describe("the sandbox's own routes", () => {
   it('refuses a reset without its header, as a cross-site form post would send it', async () => {
-    const sandbox = createSandbox({ inMemory: true });
+    const sandbox = testSandbox({ inMemory: true });
     const kept = changed(sandbox);
     const reply = await sandbox.app.request('/api/sandbox/reset', {
       method: 'POST',
@@ -30,7 +31,7 @@ describe("the sandbox's own routes", () => {
   });
 
   it('refuses a reset whose header says anything but yes', async () => {
-    const sandbox = createSandbox({ inMemory: true });
+    const sandbox = testSandbox({ inMemory: true });
     const kept = changed(sandbox);
     const reply = await sandbox.app.request('/api/sandbox/reset', {
       method: 'POST',
@@ -41,7 +42,7 @@ describe("the sandbox's own routes", () => {
   });
 
   it('resets to the seed with the header', async () => {
-    const sandbox = createSandbox({ inMemory: true });
+    const sandbox = testSandbox({ inMemory: true });
     const kept = changed(sandbox);
     const reply = await sandbox.app.request('/api/sandbox/reset', {
       method: 'POST',
@@ -53,7 +54,7 @@ describe("the sandbox's own routes", () => {
   });
 
   it('lets a sync start and finish after a reset that gives its run id out again', async () => {
-    const sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+    const sandbox = testSandbox({ inMemory: true, syncDelayMs: 0 });
     const sync = async () => {
       const dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
       const started = await dana.post('/api/v1/salesforce/data-mappings/sync-data/', {
@@ -77,7 +78,7 @@ describe("the sandbox's own routes", () => {
   });
 
   it('keeps the outbox readable without any header', async () => {
-    const sandbox = createSandbox({ inMemory: true });
+    const sandbox = testSandbox({ inMemory: true });
     const reply = await sandbox.app.request('/api/sandbox/outbox');
     expect(reply.status).toBe(200);
     expect(await reply.json()).toHaveProperty('mails');

@@ -5,9 +5,14 @@
  *
  *   const api = await signIn(app, 'dana.whitfield@acme-cloud.com');
  *   const { status, body } = await api.post('/api/v1/tenants/invite-users/', { ... });
+ *
+ * And the end of every sandbox a test makes: `stopSandbox` (test-sandbox.ts calls it for each
+ * sandbox it makes; tests/sandbox-backend.ts after each test of the app's).
  */
 import type { SandboxApp } from './app';
+import type { SyncRunner } from './domain/sync/runner';
 import { DEMO_PASSWORD } from './seed/seed';
+import type { Store } from './store/store';
 
 /** Replies as tests read them: assertions check their shape (the handlers are typed by the contract). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -90,4 +95,20 @@ export async function signIn(
     delete: (path) => send('DELETE', path),
   };
   return client;
+}
+
+/**
+ * Stops a sandbox that a test is done with: the syncs under way go no further (and are waited
+ * for), then its store is closed. What every sandbox of a test goes through at the end.
+ */
+export async function stopSandbox({
+  store,
+  syncs,
+}: {
+  store: Store;
+  syncs: SyncRunner;
+}): Promise<void> {
+  syncs.reset();
+  await syncs.idle();
+  await store.close();
 }

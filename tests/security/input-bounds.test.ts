@@ -15,20 +15,20 @@ import registerPurchase from '../../schemas/register-aws-purchase.schema.json';
 import boundedSchemas from '../contract/spectral/bounded-schemas.js';
 import { contractDocument } from '../sandbox/contract';
 import { POLICY_LIMIT_BYTES } from '../sandbox/domain/aws-connection';
-import { createSandbox } from '../sandbox/server';
 import { anonymous, signIn, type ApiClient } from '../sandbox/test-client';
+import { testSandbox } from '../sandbox/test-sandbox';
 
 const MIB = 'x'.repeat(1024 * 1024);
 const SALESFORCE = '/api/v1/salesforce';
 
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: ReturnType<typeof testSandbox>;
 let dana: ApiClient;
 
 const tooLong = (limit: number) => [`Ensure this field has no more than ${limit} characters.`];
 
 describe('attacks on the sandbox', () => {
   beforeEach(async () => {
-    sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+    sandbox = testSandbox({ inMemory: true, syncDelayMs: 0 });
     dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
   });
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { createSandbox } from '../sandbox/server';
 import { anonymous, signIn, type ApiClient } from '../sandbox/test-client';
+import { testSandbox } from '../sandbox/test-sandbox';
 
 const DANA = 'dana.whitfield@acme-cloud.com';
 const MARCUS = 'marcus.oyelaran@acme-cloud.com';
@@ -16,7 +16,7 @@ const NEW_PASSWORD = 'Even-M0re-Secret!';
 function sandbox(options: { accessTtl?: number } = {}) {
   let clock = new Date('2026-03-01T10:00:00Z');
   const mails: { link: string }[] = [];
-  const made = createSandbox({
+  const made = testSandbox({
     inMemory: true,
     now: () => clock,
     onMail: (mail) => mails.push(mail),

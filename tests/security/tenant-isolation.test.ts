@@ -6,12 +6,12 @@
  * at all in the sandbox's state. A new operation with a path parameter fails this file until its
  * ids are added below, so no operation is left out.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { contractOperations } from '../sandbox/contract';
 import { ACME } from '../sandbox/seed/seed';
 import { createSandbox } from '../sandbox/server';
-import { signIn, type Answer, type ApiClient } from '../sandbox/test-client';
+import { signIn, stopSandbox, type Answer, type ApiClient } from '../sandbox/test-client';
 
 const DANA = 'dana.whitfield@acme-cloud.com'; // Acme's company admin
 const OLIVIA = 'ops@globex.example'; // Globex's company admin
@@ -20,7 +20,8 @@ interface Listed {
   results?: { id?: number | string }[];
 }
 
-const { app, store } = createSandbox({ inMemory: true, syncDelayMs: 0 });
+const sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+const { app, store } = sandbox;
 let acme: ApiClient;
 let globex: ApiClient;
 /** Acme's ids, by the path parameter of the operations that take them. */
@@ -35,6 +36,8 @@ const fill = (path: string, id: number | string) =>
 
 /** Everything the sandbox keeps, as text: a refused write must leave it as it was. */
 const snapshot = () => JSON.stringify(store.state);
+
+afterAll(() => stopSandbox(sandbox));
 
 beforeAll(async () => {
   acme = await signIn(app, DANA);

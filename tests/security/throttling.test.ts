@@ -14,8 +14,9 @@ import { contractDocument } from '../sandbox/contract';
 import { LIMITS } from '../sandbox/domain/throttle';
 import { createFrontDoor, createViolationRecorder } from '../sandbox/front-door.mjs';
 import { DEMO_PASSWORD } from '../sandbox/seed/seed';
-import { createSandbox, RESET_HEADER, startSandbox } from '../sandbox/server';
+import { RESET_HEADER, startSandbox } from '../sandbox/server';
 import { signIn } from '../sandbox/test-client';
+import { testSandbox } from '../sandbox/test-sandbox';
 
 const DANA = 'dana.whitfield@acme-cloud.com';
 const MARCUS = 'marcus.oyelaran@acme-cloud.com';
@@ -32,7 +33,7 @@ interface Sent {
 function sandbox() {
   let clock = new Date('2026-11-26T09:00:00Z');
   const mails: { to: string }[] = [];
-  const made = createSandbox({
+  const made = testSandbox({
     inMemory: true,
     now: () => clock,
     onMail: (mail) => mails.push(mail),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ReservedAttributeName } from '../../../generated/api/model/reservedAttributeName';
 import { buildSeed } from '../seed/seed';
-import { createStore } from '../store/store';
+import { testStore } from '../test-sandbox';
 import { aceAttributes, isReserved, mappingCounts } from './attributes';
 import { ApiFailure } from './failure';
 import { createMapping } from './mappings';
@@ -32,7 +32,7 @@ describe("the contract's reserved names (ReservedAttributeName) in the sandbox",
   });
 
   it('cannot be mapped', () => {
-    const store = createStore({ seed: buildSeed });
+    const store = testStore({ seed: buildSeed });
     const reserved = aceAttributes(store.state).find(isReserved)!;
     let failure: unknown;
     try {

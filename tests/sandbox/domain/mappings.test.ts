@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { buildSeed } from '../seed/seed';
-import { createStore } from '../store/store';
+import { testStore } from '../test-sandbox';
 import { mappingCounts } from './attributes';
 import { ApiFailure } from './failure';
 import { autoMatch, createMapping, deleteMapping, updateMapping } from './mappings';
 
 const ACME = 1;
 const GLOBEX = 2;
-const store = () => createStore({ seed: buildSeed });
+const store = () => testStore({ seed: buildSeed });
 
 function refusal(run: () => unknown): ApiFailure {
   try {

@@ -3,15 +3,15 @@ import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 
 import { transactWithMail, writePasswordReset } from '../domain/outbox';
-import { createSandbox } from '../server';
 import { anonymous, signIn } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const DANA = 'dana.whitfield@acme-cloud.com';
 const MARCUS = 'marcus.oyelaran@acme-cloud.com';
 
-function sandbox(options: Parameters<typeof createSandbox>[0] = {}) {
+function sandbox(options: Parameters<typeof testSandbox>[0] = {}) {
   const mails: { to: string; link: string }[] = [];
-  const made = createSandbox({ inMemory: true, onMail: (mail) => mails.push(mail), ...options });
+  const made = testSandbox({ inMemory: true, onMail: (mail) => mails.push(mail), ...options });
   return { ...made, mails };
 }
 

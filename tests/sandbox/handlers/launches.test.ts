@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { createSandbox } from '../server';
 import { signIn } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const BASE = '/api/v1/salesforce';
 
 describe('the launches inbox', () => {
   it('lists unread launches, resolves them, and a sync brings new ones', async () => {
-    const sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+    const sandbox = testSandbox({ inMemory: true, syncDelayMs: 0 });
     const acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
     const globex = await signIn(sandbox.app, 'ops@globex.example');
     const globexBefore = (await globex.get(`${BASE}/unread-launched-data`)).body.data.length;

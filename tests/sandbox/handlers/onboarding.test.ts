@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { isReserved } from '../domain/attributes';
 import { POLICY_LIMIT_BYTES } from '../domain/aws-connection';
-import { createSandbox } from '../server';
 import { anonymous, signIn, type ApiClient } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const KEY = 'DEMO-LICENCE-1';
 const ADMIN = {
@@ -54,7 +54,7 @@ const stepOf = async (api: ApiClient) =>
 
 describe('licence keys', () => {
   it('tells a valid, an unknown and a spent key apart', async () => {
-    const { app } = createSandbox({ inMemory: true });
+    const { app } = testSandbox({ inMemory: true });
     const verify = (key: string) => anonymous(app, 'POST', '/api/v1/auth/key/verify', { key });
     expect(await verify(KEY)).toEqual({
       status: 200,
@@ -71,7 +71,7 @@ describe('licence keys', () => {
   });
 
   it('keeps an AWS Marketplace registration and refuses a bad e-mail', async () => {
-    const { app, store } = createSandbox({ inMemory: true });
+    const { app, store } = testSandbox({ inMemory: true });
     const register = (email: string) =>
       anonymous(app, 'POST', '/api/v1/auth/aws/marketplace/fulfill/register-purchase', {
         company_name: 'Initech',
@@ -91,7 +91,7 @@ describe('licence keys', () => {
 
 describe('step 2: the tenant and its admin', () => {
   it('creates both, signs the admin in and spends the key', async () => {
-    const { app, store } = createSandbox({ inMemory: true });
+    const { app, store } = testSandbox({ inMemory: true });
     const created = await anonymous(app, 'POST', '/api/v1/tenants/', step2());
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -122,7 +122,7 @@ describe('step 2: the tenant and its admin', () => {
   });
 
   it('answers field errors flat, password validators nested, and creates nothing', async () => {
-    const { app, store } = createSandbox({ inMemory: true });
+    const { app, store } = testSandbox({ inMemory: true });
     const tenants = store.state.tenants.length;
     const taken = await anonymous(
       app,
@@ -152,7 +152,7 @@ describe('step 2: the tenant and its admin', () => {
   });
 
   it('derives a unique subdomain from the company name', async () => {
-    const { app } = createSandbox({ inMemory: true });
+    const { app } = testSandbox({ inMemory: true });
     const created = await anonymous(
       app,
       'POST',
@@ -166,7 +166,7 @@ describe('step 2: the tenant and its admin', () => {
 describe('the wizard, step by step', () => {
   it('moves from step 3 to complete as the set-up really happens', async () => {
     let clock = new Date('2026-03-01T10:00:00Z');
-    const { app, store } = createSandbox({ inMemory: true, now: () => clock });
+    const { app, store } = testSandbox({ inMemory: true, now: () => clock });
     await anonymous(app, 'POST', '/api/v1/tenants/', step2());
     const admin = await signIn(app, ADMIN.email, ADMIN.password);
     expect(await stepOf(admin)).toEqual({ current_step: 3, message: null });
@@ -235,7 +235,7 @@ describe('the wizard, step by step', () => {
 
   it('reports Failed where the inputs say so', async () => {
     let clock = new Date('2026-03-01T10:00:00Z');
-    const { app } = createSandbox({ inMemory: true, now: () => clock });
+    const { app } = testSandbox({ inMemory: true, now: () => clock });
     await anonymous(app, 'POST', '/api/v1/tenants/', step2());
     const admin = await signIn(app, ADMIN.email, ADMIN.password);
     await admin.post('/api/v1/tenants/connections/', step3());
@@ -252,7 +252,7 @@ describe('the wizard, step by step', () => {
   });
 
   it('lets only the company admin connect', async () => {
-    const { app } = createSandbox({ inMemory: true });
+    const { app } = testSandbox({ inMemory: true });
     const marcus = await signIn(app, 'marcus.oyelaran@acme-cloud.com');
     const refused = await marcus.post(
       '/api/v1/tenants/connections/',

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { createSandbox } from '../server';
 import { signIn, type ApiClient } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const RECORDS = '/api/v1/salesforce/records/';
 const COUNT = '/api/v1/salesforce/data-mappings/sync-settings/count/';
@@ -11,7 +11,7 @@ let acme: ApiClient;
 let globex: ApiClient;
 
 beforeEach(async () => {
-  const sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+  const sandbox = testSandbox({ inMemory: true, syncDelayMs: 0 });
   acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
   globex = await signIn(sandbox.app, 'ops@globex.example');
 });

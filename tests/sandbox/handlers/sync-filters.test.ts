@@ -4,14 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ComparisonType } from '../../../generated/api/model/comparisonType';
 import { DataType } from '../../../generated/api/model/dataType';
 import { FILTER_COMPARISONS } from '../../../generated/rules/index';
-import { createSandbox } from '../server';
 import { signIn, type ApiClient } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const SYNC_FILTERS = '/api/v1/salesforce/data-mappings/sync-settings';
 let acme: ApiClient;
 
 beforeEach(async () => {
-  const sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+  const sandbox = testSandbox({ inMemory: true, syncDelayMs: 0 });
   acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
 });
 

@@ -8,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../contract';
 import { createSyncRunner } from '../domain/sync/runner';
 import { activeRun } from '../domain/sync/runs';
-import { createSandbox } from '../server';
 import { signIn, type ApiClient } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const SF = '/api/v1/salesforce';
 type Run = Schemas['SyncRun'];
 type Cause = Schemas['SyncErrorCause'];
 
-async function sandboxWith(options: Parameters<typeof createSandbox>[0] = {}) {
-  const sandbox = createSandbox({ inMemory: true, syncDelayMs: 0, ...options });
+async function sandboxWith(options: Parameters<typeof testSandbox>[0] = {}) {
+  const sandbox = testSandbox({ inMemory: true, syncDelayMs: 0, ...options });
   const dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
   return { ...sandbox, dana };
 }

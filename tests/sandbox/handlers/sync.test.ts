@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { createSandbox } from '../server';
 import { signIn, type ApiClient } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const BASE = '/api/v1/salesforce';
-let sandbox: ReturnType<typeof createSandbox>;
+let sandbox: ReturnType<typeof testSandbox>;
 let acme: ApiClient;
 
 beforeEach(async () => {
-  sandbox = createSandbox({ inMemory: true, syncDelayMs: 0 });
+  sandbox = testSandbox({ inMemory: true, syncDelayMs: 0 });
   acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
 });
 
@@ -37,7 +37,7 @@ describe('sync statistics and starting a sync', () => {
   });
 
   it('refuses a second start while a sync runs', async () => {
-    sandbox = createSandbox({ inMemory: true, syncDelayMs: 300 });
+    sandbox = testSandbox({ inMemory: true, syncDelayMs: 300 });
     acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
     const first = await acme.post(`${BASE}/data-mappings/sync-data/`, {
       tenant_sub_domain: 'acme',

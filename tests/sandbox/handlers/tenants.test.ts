@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { createSandbox } from '../server';
 import type { MappingRow, State } from '../store/state';
 import { signIn } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const DANA = 'dana.whitfield@acme-cloud.com';
 
@@ -28,7 +28,7 @@ function tenantCounts(state: State, tenantId: number) {
 
 describe('the tenant', () => {
   it("shows the caller's own tenant", async () => {
-    const { app } = createSandbox({ inMemory: true });
+    const { app } = testSandbox({ inMemory: true });
     const dana = await signIn(app, DANA);
     expect(await dana.get('/api/v1/tenants/1/')).toEqual({
       status: 200,
@@ -46,7 +46,7 @@ describe('the tenant', () => {
   });
 
   it('switches environment, wiping logs, errors, overrides and custom mappings only', async () => {
-    const { app, store } = createSandbox({ inMemory: true });
+    const { app, store } = testSandbox({ inMemory: true });
     const before = tenantCounts(store.state, 1);
     const globex = tenantCounts(store.state, 2);
     expect(before.logs + before.errors).toBeGreaterThan(0);
@@ -70,7 +70,7 @@ describe('the tenant', () => {
   });
 
   it('refuses the switch to a user and to a bad body, changing nothing', async () => {
-    const { app, store } = createSandbox({ inMemory: true });
+    const { app, store } = testSandbox({ inMemory: true });
     const marcus = await signIn(app, 'marcus.oyelaran@acme-cloud.com');
     expect((await marcus.patch('/api/v1/tenants/1/', { is_production_enabled: true })).status).toBe(
       400,
@@ -84,7 +84,7 @@ describe('the tenant', () => {
   });
 
   it('persists the Rules switches', async () => {
-    const { app } = createSandbox({ inMemory: true });
+    const { app } = testSandbox({ inMemory: true });
     const dana = await signIn(app, DANA);
     const saved = await dana.post('/api/v1/salesforce/update-create-on-sf-settings', {
       type: 'opportunity',
@@ -113,7 +113,7 @@ describe('the tenant', () => {
 describe('connection health', () => {
   it('fails a production Salesforce connection once the tenant is back on Beta', async () => {
     let clock = new Date('2026-03-01T10:00:00Z');
-    const { app } = createSandbox({ inMemory: true, now: () => clock });
+    const { app } = testSandbox({ inMemory: true, now: () => clock });
     const dana = await signIn(app, DANA);
     const later = () => (clock = new Date(clock.getTime() + 2500));
     await dana.patch('/api/v1/tenants/1/', { is_production_enabled: true });
@@ -145,7 +145,7 @@ describe('connection health', () => {
 describe('updating the Salesforce connection', () => {
   it('checks the new credentials as step 3 does, then reconnects', async () => {
     let clock = new Date('2026-03-01T10:00:00Z');
-    const { app, store } = createSandbox({ inMemory: true, now: () => clock });
+    const { app, store } = testSandbox({ inMemory: true, now: () => clock });
     const dana = await signIn(app, DANA);
     const update = (body: object) =>
       dana.post('/api/v1/tenants/update-sf/', {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { createSandbox } from '../server';
 import { anonymous, signIn } from '../test-client';
+import { testSandbox } from '../test-sandbox';
 
 const DANA = 'dana.whitfield@acme-cloud.com';
 const GRACE = {
@@ -15,7 +15,7 @@ const GRACE = {
 
 function sandbox() {
   const mails: { to: string; link: string }[] = [];
-  const made = createSandbox({ inMemory: true, onMail: (mail) => mails.push(mail) });
+  const made = testSandbox({ inMemory: true, onMail: (mail) => mails.push(mail) });
   return { ...made, mails };
 }
 

@@ -2,30 +2,28 @@
 import {
   appendFileSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildSeed } from '../seed/seed';
+import { testStore, tempStoreFile } from '../test-sandbox';
 import { fingerprint, journalOf } from './journal';
 import { createSerialiser, SnapshotError } from './snapshot';
 import { STATE_VERSION, type State } from './state';
-import { createStore, StoreWriteError } from './store';
+import { StoreWriteError } from './store';
 
 let seeded: State;
 beforeAll(() => {
   seeded = buildSeed();
 });
 const seed = () => structuredClone(seeded);
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'sandbox-snapshot-')), 'state.json');
 const filesBeside = (file: string) => readdirSync(join(file, '..')).sort();
 const hasKey = (state: State, key: string) => state.licenceKeys.some((row) => row.key === key);
 /** The journal's lines after the one that names its snapshot. */
@@ -38,8 +36,8 @@ afterEach(() => {
 
 describe('grouped, durable writes', () => {
   it('writes the changes of one tick in one journal line, and flushed() waits until it is on disk', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed });
     const snapshot = readFileSync(file, 'utf8');
     for (let index = 0; index < 50; index += 1)
       store.transact((draft) => {
@@ -52,7 +50,7 @@ describe('grouped, durable writes', () => {
     // One line of patches; the snapshot is not rewritten.
     expect(journalLines(file)).toHaveLength(1);
     expect(readFileSync(file, 'utf8')).toBe(snapshot);
-    const onDisk = createStore({ file, seed }).state;
+    const onDisk = testStore({ file, seed }).state;
     expect(onDisk.licenceKeys.filter((row) => /^K\d+$/.test(row.key))).toHaveLength(50);
     expect(filesBeside(file)).toEqual(['state.json', 'state.json.journal']);
     // Nothing pending: flushed() resolves at once.
@@ -60,8 +58,8 @@ describe('grouped, durable writes', () => {
   });
 
   it('keeps changes made during a write for the next one', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed });
     store.transact((draft) => {
       draft.licenceKeys.push({ key: 'FIRST', tenantId: null });
     });
@@ -72,14 +70,14 @@ describe('grouped, durable writes', () => {
     });
     await first;
     await store.flushed();
-    const restarted = createStore({ file, seed });
+    const restarted = testStore({ file, seed });
     expect(hasKey(restarted.state, 'FIRST') && hasKey(restarted.state, 'SECOND')).toBe(true);
   });
 
   it('refuses the changes of a failed append and undoes them, then writes a snapshot once it can', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const file = tempFile();
-    const store = createStore({ file, seed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed });
     const before = readFileSync(file, 'utf8');
     // A directory where the journal was makes the append fail.
     rmSync(journalOf(file));
@@ -103,16 +101,16 @@ describe('grouped, durable writes', () => {
     // The write after a failed one is a whole snapshot, with a new journal.
     expect(hasKey(JSON.parse(readFileSync(file, 'utf8')) as State, 'SAVED')).toBe(true);
     expect(journalLines(file)).toHaveLength(0);
-    const restarted = createStore({ file, seed });
+    const restarted = testStore({ file, seed });
     expect(hasKey(restarted.state, 'SAVED')).toBe(true);
     expect(hasKey(restarted.state, 'LOST')).toBe(false);
   });
 
   it('refuses the changes of a failed snapshot write and undoes them, then writes again once it can', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const file = tempFile();
+    const file = tempStoreFile();
     // Every write is a snapshot: the journal is always past its limit.
-    const store = createStore({ file, seed, journalLimit: 0 });
+    const store = testStore({ file, seed, journalLimit: 0 });
     const before = readFileSync(file, 'utf8');
     // A directory where the temporary file goes makes the write fail.
     const blocker = `${file}.${process.pid}.tmp`;
@@ -131,14 +129,14 @@ describe('grouped, durable writes', () => {
       draft.licenceKeys.push({ key: 'SAVED', tenantId: null });
     });
     await store.flushed();
-    const restarted = createStore({ file, seed });
+    const restarted = testStore({ file, seed });
     expect(hasKey(restarted.state, 'SAVED')).toBe(true);
     expect(hasKey(restarted.state, 'LOST')).toBe(false);
   });
 
   it('leaves nothing beside the files once the writes are done', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed, journalLimit: 0 });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed, journalLimit: 0 });
     store.transact((draft) => {
       draft.licenceKeys.push({ key: 'K', tenantId: null });
     });
@@ -147,7 +145,7 @@ describe('grouped, durable writes', () => {
   });
 
   it('serialises to the bytes of JSON.stringify, re-using only the tables that did not change', () => {
-    const store = createStore({ seed });
+    const store = testStore({ seed });
     const serialise = createSerialiser();
     expect(serialise(store.state).toString('utf8')).toBe(JSON.stringify(store.state));
     store.transact((draft) => {
@@ -160,7 +158,7 @@ describe('grouped, durable writes', () => {
   });
 
   it('keeps the state in memory only without a file', async () => {
-    const store = createStore({ seed });
+    const store = testStore({ seed });
     store.transact((draft) => {
       draft.licenceKeys.push({ key: 'MEMORY', tenantId: null });
     });
@@ -170,9 +168,12 @@ describe('grouped, durable writes', () => {
 });
 
 describe('the journal', () => {
-  /** Some changes, flushed, and the store abandoned as a kill -9 would: no close(). */
+  /**
+   * Some changes, flushed, and the store abandoned as a kill -9 would: no close() before the
+   * restart (testStore closes it once the test is over).
+   */
   const crashAfterChanges = async (file: string) => {
-    const store = createStore({ file, seed });
+    const store = testStore({ file, seed });
     store.transact((draft) => {
       draft.licenceKeys.push({ key: 'ONE', tenantId: null });
     });
@@ -186,10 +187,10 @@ describe('the journal', () => {
   };
 
   it('replays its changes at start, then folds them into the snapshot', async () => {
-    const file = tempFile();
+    const file = tempStoreFile();
     const crashed = await crashAfterChanges(file);
     expect(journalLines(file)).toHaveLength(2);
-    const restarted = createStore({ file, seed });
+    const restarted = testStore({ file, seed });
     expect(restarted.state).toEqual(crashed);
     // Start compacts: the snapshot holds the changes, the journal is empty again.
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(crashed);
@@ -198,8 +199,8 @@ describe('the journal', () => {
   });
 
   it('replays removals, replacements and whole tables to the very state that was written', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed });
     store.transact((draft) => {
       draft.users.splice(1, 1);
       draft.licenceKeys.reverse();
@@ -211,32 +212,32 @@ describe('the journal', () => {
       draft.licenceKeys.unshift({ key: 'FIRST', tenantId: null });
     });
     await store.flushed();
-    expect(createStore({ file, seed }).state).toEqual(store.state);
+    expect(testStore({ file, seed }).state).toEqual(store.state);
   });
 
   it('ignores a torn last line (a crash in the middle of an append), and appends after it again', async () => {
-    const file = tempFile();
+    const file = tempStoreFile();
     const crashed = await crashAfterChanges(file);
     appendFileSync(journalOf(file), '[{"op":"add","path":["licenceKeys",4],"value":{"key":"TO');
-    const restarted = createStore({ file, seed });
+    const restarted = testStore({ file, seed });
     expect(restarted.state).toEqual(crashed);
     restarted.transact((draft) => {
       draft.licenceKeys.push({ key: 'AFTER', tenantId: null });
     });
     await restarted.flushed();
-    const again = createStore({ file, seed }).state;
+    const again = testStore({ file, seed }).state;
     expect(hasKey(again, 'TWO') && hasKey(again, 'AFTER')).toBe(true);
   });
 
   it('ignores a last line that ends but cannot be read (its data never reached the disk)', async () => {
-    const file = tempFile();
+    const file = tempStoreFile();
     const crashed = await crashAfterChanges(file);
     appendFileSync(journalOf(file), '\0\0\0\0\n');
-    expect(createStore({ file, seed }).state).toEqual(crashed);
+    expect(testStore({ file, seed }).state).toEqual(crashed);
   });
 
   it('stops the start at an unreadable line before the last, naming the file, and leaves both as they were', async () => {
-    const file = tempFile();
+    const file = tempStoreFile();
     await crashAfterChanges(file);
     const lines = readFileSync(journalOf(file), 'utf8').split('\n');
     lines[1] = lines[1]!.slice(0, 20);
@@ -245,7 +246,7 @@ describe('the journal', () => {
     const snapshot = readFileSync(file, 'utf8');
     let error: unknown;
     try {
-      createStore({ file, seed });
+      testStore({ file, seed });
     } catch (caught) {
       error = caught;
     }
@@ -261,7 +262,7 @@ describe('the journal', () => {
 
     // --fresh keeps it aside.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    createStore({ file, seed, fresh: true });
+    testStore({ file, seed, fresh: true });
     const aside = filesBeside(file).filter((name) =>
       name.startsWith('state.json.journal.corrupt-'),
     );
@@ -271,31 +272,31 @@ describe('the journal', () => {
   });
 
   it('stops the start at a line that does not fit its snapshot, naming the file', () => {
-    const file = tempFile();
-    createStore({ file, seed });
+    const file = tempStoreFile();
+    testStore({ file, seed });
     const journal = readFileSync(journalOf(file), 'utf8');
     const broken = `${journal}${JSON.stringify([{ op: 'replace', path: ['nope', 3, 'x'], value: 1 }])}\n`;
     writeFileSync(journalOf(file), broken);
-    expect(() => createStore({ file, seed })).toThrow(
+    expect(() => testStore({ file, seed })).toThrow(
       `The sandbox journal ${journalOf(file)} cannot be replayed onto the snapshot it names`,
     );
     expect(readFileSync(journalOf(file), 'utf8')).toBe(broken);
   });
 
   it('ignores a journal that follows another snapshot (a compaction died before replacing it)', async () => {
-    const file = tempFile();
+    const file = tempStoreFile();
     const crashed = await crashAfterChanges(file);
     // The compaction wrote the snapshot, which holds the journal's changes, and died.
     writeFileSync(file, JSON.stringify(crashed));
     expect(journalLines(file)).toHaveLength(2);
-    const restarted = createStore({ file, seed }).state;
+    const restarted = testStore({ file, seed }).state;
     expect(restarted).toEqual(crashed);
     expect(restarted.licenceKeys.filter((row) => row.key === 'ONE')).toHaveLength(1);
   });
 
   it('is folded into a new snapshot once past its limit, and every change survives', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed, journalLimit: 2_000 });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed, journalLimit: 2_000 });
     const snapshot = readFileSync(file, 'utf8');
     for (let index = 0; index < 40; index += 1) {
       store.transact((draft) => {
@@ -308,12 +309,12 @@ describe('the journal', () => {
     expect(
       hasKey(JSON.parse(readFileSync(file, 'utf8')) as State, `COMPACT-0-${'x'.repeat(40)}`),
     ).toBe(true);
-    expect(createStore({ file, seed }).state).toEqual(store.state);
+    expect(testStore({ file, seed }).state).toEqual(store.state);
   });
 
   it('is folded into a snapshot by a reset and by a clean shutdown', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed });
     store.transact((draft) => {
       draft.launches = [];
     });
@@ -332,7 +333,7 @@ describe('the journal', () => {
     await store.close();
     expect(journalLines(file)).toHaveLength(0);
     expect(hasKey(JSON.parse(readFileSync(file, 'utf8')) as State, 'BEFORE-CLOSE')).toBe(true);
-    expect(createStore({ file, seed }).state).toEqual(store.state);
+    expect(testStore({ file, seed }).state).toEqual(store.state);
   });
 });
 
@@ -354,12 +355,12 @@ describe('a snapshot the sandbox cannot use', () => {
   it.each(cases)(
     'stops the start when it is %s, naming the file and --fresh, and leaves it as it was',
     (_, content, why) => {
-      const file = tempFile();
+      const file = tempStoreFile();
       const text = content();
       writeFileSync(file, text);
       let error: unknown;
       try {
-        createStore({ file, seed });
+        testStore({ file, seed });
       } catch (caught) {
         error = caught;
       }
@@ -375,9 +376,9 @@ describe('a snapshot the sandbox cannot use', () => {
 
   it('starts from the seed with --fresh, keeping the unreadable file aside', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const file = tempFile();
+    const file = tempStoreFile();
     writeFileSync(file, '{"version": 1, "users": [');
-    const store = createStore({ file, seed, fresh: true });
+    const store = testStore({ file, seed, fresh: true });
     expect(store.state.users).toHaveLength(seeded.users.length);
     const aside = filesBeside(file).filter((name) => name.startsWith('state.json.corrupt-'));
     expect(aside).toHaveLength(1);
@@ -386,10 +387,10 @@ describe('a snapshot the sandbox cannot use', () => {
   });
 
   it('refuses an older version that no migration reads', () => {
-    const file = tempFile();
+    const file = tempStoreFile();
     const text = JSON.stringify({ ...seed(), version: 1 });
     writeFileSync(file, text);
-    expect(() => createStore({ file, seed, schema: { version: 3, migrations: [] } })).toThrow(
+    expect(() => testStore({ file, seed, schema: { version: 3, migrations: [] } })).toThrow(
       /version 1, and no migration turns version 1 into 2/,
     );
     expect(readFileSync(file, 'utf8')).toBe(text);
@@ -399,13 +400,13 @@ describe('a snapshot the sandbox cannot use', () => {
 describe('migrations', () => {
   it('migrates an older snapshot one version at a time, after a backup copy', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const file = tempFile();
+    const file = tempStoreFile();
     const old = seed();
     old.licenceKeys.push({ key: 'FROM-V1', tenantId: null });
     const text = JSON.stringify({ ...old, version: 1 });
     writeFileSync(file, text);
     const steps: number[] = [];
-    const store = createStore({
+    const store = testStore({
       file,
       seed,
       schema: {
@@ -441,7 +442,7 @@ describe('migrations', () => {
 describe('a journal beside an older snapshot', () => {
   it('is folded into the snapshot at its own version, before the backup copy and the migration', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const file = tempFile();
+    const file = tempStoreFile();
     const text = JSON.stringify({ ...seed(), version: 1 });
     writeFileSync(file, text);
     const key = { key: 'FROM-V1-JOURNAL', tenantId: null };
@@ -450,7 +451,7 @@ describe('a journal beside an older snapshot', () => {
       `${JSON.stringify({ journal: 1, snapshot: fingerprint(text) })}\n` +
         `${JSON.stringify([{ op: 'add', path: ['licenceKeys', seeded.licenceKeys.length], value: key }])}\n`,
     );
-    const store = createStore({
+    const store = testStore({
       file,
       seed,
       schema: { version: 2, migrations: [{ from: 1, migrate: (snapshot) => snapshot }] },
@@ -468,13 +469,13 @@ describe('a journal beside an older snapshot', () => {
 describe('the migrations of the sandbox', () => {
   it('turns a version 1 snapshot into version 2: sessions, and no revoked-token list', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const file = tempFile();
+    const file = tempStoreFile();
     const { sessions: _sessions, ...current } = seed();
     const v1 = { ...current, version: 1, revokedRefresh: ['0c68626c3a235874f4a056a4a6cc2205'] };
     v1.licenceKeys.push({ key: 'KEPT-FROM-V1', tenantId: null });
     const text = JSON.stringify(v1);
     writeFileSync(file, text);
-    const store = createStore({ file, seed });
+    const store = testStore({ file, seed });
     expect(store.state.version).toBe(STATE_VERSION);
     expect(store.state.sessions).toEqual([]);
     expect(store.state).not.toHaveProperty('revokedRefresh');
@@ -486,7 +487,7 @@ describe('the migrations of the sandbox', () => {
 
   it('turns a version 2 snapshot into version 3: an empty run history, errors and logs of no run', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const file = tempFile();
+    const file = tempStoreFile();
     const current = seed();
     const v2 = {
       ...current,
@@ -500,7 +501,7 @@ describe('the migrations of the sandbox', () => {
     };
     const text = JSON.stringify(v2);
     writeFileSync(file, text);
-    const store = createStore({ file, seed });
+    const store = testStore({ file, seed });
     expect(store.state.version).toBe(STATE_VERSION);
     expect(store.state.syncRuns).toEqual([]);
     expect(store.state.syncErrors.length).toBe(current.syncErrors.length);

@@ -1,32 +1,29 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
 import { buildSeed } from '../seed/seed';
+import { tempStoreFile, testStore } from '../test-sandbox';
 import { journalOf } from './journal';
 import { nextId } from './state';
-import { createStore } from './store';
-
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'sandbox-store-')), 'state.json');
 
 describe('the sandbox store', () => {
   it('keeps a committed change across a restart', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed: buildSeed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed: buildSeed });
     store.transact((draft) => {
       draft.licenceKeys.push({ key: 'KEPT', tenantId: null });
     });
     await store.flushed();
-    const restarted = createStore({ file, seed: buildSeed });
+    const restarted = testStore({ file, seed: buildSeed });
     expect(restarted.state.licenceKeys.map((key) => key.key)).toContain('KEPT');
   });
 
   it('leaves state and file untouched when a change throws half way', () => {
-    const file = tempFile();
-    const store = createStore({ file, seed: buildSeed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed: buildSeed });
     const before = readFileSync(file, 'utf8');
     const journal = readFileSync(journalOf(file), 'utf8');
     const users = store.state.users.length;
@@ -43,8 +40,8 @@ describe('the sandbox store', () => {
   });
 
   it('writes a change as a journal line of its own rows, not as a new snapshot', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed: buildSeed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed: buildSeed });
     const snapshot = readFileSync(file, 'utf8');
     const journal = readFileSync(journalOf(file), 'utf8');
     // Progress as a sync runner writes it: a small change, often.
@@ -62,13 +59,13 @@ describe('the sandbox store', () => {
     expect(lines.at(-1)).toBe(
       '[{"op":"replace","path":["users",0,"first_name"],"value":"Step 20"}]',
     );
-    const restarted = createStore({ file, seed: buildSeed });
+    const restarted = testStore({ file, seed: buildSeed });
     expect(restarted.state.users[0]!.first_name).toBe('Step 20');
   });
 
   it('keeps every acknowledged change of a store that was never closed (as after a kill -9)', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed: buildSeed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed: buildSeed });
     const writes = Array.from({ length: 30 }, async (_, index) => {
       await new Promise((resolve) => setTimeout(resolve, index % 5));
       store.transact((draft) => {
@@ -77,20 +74,20 @@ describe('the sandbox store', () => {
       await store.flushed();
     });
     await Promise.all(writes);
-    const restarted = createStore({ file, seed: buildSeed });
+    const restarted = testStore({ file, seed: buildSeed });
     expect(restarted.state).toEqual(store.state);
   });
 
   it('starts from the seed with fresh, and reset goes back to it', async () => {
-    const file = tempFile();
-    const store = createStore({ file, seed: buildSeed });
+    const file = tempStoreFile();
+    const store = testStore({ file, seed: buildSeed });
     store.transact((draft) => {
       draft.launches = [];
     });
     await store.flushed();
-    expect(
-      createStore({ file, seed: buildSeed, fresh: true }).state.launches.length,
-    ).toBeGreaterThan(0);
+    expect(testStore({ file, seed: buildSeed, fresh: true }).state.launches.length).toBeGreaterThan(
+      0,
+    );
     store.reset();
     expect(store.state.launches.length).toBeGreaterThan(0);
     await store.flushed();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { buildSeed } from '../../seed/seed';
 import type { State } from '../../store/state';
-import { createStore } from '../../store/store';
+import { testStore } from '../../test-sandbox';
 import { evaluateRecord, runSync } from './run';
 import { createSyncRunner } from './runner';
 import { activeRun, queueRun } from './runs';
@@ -142,7 +142,7 @@ describe('runSync over the seeded Acme org', () => {
 
 describe('the background runner', () => {
   it('records a running sync, refuses a second one, then runs it', async () => {
-    const store = createStore({ seed: buildSeed });
+    const store = testStore({ seed: buildSeed });
     const runner = createSyncRunner(store, { delayMs: 0, now: () => NOW });
     expect(runner.start(ACME, 'both')).toBe(true);
     expect(activeRun(store.state, ACME)).toBeDefined();
@@ -157,7 +157,7 @@ describe('the background runner', () => {
 
 describe('a restart mid-sync', () => {
   it('marks the run the previous process left unfinished interrupted, with its reason', async () => {
-    const store = createStore({ seed: buildSeed });
+    const store = testStore({ seed: buildSeed });
     const runId = store.transact((draft) => {
       const run = queueRun(draft, ACME, { trigger: 'manual', direction: 'both' }, NOW);
       Object.assign(run, {
