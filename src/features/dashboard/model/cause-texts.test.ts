@@ -20,6 +20,7 @@ describe('retryLabel', () => {
   it('says record for one, records for more', () => {
     expect(retryLabel(1)).toBe('Retry 1 record');
     expect(retryLabel(4)).toBe('Retry 4 records');
+    expect(retryLabel(1204)).toBe('Retry 1,204 records');
   });
 });
 

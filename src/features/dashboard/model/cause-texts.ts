@@ -1,6 +1,7 @@
 import type { SyncErrorCause, SyncErrorFix } from '@generated/api/model';
 
 import { ERRORS_TEXT } from './error-texts';
+import { recordsText } from './format-count';
 
 /** Texts of the errors card's 'By cause' view. */
 export const CAUSE_TEXT = {
@@ -34,9 +35,9 @@ export const FIX_TEXT: Record<SyncErrorFix, string> = {
   dismiss: 'The record no longer exists on the other side: dismiss the error.',
 };
 
-/** 'Retry 1 record', 'Retry 3 records'. */
+/** 'Retry 1 record', 'Retry 3 records', 'Retry 1,204 records'. */
 export function retryLabel(count: number): string {
-  return `Retry ${count} ${count === 1 ? 'record' : 'records'}`;
+  return `Retry ${recordsText(count)}`;
 }
 
 /** Where a cause's fix is made: Sync Settings at its ACE field, the override editor, or nowhere. */

@@ -1,6 +1,11 @@
 const COUNT = new Intl.NumberFormat('en-US');
 
-/** A count of records as the dashboard writes it: '1,234'. */
+/** A count as the dashboard writes it: '1,234'. */
 export function formatCount(value: number): string {
   return COUNT.format(value);
+}
+
+/** A number of records: '1 record', '1,234 records'. */
+export function recordsText(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'record' : 'records'}`;
 }

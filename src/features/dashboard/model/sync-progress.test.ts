@@ -94,6 +94,9 @@ describe('the toast of a run that ended', () => {
     expect(syncedText(run({ counts: counts([0, 1200], [0, 65]) }))).toBe(
       'Synced 1,265 records: 0 created, 1,265 updated, 0 failed',
     );
+    expect(syncedText(run({ counts: counts([1, 0], [0, 0]) }))).toBe(
+      'Synced 1 record: 1 created, 0 updated, 0 failed',
+    );
   });
 
   it('gives the reason of a failed or interrupted run', () => {

@@ -1,6 +1,6 @@
 import type { SyncRun, SyncRunPhase } from '@generated/api/model';
 
-import { formatCount } from './format-count';
+import { formatCount, recordsText } from './format-count';
 import { runTotals } from './sync-history';
 
 /** A run lasts while it is queued or running; a tenant has at most one such run. */
@@ -27,7 +27,7 @@ export const PHASE_TEXT: Record<SyncRunPhase, string> = {
 export function syncedText(run: Pick<SyncRun, 'counts'>): string {
   const { created, updated, failed } = runTotals(run);
   const records = created + updated + failed;
-  return `Synced ${formatCount(records)} records: ${formatCount(created)} created, ${formatCount(updated)} updated, ${formatCount(failed)} failed`;
+  return `Synced ${recordsText(records)}: ${formatCount(created)} created, ${formatCount(updated)} updated, ${formatCount(failed)} failed`;
 }
 
 /** The toast of a run that ended: its intent and text. */

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { SyncRun } from '@generated/api/model';
 
 import { durationText } from '../../model/duration';
-import { formatCount } from '../../model/format-count';
+import { formatCount, recordsText } from '../../model/format-count';
 import { PHASE_TEXT, runProgress } from '../../model/sync-progress';
 import styles from './sync.module.css';
 import { useSyncRun } from './use-sync-run';
@@ -28,7 +28,7 @@ function RunUnderWay({ run, reconnecting }: { run: SyncRun; reconnecting: boolea
   const titleId = useId();
   const { fraction, elapsedMs, remainingMs } = runProgress(run, now);
   const queued = run.state === 'queued' || fraction === undefined;
-  const records = `${formatCount(run.processed)} of ${formatCount(run.total)} records`;
+  const records = `${formatCount(run.processed)} of ${recordsText(run.total)}`;
   const details = [
     PHASE_TEXT[run.phase],
     elapsedMs === undefined ? null : `${durationText(elapsedMs)} elapsed`,
