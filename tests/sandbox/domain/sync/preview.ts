@@ -7,9 +7,10 @@ import type { Schemas } from '../../contract';
 import type { AttributeRow, Entity, SalesforceRecord, State } from '../../store/state';
 import { notFound } from '../failure';
 import { attributeRef } from '../mappings';
+import { recordPasses } from './filters';
 import { recordName } from './record-name';
-import { evaluateRecord, salesforceUrl } from './run';
-import type { AceValue } from './transform';
+import { evaluateRecord, filtersOf, salesforceUrl } from './run';
+import { createTransformer, type AceValue } from './transform';
 
 /** The fields that tell records of the same name apart, by entity. */
 const IDENTIFYING_FIELDS: Record<Entity, string[]> = {
@@ -99,8 +100,13 @@ export function countFilterMatches(
   entity: Entity,
 ): Schemas['SyncFilterCount'] {
   const records = orgOf(state, tenantId, entity);
-  const matching = records.filter(
-    (record) => evaluateRecord(state, tenantId, record).passesFilters,
+  // The filters' verdict as the sync reaches it, with one transformer and one list of filters
+  // for all the records, as a sync builds them: evaluateRecord per record would index the
+  // mappings and look through what ACE holds each time (minutes at --scale 100000).
+  const transform = createTransformer(state, tenantId);
+  const filters = filtersOf(state, tenantId, entity);
+  const matching = records.filter((record) =>
+    recordPasses(transform(record).values, filters),
   ).length;
   return { entity_type: entity, matching, total: records.length };
 }

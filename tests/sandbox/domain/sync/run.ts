@@ -47,6 +47,11 @@ export interface SyncSummary {
   launched: string[];
 }
 
+/** The tenant's filter conditions for one record type. */
+export function filtersOf(state: State, tenantId: number, entity: Entity): State['filters'] {
+  return state.filters.filter((row) => row.tenant === tenantId && row.entity_type === entity);
+}
+
 /** The transform, filters and checks for one record, without changing anything. */
 export function evaluateRecord(
   state: State,
@@ -54,9 +59,7 @@ export function evaluateRecord(
   record: SalesforceRecord,
 ): RecordOutcome {
   const ace = transformRecord(state, tenantId, record);
-  const filters = state.filters.filter(
-    (row) => row.tenant === tenantId && row.entity_type === record.entity,
-  );
+  const filters = filtersOf(state, tenantId, record.entity);
   const held = (state.ace[String(tenantId)] ?? []).find((row) => row.salesforceId === record.Id);
   return {
     record,
@@ -142,11 +145,9 @@ export function planSync(
   const scope = options.records ? new Set(options.records) : null;
   const inScope = (id: string) => scope === null || scope.has(id);
   const transform = createTransformer(state, tenantId);
-  const filtersOf = {
-    Lead: state.filters.filter((row) => row.tenant === tenantId && row.entity_type === 'Lead'),
-    Opportunity: state.filters.filter(
-      (row) => row.tenant === tenantId && row.entity_type === 'Opportunity',
-    ),
+  const filters = {
+    Lead: filtersOf(state, tenantId, 'Lead'),
+    Opportunity: filtersOf(state, tenantId, 'Opportunity'),
   };
   const heldIndex = new Map<string, number>();
   held.forEach((row, index) => heldIndex.set(row.salesforceId, index));
@@ -175,7 +176,7 @@ export function planSync(
       return {
         record,
         ace,
-        passesFilters: recordPasses(ace.values, filtersOf[record.entity]),
+        passesFilters: recordPasses(ace.values, filters[record.entity]),
         problems: checkRecord(ace, heldRow),
       };
     },
