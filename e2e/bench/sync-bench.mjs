@@ -38,8 +38,9 @@
 //                            (clicked in the page): the longest 'longtask' entry (buffered) from
 //                            the click until the run's end and the figures refreshed (the toast
 //                            'Synced ...' and 2 s for the refetches it starts); budget 50 (0: no
-//                            task over 50 ms). followRunMs, followProgressChanges: how long the bar
-//                            showed, and how often the progress moved meanwhile
+//                            task over 50 ms). followRunMs, followProgressChanges,
+//                            followProgressGapMs: how long the bar showed, how often the progress
+//                            moved meanwhile, and its longest stand-still (as progressGapMs)
 //   engineRecordsPerSecond   a second full sync (it updates what the first created) started by
 //                            Dana through the API (startSync), with no browser open, followed by
 //                            getSyncRun until it ended: processed / (finished_at - started_at), the
@@ -515,6 +516,7 @@ async function measureFollow(baseUrl, notes) {
       followLongTasks: during.length,
       followRunMs: Math.round(run.runMs),
       followProgressChanges: run.gaps.length - 1,
+      followProgressGapMs: Math.round(Math.max(...run.gaps)),
     };
   } finally {
     await browser.close();
