@@ -11,10 +11,13 @@
 //   --routes         the per-route bytes only (routes.mjs: each screen loaded in Chromium)
 //   --sandbox        the sandbox stack's figures only (sandbox-bench.mjs; included by default)
 //   --preview        the record preview's figures only (preview-bench.mjs; included by default)
+//   --sync           the sync's figures only (sync-bench.mjs: progress, history, engine; included
+//                    by default)
 //   --port-offset N  moves every port the bench listens on by N (mock 4190, preview 4390,
-//                    Chromium's debugging port 9333, sandbox 4591), beside another run
-//   --quick, --routes, --sandbox and --preview add up: `--quick --routes` measures both kinds of
-//                    bytes.
+//                    Chromium's debugging port 9333, sandbox 4591, sync stacks 4595 and 4597),
+//                    beside another run
+//   --quick, --routes, --sandbox, --preview and --sync add up: `--quick --routes` measures both
+//                    kinds of bytes.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -28,6 +31,7 @@ import { PREVIEW_BUDGETS, runPreviewBench } from './preview-bench.mjs';
 import { measureRoutes, ROUTES } from './routes.mjs';
 import { runSandboxBench, SANDBOX_BUDGETS } from './sandbox-bench.mjs';
 import { startServers } from './servers.mjs';
+import { runSyncBench, SYNC_BUDGETS } from './sync-bench.mjs';
 import { measureWaterfall } from './waterfall.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -44,6 +48,10 @@ const PORTS = {
   previewStack: 4593 + PORT_OFFSET,
   previewApp: 4394 + PORT_OFFSET,
   http2Front: 4443 + PORT_OFFSET,
+  syncStack: 4595 + PORT_OFFSET,
+  syncScaleStack: 4597 + PORT_OFFSET,
+  syncApp: 4396 + PORT_OFFSET,
+  syncScaleApp: 4398 + PORT_OFFSET,
 };
 
 /** Budgets: [figure, limit, 'max' | 'min']. */
@@ -73,6 +81,7 @@ const BUDGETS = [
   ['mapper.app4xCpu.openMs.p95', 100, 'max'],
   ...SANDBOX_BUDGETS,
   ...PREVIEW_BUDGETS,
+  ...SYNC_BUDGETS,
 ];
 
 const get = (object, path) => path.split('.').reduce((value, key) => value?.[key], object);
@@ -166,8 +175,10 @@ function partsOfRun() {
     ['--browser', 'browser'],
     ['--sandbox', 'sandbox'],
     ['--preview', 'preview'],
+    ['--sync', 'sync'],
   ].filter(([flag]) => args.includes(flag));
-  if (named.length === 0) return new Set(['bytes', 'routes', 'browser', 'sandbox', 'preview']);
+  if (named.length === 0)
+    return new Set(['bytes', 'routes', 'browser', 'sandbox', 'preview', 'sync']);
   return new Set(named.map(([, part]) => part));
 }
 
@@ -201,7 +212,9 @@ async function main() {
     date: new Date().toISOString(),
   };
   const notes = [];
-  const needsBuild = ['bytes', 'routes', 'browser', 'preview'].some((part) => parts.has(part));
+  const needsBuild = ['bytes', 'routes', 'browser', 'preview', 'sync'].some((part) =>
+    parts.has(part),
+  );
   if (needsBuild && !args.includes('--no-build')) {
     execFileSync('npm', ['run', '-s', 'build', '--', '--outDir', OUT_DIR, '--emptyOutDir'], {
       cwd: root,
@@ -240,6 +253,17 @@ async function main() {
     });
     figures.preview = preview.figures;
     notes.push(...preview.notes.map((note) => `preview: ${note}`));
+  }
+  if (parts.has('sync')) {
+    const sync = await runSyncBench({
+      stackPort: PORTS.syncStack,
+      scaleStackPort: PORTS.syncScaleStack,
+      previewPort: PORTS.syncApp,
+      scalePreviewPort: PORTS.syncScaleApp,
+      outDir: OUT_DIR,
+    });
+    figures.sync = sync.figures;
+    notes.push(...sync.notes.map((note) => `sync: ${note}`));
   }
 
   const previous = option('--compare')

@@ -69,7 +69,7 @@ const median = (values) => {
 const round = (ms) => Math.round(ms * 10) / 10;
 
 /** `vite preview` of dist/ with /api sent to the stack; `stop()` ends it. */
-async function startPreview(port, apiTarget, outDir) {
+export async function startPreview(port, apiTarget, outDir) {
   const child = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port)], {
     cwd: root,
     env: { ...process.env, API_PROXY_TARGET: apiTarget },

@@ -93,8 +93,12 @@ async function timed(fn) {
   return { ms: performance.now() - started, result };
 }
 
-/** Starts the stack on `port`, in a process group of its own; resolves once it answers. */
-export async function startStackProcess(port) {
+/**
+ * Starts the stack on `port`, in a process group of its own; resolves once it answers. `env`
+ * overrides the bench's settings (a pace, a scale: sync-bench.mjs); `readyTimeoutMs` allows for a
+ * large seed.
+ */
+export async function startStackProcess(port, { env = {}, readyTimeoutMs = 60_000 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'acebridge-sandbox-bench-'));
   let output = '';
   const started = performance.now();
@@ -110,6 +114,7 @@ export async function startStackProcess(port) {
         SANDBOX_SYNC_RATE: '0',
         SANDBOX_DATA_DIR: dataDir,
         SANDBOX_ACCESS_TTL: '3600',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -127,7 +132,7 @@ export async function startStackProcess(port) {
   };
   process.once('exit', stop);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null || Date.now() > deadline) {
       stop();
@@ -150,7 +155,7 @@ export async function startStackProcess(port) {
 }
 
 /** Signs in as Dana; returns the headers an authenticated call needs (bearer, XSRF cookie and header). */
-async function signIn(base) {
+export async function signIn(base) {
   const reply = await fetch(`${base}/api/v1/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
