@@ -27,6 +27,7 @@
  * append left). Between a change and its write, a concurrent read may see the change before it is
  * durable (it is then undone only if the write fails).
  */
+import { statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 
 import { type Draft, enablePatches, type Patch, produce, setAutoFreeze } from 'immer';
@@ -66,7 +67,12 @@ export interface StoreOptions {
   fresh?: boolean;
   /** The snapshot's version and migrations (tests of the migration mechanism). */
   schema?: SnapshotSchema;
-  /** The journal's size, in bytes, past which the next write is a new snapshot (4 MiB). */
+  /**
+   * The journal's size, in bytes, past which the next write is a new snapshot. By default the
+   * larger of 4 MiB and the last snapshot's size: a snapshot is rewritten once the journal has
+   * grown as large as it, so a big state (a --scale org, whose sync appends megabytes of patches)
+   * is not serialised whole every few batches, each time holding up every request.
+   */
   journalLimit?: number;
 }
 
@@ -88,11 +94,14 @@ export function createStore({
   seed,
   fresh = false,
   schema,
-  journalLimit = JOURNAL_LIMIT,
+  journalLimit,
 }: StoreOptions): Store {
   if (!file) return inMemoryStore(seed(), seed);
   const loaded = loadSnapshot(file, { seed, fresh, schema });
   let state = loaded.state;
+  /** The snapshot's size on disk, for the default journal limit. */
+  let snapshotSize = statSync(file).size;
+  const limit = () => journalLimit ?? Math.max(JOURNAL_LIMIT, snapshotSize);
 
   /** The last state known to be on disk. */
   let durable = state;
@@ -130,6 +139,7 @@ export function createStore({
     const bytes = serialise(snapshot);
     await closeJournal();
     await writeSnapshot(target, bytes);
+    snapshotSize = bytes.length;
     journalSize = await startJournal(target, fingerprint(bytes));
     appended = false;
   };
@@ -142,7 +152,7 @@ export function createStore({
     const group = pending;
     pending = [];
     try {
-      if (mustCompact || journalSize > journalLimit) {
+      if (mustCompact || journalSize > limit()) {
         mustCompact = true;
         await compact(target, snapshot);
         mustCompact = false;
