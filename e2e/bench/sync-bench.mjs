@@ -526,9 +526,7 @@ async function measureFollow(baseUrl, notes) {
 /**
  * The large, unpaced stack: a dashboard following the first full sync (it creates what ACE
  * holds), then the engine's speed on a second one (it updates), through the API with no browser
- * open. In this order because, once ACE holds the org's records, the sandbox's count of the
- * records that pass the sync filters (asked by the dashboard as it loads) takes minutes at this
- * scale and holds the stack meanwhile.
+ * open, so that nothing but the sync loads the stack.
  */
 async function measureAtScale({ stackPort, previewPort, outDir, notes }) {
   const stack = await startStackProcess(stackPort, {
