@@ -145,7 +145,6 @@ export function FilterSelect<T>({
               className={styles.selectButton}
               alignText="start"
               fill
-              ellipsizeText
               text={text}
               endIcon={<CaretDownIcon />}
               intent={invalid ? Intent.DANGER : Intent.NONE}
