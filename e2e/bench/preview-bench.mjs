@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from './browser.mjs';
 import { startStackProcess } from './sandbox-bench.mjs';
 import { waitForPort } from './servers.mjs';
+import { median, round } from './stats.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -61,12 +62,6 @@ export function measurePanelBytes(dist = join(root, 'dist')) {
 
 const DANA = { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' };
 const ROUNDS = 10;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
-const round = (ms) => Math.round(ms * 10) / 10;
 
 /** `vite preview` of dist/ with /api sent to the stack; `stop()` ends it. */
 export async function startPreview(port, apiTarget, outDir) {

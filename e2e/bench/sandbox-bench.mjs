@@ -25,6 +25,8 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
+import { median, percentile, round } from './stats.mjs';
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export const SANDBOX_BUDGETS = [
@@ -51,13 +53,6 @@ const CALLS = [
   '/api/v1/salesforce/aws/attributes/?page=1&page-size=20',
   '/api/v1/salesforce/attributes/?page=1&page-size=20',
 ];
-
-const median = (values) => percentile(values, 50);
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-const round = (ms) => Math.round(ms * 10) / 10;
 
 /**
  * The CPU time, in ms, used so far by the processes of a process group (the stack) or by one

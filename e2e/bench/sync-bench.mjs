@@ -61,6 +61,7 @@ import addFormats from 'ajv-formats';
 import { launchBrowser } from './browser.mjs';
 import { startPreview } from './preview-bench.mjs';
 import { signIn, startStackProcess } from './sandbox-bench.mjs';
+import { median, percentile, round } from './stats.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -88,12 +89,6 @@ const HISTORY_TABLE = 'table[aria-label="Sync runs"]';
 const HISTORY_CHART =
   '[role="img"][aria-label="Runs of the last 30 days: records synced and failed per run, leads and opportunities"]';
 
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-const median = (values) => percentile(values, 50);
-const round = (ms) => Math.round(ms * 10) / 10;
 const began = performance.now();
 /** Where the bench is, on stderr (a run lasts minutes). */
 const log = (text) =>
