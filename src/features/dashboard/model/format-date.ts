@@ -1,3 +1,5 @@
+import { dateOfDay, isDay, parseDay } from '@/lib/day';
+
 // The platform's Intl formats these, not a date library: date-fns' `format` brings its whole
 // token formatter and English locale (about 7 KB gzip) onto the dashboard's first screen.
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {
@@ -9,12 +11,10 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
 });
 const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
-/** A calendar date alone ('2026-03-02') is that day in the reader's time zone, as parseISO reads it. */
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
+/** A calendar date alone ('2026-03-02') is that day in the reader's time zone, as parseISO read it. */
 function parseTimestamp(value: string): Date | null {
-  const day = DATE_ONLY.exec(value);
-  const date = day ? new Date(+day[1]!, +day[2]! - 1, +day[3]!) : new Date(value);
+  const day = isDay(value) ? parseDay(value) : undefined;
+  const date = day ? dateOfDay(day) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
