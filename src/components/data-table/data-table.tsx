@@ -1,6 +1,6 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
-import type { ReactTable, RowData } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { FlexRender, type Cell, type ReactTable, type RowData } from '@tanstack/react-table';
+import { memo, type ReactNode } from 'react';
 
 import type { DataTableFeatures } from './data-table-hook';
 import styles from './data-table.module.css';
@@ -67,7 +67,7 @@ export function DataTable<TData extends RowData>({
                   colSpan={header.colSpan > 1 ? header.colSpan : undefined}
                   className={header.column.columnDef.meta?.className}
                 >
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  {header.isPlaceholder ? null : <FlexRender header={header} />}
                 </th>
               ))}
             </tr>
@@ -91,18 +91,31 @@ export function DataTable<TData extends RowData>({
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))
+            rows.map((row) => <DataRow key={row.id} cells={row.getAllCells()} />)
           )}
         </tbody>
       </HTMLTable>
     </div>
   );
 }
+
+interface DataRowProps<TData extends RowData> {
+  cells: Cell<DataTableFeatures, TData, unknown>[];
+}
+
+/**
+ * One data row. The table keeps a row's cells while its data and the columns are the same, so a
+ * table that renders again (a refetch, a page's total, a form's state above it) leaves its rows
+ * alone; cells that read a context still follow it.
+ */
+const DataRow = memo(function DataRow<TData extends RowData>({ cells }: DataRowProps<TData>) {
+  return (
+    <tr>
+      {cells.map((cell) => (
+        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+          <FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+}) as <TData extends RowData>(props: DataRowProps<TData>) => ReactNode;

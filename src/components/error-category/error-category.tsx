@@ -20,11 +20,21 @@ export interface ErrorCategoryTagProps {
   exact: string;
 }
 
-/** One of the five error categories in its colour, with ACE's exact message. */
+/**
+ * One of the five error categories in its colour, with ACE's exact message. The tag keeps to one
+ * line, cut by CSS (`multiline` only stops Blueprint measuring each tag for a title: a table of
+ * errors would force a layout as its rows mount, and the tooltip says it all anyway).
+ */
 export function ErrorCategoryTag({ type, exact }: ErrorCategoryTagProps) {
   return (
     <Tooltip content={<span className={styles.tipText}>{exact}</span>} placement="left">
-      <Tag minimal intent={CATEGORY_INTENT[type] ?? Intent.NONE} tabIndex={0}>
+      <Tag
+        minimal
+        multiline
+        className={styles.tag}
+        intent={CATEGORY_INTENT[type] ?? Intent.NONE}
+        tabIndex={0}
+      >
         {type}
         <VisuallyHidden>: {exact}</VisuallyHidden>
       </Tag>

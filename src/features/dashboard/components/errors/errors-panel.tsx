@@ -1,6 +1,6 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useRef } from 'react';
 
 import { errorMessages } from '@/api/error-messages';
 import { BlockError } from '@/components/block-error/block-error';
@@ -42,24 +42,33 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
   const list = usePagedList(syncErrorsQueryOptions, page);
   const saved = useQuery(savedOverridesQueryOptions());
   const attributes = useQuery(overrideAttributesQueryOptions());
-  const form = useOverrideForm(drafts, saved.data?.data, attributes.data?.results);
+  // What the server says (after a run, the saved values may all change) renders the rows again in
+  // the background, a few at a time; what the user does to the drafts shows at once.
+  const savedValues = useDeferredValue(saved.data?.data);
+  const attributeList = useDeferredValue(attributes.data?.results);
+  const form = useOverrideForm(drafts, savedValues, attributeList);
   const saver = useSaveOverrides(form, drafts);
   // Values kept when the last session ended are saved once the saved values and the attributes
   // they are checked against are in, as the save button would.
-  const lookupsIn = Boolean(saved.data && attributes.data);
+  const lookupsIn = Boolean(savedValues && attributeList);
   const saveRestored = useEffectEvent(() => saver.save(drafts.restoreSent()));
   useEffect(() => {
     if (drafts.restorePending && lookupsIn) saveRestored();
   }, [drafts.restorePending, lookupsIn]);
+  // A new page of errors (at a run's end, every row is new) renders in the background, a few rows
+  // at a time, not as one long task: each row holds its override editor.
+  const rows = useDeferredValue(list.rows);
   const container = useRef<HTMLDivElement>(null);
   // A link to a field: once the page with the errors and the attributes are in, the field goes in
   // their rows (where it can take a value); once it shows there, the first row is brought into
   // view and its value box focused.
   const shownFor = useRef<OverrideFocus | null>(null);
-  const pageReady = Boolean(list.rows && !list.query.isPlaceholderData && attributes.data);
+  const pageReady = Boolean(
+    list.rows && rows === list.rows && !list.query.isPlaceholderData && attributeList,
+  );
   useEffect(() => {
     if (!focus || shownFor.current === focus || !pageReady || !container.current) return;
-    const errors = (list.rows ?? NO_ERRORS).filter((error) => focus.errorIds.includes(error.id));
+    const errors = (rows ?? NO_ERRORS).filter((error) => focus.errorIds.includes(error.id));
     if (errors.length === 0) return;
     const hasField = (error: SyncError) =>
       form.rowFor(error).pairs.some((pair) => pair.attributeId === focus.attributeId);
@@ -69,9 +78,9 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
     }
     shownFor.current = focus;
     showOverrideRow(focus, container.current, highlight.highlight ?? '');
-  }, [focus, pageReady, form, list.rows]);
+  }, [focus, pageReady, form, rows]);
   const table = useDataTable({
-    data: list.rows ?? NO_ERRORS,
+    data: rows ?? NO_ERRORS,
     columns: errorColumns,
     getRowId: (error) => String(error.id),
   });
@@ -100,6 +109,7 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
         ) : null}
         <PagedTable
           list={list}
+          loading={rows === undefined}
           table={table}
           label={ERRORS_TEXT.errorsTab}
           pagesLabel="Sync errors pages"

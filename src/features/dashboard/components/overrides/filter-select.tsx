@@ -1,15 +1,7 @@
-import {
-  Button,
-  InputGroup,
-  Intent,
-  MenuItem,
-  mergeRefs,
-  PopoverNext,
-  PopupKind,
-} from '@blueprintjs/core';
+import { Button, InputGroup, Intent, MenuItem, PopoverNext, PopupKind } from '@blueprintjs/core';
 import { CaretDownIcon, SearchIcon } from '@blueprintjs/icons';
 import { QueryList, type ItemRenderer } from '@blueprintjs/select';
-import { useId, useRef, useState } from 'react';
+import { useId, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
 
 import styles from './overrides.module.css';
 
@@ -53,6 +45,7 @@ export function FilterSelect<T>({
 }: FilterSelectProps<T>) {
   const listId = useId();
   const [isOpen, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -86,7 +79,7 @@ export function FilterSelect<T>({
     ) : null;
   const text = loading ? 'Loading...' : selected ? itemText(selected) : placeholder;
 
-  return (
+  const filterList = (
     <QueryList<T>
       items={items as T[]}
       itemRenderer={renderItem}
@@ -103,10 +96,68 @@ export function FilterSelect<T>({
       listId={listId}
       menuProps={{ 'aria-label': label, className: styles.menu }}
       renderer={(queryList) => (
+        <div
+          ref={list}
+          className={styles.list}
+          onKeyDown={queryList.handleKeyDown}
+          onKeyUp={queryList.handleKeyUp}
+        >
+          <InputGroup
+            inputRef={input}
+            role="combobox"
+            aria-label="Type to search"
+            aria-autocomplete="list"
+            aria-controls={listId}
+            aria-expanded={isOpen}
+            aria-activedescendant={queryList.activeItemId}
+            placeholder="Type to search"
+            leftIcon={<SearchIcon />}
+            value={queryList.query}
+            onChange={queryList.handleQueryChange}
+          />
+          {queryList.itemList}
+        </div>
+      )}
+    />
+  );
+
+  // A page of errors holds a select or two per row. Closed, a select is its button alone: the
+  // popover (and Floating UI's positioning state) is added when the list first opens, anchored on
+  // that same button, so the focus and the button stay put. The list is the popover's content,
+  // built only while it shows.
+  const toggle = () => {
+    if (isOpen) {
+      close();
+    } else {
+      setOpened(true);
+      setOpen(true);
+    }
+  };
+  return (
+    <>
+      <Button
+        ref={button}
+        className={styles.selectButton}
+        alignText="start"
+        fill
+        text={text}
+        endIcon={<CaretDownIcon />}
+        intent={invalid ? Intent.DANGER : Intent.NONE}
+        variant="outlined"
+        aria-label={`${label}: ${text}`}
+        aria-haspopup="listbox"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? listId : undefined}
+        title={selected ? itemText(selected) : undefined}
+        disabled={disabled}
+        onClick={toggle}
+      />
+      {opened ? (
         <PopoverNext
           isOpen={isOpen && !disabled}
           onInteraction={(next) => (next ? setOpen(true) : close())}
           onOpened={() => input.current?.focus()}
+          lazy
           autoFocus={false}
           enforceFocus={false}
           shouldReturnFocusOnClose={false}
@@ -115,50 +166,27 @@ export function FilterSelect<T>({
           placement="bottom-start"
           popupKind={PopupKind.LISTBOX}
           disabled={disabled}
-          content={
-            <div
-              ref={list}
-              className={styles.list}
-              onKeyDown={queryList.handleKeyDown}
-              onKeyUp={queryList.handleKeyUp}
-            >
-              <InputGroup
-                inputRef={input}
-                role="combobox"
-                aria-label="Type to search"
-                aria-autocomplete="list"
-                aria-controls={listId}
-                aria-expanded={isOpen}
-                aria-activedescendant={queryList.activeItemId}
-                placeholder="Type to search"
-                leftIcon={<SearchIcon />}
-                value={queryList.query}
-                onChange={queryList.handleQueryChange}
-              />
-              {queryList.itemList}
-            </div>
-          }
-          renderTarget={({ isOpen: _open, ref, ...target }) => (
-            <Button
-              {...target}
-              ref={mergeRefs(ref, button)}
-              className={styles.selectButton}
-              alignText="start"
-              fill
-              text={text}
-              endIcon={<CaretDownIcon />}
-              intent={invalid ? Intent.DANGER : Intent.NONE}
-              variant="outlined"
-              aria-label={`${label}: ${text}`}
-              aria-haspopup="listbox"
-              aria-expanded={isOpen}
-              aria-controls={isOpen ? listId : undefined}
-              title={selected ? itemText(selected) : undefined}
-              disabled={disabled}
-            />
-          )}
+          content={filterList}
+          renderTarget={({ ref }) => <Anchor ref={ref} element={button} />}
         />
-      )}
-    />
+      ) : null}
+    </>
   );
+}
+
+/**
+ * Hands an element already on the page to the popover as its target (it renders nothing itself):
+ * Floating UI positions the list on it and counts a click on it as inside the popover.
+ */
+function Anchor({
+  element,
+  ref,
+}: {
+  element: RefObject<HTMLElement | null>;
+  ref: Ref<HTMLElement | null>;
+}) {
+  useImperativeHandle<HTMLElement | null, HTMLElement | null>(ref, () => element.current, [
+    element,
+  ]);
+  return null;
 }
