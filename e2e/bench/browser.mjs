@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 
 import { findChromium } from '../find-chromium.mjs';
 import { ACCEPT_BENCH_CERTIFICATE } from './http2-front.mjs';
+import { DANA } from './seed-users.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -41,10 +42,19 @@ export async function launchBrowser({ debuggingPort } = {}) {
   return { context, executablePath, close };
 }
 
+/** Signs Dana in through the login form of the build at `baseUrl`; the page ends on /dashboard. */
+export async function signInThroughForm(page, baseUrl) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(DANA.email);
+  await page.getByLabel('Password').fill(DANA.password);
+  await page.getByLabel('Password').press('Enter');
+  await page.waitForURL(/\/dashboard/);
+}
+
 /** Signs in the way the e2e tests do: the mock's login reply, seeded into local storage. */
 export async function seedSession(page, baseUrl, example = 'superAdmin') {
   const response = await page.request.post(`${baseUrl}/api/v1/auth/login/`, {
-    data: { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' },
+    data: DANA,
     headers: { prefer: `example=${example}` },
   });
   const reply = await response.json();

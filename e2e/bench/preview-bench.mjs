@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-import { launchBrowser } from './browser.mjs';
+import { launchBrowser, signInThroughForm } from './browser.mjs';
 import { startStackProcess } from './sandbox-bench.mjs';
 import { waitForPort } from './servers.mjs';
 import { median, round } from './stats.mjs';
@@ -60,7 +60,6 @@ export function measurePanelBytes(dist = join(root, 'dist')) {
   };
 }
 
-const DANA = { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' };
 const ROUNDS = 10;
 
 /** `vite preview` of dist/ with /api sent to the stack; `stop()` ends it. */
@@ -132,11 +131,7 @@ export async function runPreviewBench({
   try {
     const page = await context.newPage();
     await page.addInitScript(recordTimings);
-    await page.goto(`${preview.baseUrl}/login`);
-    await page.getByLabel('Email').fill(DANA.email);
-    await page.getByLabel('Password').fill(DANA.password);
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL(/\/dashboard/);
+    await signInThroughForm(page, preview.baseUrl);
     await page.goto(`${preview.baseUrl}/values-mapper?tab=leads`);
     const mapper = page.getByRole('region', { name: 'Field mapping' });
     await mapper.getByRole('button', { name: 'Preview a record' }).click();

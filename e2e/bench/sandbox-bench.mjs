@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
+import { DANA } from './seed-users.mjs';
 import { median, percentile, round } from './stats.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,7 +41,6 @@ export const SANDBOX_BUDGETS = [
 const CONCURRENT = 200;
 const ROUNDS = 15;
 
-const DANA = { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' };
 // What the dashboard, the accounts page and the mapper ask for.
 const CALLS = [
   '/api/v1/users/',

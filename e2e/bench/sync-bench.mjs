@@ -58,7 +58,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-import { launchBrowser } from './browser.mjs';
+import { launchBrowser, signInThroughForm } from './browser.mjs';
 import { startPreview } from './preview-bench.mjs';
 import { signIn, startStackProcess } from './sandbox-bench.mjs';
 import { median, percentile, round } from './stats.mjs';
@@ -74,7 +74,6 @@ export const SYNC_BUDGETS = [
   ['sync.followLongestTaskMs', 50, 'max'],
 ];
 
-const DANA = { email: 'dana.whitfield@acme-cloud.com', password: 'Sup3r-Secret!' };
 const PACE = 100;
 const RUNS = 10;
 /** After a full sync starts, the dashboard's Sync button only warns for 15 s (and a margin). */
@@ -296,15 +295,6 @@ function historyOfRuns(count = HISTORY_RUNS, now = Date.now()) {
   if (!validate(page))
     throw new Error(`The 365 runs break the contract: ${ajv.errorsText(validate.errors)}`);
   return page;
-}
-
-/** Signs Dana in through the login form of the build at `baseUrl`; the page ends on /dashboard. */
-async function signInThroughForm(page, baseUrl) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(DANA.email);
-  await page.getByLabel('Password').fill(DANA.password);
-  await page.getByLabel('Password').press('Enter');
-  await page.waitForURL(/\/dashboard/);
 }
 
 const syncButton = (page) => page.getByRole('button', { name: 'Sync', exact: true });

@@ -67,4 +67,40 @@ describe('DataTable', () => {
     expect(screen.queryByText('Nobody here')).not.toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
   });
+
+  it('renders a row again only when its data changes', () => {
+    const renders: string[] = [];
+    function Name({ name }: { name: string }) {
+      renders.push(name);
+      return <>{name}</>;
+    }
+    const counted = column.columns([
+      column.accessor('name', {
+        header: 'Name',
+        cell: ({ getValue }) => <Name name={getValue()} />,
+      }),
+    ]);
+    function Counted({ data, caption }: { data: Person[]; caption: string }) {
+      const table = useDataTable({
+        data,
+        columns: counted,
+        getRowId: (person) => String(person.id),
+      });
+      return <DataTable table={table} label={caption} emptyMessage="Nobody here" />;
+    }
+    const people = [
+      { id: 1, name: 'Ada', email: 'ada@example.com' },
+      { id: 2, name: 'Grace', email: 'grace@example.com' },
+    ];
+    const { rerender } = render(<Counted data={people} caption="People" />);
+    expect(renders).toEqual(['Ada', 'Grace']);
+    rerender(<Counted data={people} caption="Everyone" />);
+    expect(screen.getByRole('table', { name: 'Everyone' })).toBeInTheDocument();
+    expect(renders).toEqual(['Ada', 'Grace']);
+    rerender(
+      <Counted data={[people[0]!, { ...people[1]!, name: 'Grace Hopper' }]} caption="Everyone" />,
+    );
+    expect(screen.getByRole('cell', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(renders.slice(2)).toContain('Grace Hopper');
+  });
 });

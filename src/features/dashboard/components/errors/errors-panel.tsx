@@ -42,8 +42,8 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
   const list = usePagedList(syncErrorsQueryOptions, page);
   const saved = useQuery(savedOverridesQueryOptions());
   const attributes = useQuery(overrideAttributesQueryOptions());
-  // What the server says (after a run, the saved values may all change) renders the rows again in
-  // the background, a few at a time; what the user does to the drafts shows at once.
+  // As the page (see usePagedList), what the server says renders the rows again in the background
+  // (after a run, the saved values may all change); what the user does to the drafts shows at once.
   const savedValues = useDeferredValue(saved.data?.data);
   const attributeList = useDeferredValue(attributes.data?.results);
   const form = useOverrideForm(drafts, savedValues, attributeList);
@@ -55,20 +55,15 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
   useEffect(() => {
     if (drafts.restorePending && lookupsIn) saveRestored();
   }, [drafts.restorePending, lookupsIn]);
-  // A new page of errors (at a run's end, every row is new) renders in the background, a few rows
-  // at a time, not as one long task: each row holds its override editor.
-  const rows = useDeferredValue(list.rows);
   const container = useRef<HTMLDivElement>(null);
   // A link to a field: once the page with the errors and the attributes are in, the field goes in
   // their rows (where it can take a value); once it shows there, the first row is brought into
   // view and its value box focused.
   const shownFor = useRef<OverrideFocus | null>(null);
-  const pageReady = Boolean(
-    list.rows && rows === list.rows && !list.query.isPlaceholderData && attributeList,
-  );
+  const pageReady = list.settled && attributeList !== undefined;
   useEffect(() => {
     if (!focus || shownFor.current === focus || !pageReady || !container.current) return;
-    const errors = (rows ?? NO_ERRORS).filter((error) => focus.errorIds.includes(error.id));
+    const errors = (list.rows ?? NO_ERRORS).filter((error) => focus.errorIds.includes(error.id));
     if (errors.length === 0) return;
     const hasField = (error: SyncError) =>
       form.rowFor(error).pairs.some((pair) => pair.attributeId === focus.attributeId);
@@ -78,9 +73,9 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
     }
     shownFor.current = focus;
     showOverrideRow(focus, container.current, highlight.highlight ?? '');
-  }, [focus, pageReady, form, rows]);
+  }, [focus, pageReady, form, list.rows]);
   const table = useDataTable({
-    data: rows ?? NO_ERRORS,
+    data: list.rows ?? NO_ERRORS,
     columns: errorColumns,
     getRowId: (error) => String(error.id),
   });
@@ -109,7 +104,6 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
         ) : null}
         <PagedTable
           list={list}
-          loading={rows === undefined}
           table={table}
           label={ERRORS_TEXT.errorsTab}
           pagesLabel="Sync errors pages"

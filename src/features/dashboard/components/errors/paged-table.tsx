@@ -16,8 +16,6 @@ export interface PagedTableProps<TData extends RowData> {
   emptyMessage: ReactNode;
   page: number;
   onPageChange: (page: number) => void;
-  /** The rows are not on screen yet: by default, until the list's first page is in. */
-  loading?: boolean;
   /** At the start of the footer, before the pages (the Errors tab's save button). */
   footerStart?: ReactNode;
 }
@@ -25,13 +23,12 @@ export interface PagedTableProps<TData extends RowData> {
 /** A tab of the sync errors card: one server page of rows, and the pages under it. */
 export function PagedTable<TData extends RowData>(props: PagedTableProps<TData>) {
   const { list, table, label, pagesLabel, emptyMessage, page, onPageChange, footerStart } = props;
-  const loading = props.loading ?? list.query.isPending;
   return (
     <>
       <DataTable
         table={table}
         label={label}
-        loading={loading}
+        loading={list.loading}
         busy={list.query.isPlaceholderData}
         emptyMessage={emptyMessage}
         className={styles.table}

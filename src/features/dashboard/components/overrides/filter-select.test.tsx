@@ -55,4 +55,33 @@ describe('FilterSelect', () => {
     expect(value).toHaveValue('ops@umbrella.example');
     expect(screen.getByRole('button', { name: 'ACE field: email' })).toBeInTheDocument();
   });
+
+  it('opens and closes with its button, and Escape gives the focus back to it', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const button = screen.getByRole('button', { name: 'ACE field: Select attribute' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(await screen.findByRole('listbox', { name: 'ACE field' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    const search = await screen.findByRole('combobox', { name: 'Type to search' });
+    await user.click(search);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('filters as the user types and picks with Enter', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'ACE field: Select attribute' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Type to search' }));
+    await user.keyboard('WEB');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['website']);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'ACE field: website' })).toHaveFocus();
+  });
 });
