@@ -156,7 +156,9 @@ export function FilterSelect<T>({
         <PopoverNext
           isOpen={isOpen && !disabled}
           onInteraction={(next) => (next ? setOpen(true) : close())}
-          onOpened={() => input.current?.focus()}
+          // The search box takes the focus as the list appears, so that nothing typed at once is
+          // lost; without scrolling, since the list may not be in its place yet.
+          onOpening={() => input.current?.focus({ preventScroll: true })}
           lazy
           autoFocus={false}
           enforceFocus={false}
