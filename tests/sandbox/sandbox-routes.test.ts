@@ -83,4 +83,38 @@ describe("the sandbox's own routes", () => {
     expect(reply.status).toBe(200);
     expect(await reply.json()).toHaveProperty('mails');
   });
+
+  it('hands out an access token of a session that lives as long as asked, 0 for expired at once', async () => {
+    const sandbox = testSandbox({ inMemory: true });
+    const dana = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
+    const tokenFor = async (body: unknown) =>
+      sandbox.app.request('/api/sandbox/access-token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const usersWith = async (access: string) =>
+      (
+        await sandbox.app.request('/api/v1/users/', {
+          headers: { authorization: `Bearer ${access}` },
+        })
+      ).status;
+
+    const expired = await tokenFor({ refresh: dana.refresh, lifetime: 0 });
+    expect(expired.status).toBe(200);
+    expect(await usersWith(((await expired.json()) as { access: string }).access)).toBe(401);
+    const lasting = await tokenFor({ refresh: dana.refresh, lifetime: 60 });
+    expect(await usersWith(((await lasting.json()) as { access: string }).access)).toBe(200);
+    // The session goes on: its refresh token still refreshes.
+    const refreshed = await sandbox.app.request('/api/v1/auth/token/refresh/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh: dana.refresh }),
+    });
+    expect(refreshed.status).toBe(200);
+
+    expect((await tokenFor({ refresh: 'not-a-token', lifetime: 0 })).status).toBe(401);
+    expect((await tokenFor({ refresh: dana.refresh, lifetime: 1e9 })).status).toBe(400);
+    expect((await tokenFor({ lifetime: 0 })).status).toBe(400);
+  });
 });

@@ -13,8 +13,10 @@
  *                       a fresh seed only: with a snapshot, add --fresh)
  *
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
- * sent: invitations and password resets) and POST /api/sandbox/reset (back to the seed, and the
- * throttles forgotten; it needs the header `X-Sandbox-Reset: yes`).
+ * sent: invitations and password resets), POST /api/sandbox/reset (back to the seed, and the
+ * throttles forgotten; it needs the header `X-Sandbox-Reset: yes`) and POST
+ * /api/sandbox/access-token (`{ refresh, lifetime }`: an access token of that session living
+ * `lifetime` seconds, 0 for one already expired, so that a test of the refresh needs no wait).
  *
  * Every reply waits until the changes made so far are on disk (store.ts). A snapshot it cannot
  * read stops the start with a message (store/snapshot.ts); `--fresh` starts from the seed and
@@ -28,6 +30,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
+import { ApiFailure } from './domain/failure';
+import { accessTokenFor } from './domain/sessions';
 import { createSyncRunner, syncRateFromEnv, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';
 import { throttleOf } from './handlers/throttling';
@@ -68,6 +72,9 @@ interface RunningSandbox {
   app: SandboxApp;
   close(): Promise<void>;
 }
+
+/** The longest life, either way, that `POST /api/sandbox/access-token` gives a token: an hour. */
+const ACCESS_LIFETIME_LIMIT = 3600;
 
 /** The header `POST /api/sandbox/reset` requires, with the value `yes`. */
 export const RESET_HEADER = 'X-Sandbox-Reset';
@@ -138,6 +145,30 @@ export function createSandbox(options: SandboxOptions = {}): {
     return context.json({ reset: true, ms: Math.round(performance.now() - started) });
   });
   app.get('/api/sandbox/outbox', (context) => context.json({ mails: store.state.outbox }));
+  app.post('/api/sandbox/access-token', async (context) => {
+    const body: unknown = await context.req.json().catch(() => null);
+    const { refresh, lifetime } = (body ?? {}) as { refresh?: unknown; lifetime?: unknown };
+    if (
+      typeof refresh !== 'string' ||
+      typeof lifetime !== 'number' ||
+      !Number.isInteger(lifetime) ||
+      Math.abs(lifetime) > ACCESS_LIFETIME_LIMIT
+    )
+      return context.json(
+        {
+          error: `Send { "refresh": "<a refresh token>", "lifetime": <whole seconds, at most ${ACCESS_LIFETIME_LIMIT} either way> }.`,
+        },
+        400,
+      );
+    try {
+      const access = await accessTokenFor(deps.sessions, store.state, refresh, lifetime);
+      return context.json({ access });
+    } catch (error) {
+      // A refresh token that is not its session's current one: the API's own 401.
+      if (error instanceof ApiFailure) return context.json(error.body, error.status);
+      throw error;
+    }
+  });
   return { app, store, deps, syncs };
 }
 

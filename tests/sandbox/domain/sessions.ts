@@ -203,6 +203,21 @@ export async function readToken(
   return claims;
 }
 
+/**
+ * An access token of the session `refresh` belongs to (the session is left as it is), living
+ * `lifetime` seconds: 0 or less gives one already expired. The sandbox's own test route hands it
+ * out, so that a test of the token refresh need not wait out the real lifetime.
+ */
+export async function accessTokenFor(
+  settings: SessionSettings,
+  state: State,
+  refresh: string,
+  lifetime: number,
+): Promise<string> {
+  const claims = await readToken(settings, state, refresh, 'refresh');
+  return accessToken({ ...settings, accessTtl: lifetime }, sessionRow(state, claims.sid));
+}
+
 function sessionRow(state: State, sessionId: string): SessionRow {
   const row = state.sessions.find((session) => session.id === sessionId);
   if (!row) throw new Error(`session ${sessionId} vanished`);
