@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 import mockSuite from './playwright.config';
-import { API_HOST, MOCK_PORT, OUT_DIR, SERVE_PORT, SERVE_URL } from './serve/settings';
-import { prismMock, suiteDefaults } from './suite-defaults';
+import { API_HOST, MOCK_PORT, OUT_DIR, SERVE_PORT, SERVE_URL, SERVED_DIR } from './serve/settings';
+import { buildThen, prismMock, suiteDefaults } from './suite-defaults';
 
 // The production build as production serves it: `vite build`, then Caddy through the project's
 // Caddyfile (`npm run serve`), with the API host given when the server starts. The app calls the
@@ -19,7 +19,10 @@ export default defineConfig({
   webServer: [
     prismMock(MOCK_PORT),
     {
-      command: `npx vite build --outDir ${OUT_DIR} --emptyOutDir && node tests/serve/serve.mjs --port ${SERVE_PORT} --root ${OUT_DIR}`,
+      command: buildThen(
+        OUT_DIR,
+        `node tests/serve/serve.mjs --port ${SERVE_PORT} --root ${SERVED_DIR}`,
+      ),
       cwd: '..',
       url: SERVE_URL,
       reuseExistingServer: !process.env.CI,

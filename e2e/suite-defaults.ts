@@ -10,6 +10,7 @@ type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { comma
  */
 export function suiteDefaults(outDir?: string) {
   const results = outDir ? `../${outDir}-results` : '../test-results';
+  // Results and report stay per suite (outDir names the suite), even when the build is shared.
   const report = outDir ? `../${outDir}-report` : '../playwright-report';
   return {
     outputDir: results,
@@ -22,7 +23,9 @@ export function suiteDefaults(outDir?: string) {
     reporter: process.env.CI
       ? [['list']]
       : [['list'], ['html', { open: 'never', outputFolder: report }]],
-    use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+    // A failing test is retried in CI; its retry records the trace (recording every test's trace
+    // costs every test, for the few that fail).
+    use: { trace: 'on-first-retry', screenshot: 'only-on-failure' },
   } satisfies PlaywrightTestConfig;
 }
 
@@ -39,12 +42,26 @@ export function prismMock(port: number): WebServer {
 }
 
 /**
- * The production build in `outDir`, served by `vite preview` on `port` (with the production
- * headers), its `/api` proxied to `apiTarget`: e2e runs the build users get.
+ * The build `npm run test:e2e` made once for its three suites (E2E_BUILD_DIR), else undefined:
+ * a suite run on its own builds into its own folder, so that suites can run side by side.
+ */
+const sharedBuild = process.env.E2E_BUILD_DIR || undefined;
+
+/** The folder a suite serves: the shared build when there is one, else its own `outDir`. */
+export const buildDir = (outDir: string) => sharedBuild ?? outDir;
+
+/** The shell command that builds into the suite's folder and then runs `serve` (none when shared). */
+export function buildThen(outDir: string, serve: string): string {
+  return sharedBuild ? serve : `npx vite build --outDir ${outDir} --emptyOutDir && ${serve}`;
+}
+
+/**
+ * The production build in `outDir` (or the shared one), served by `vite preview` on `port` (with
+ * the production headers), its `/api` proxied to `apiTarget`: e2e runs the build users get.
  */
 export function previewBuild(outDir: string, port: number, apiTarget: string): WebServer {
   return {
-    command: `npx vite build --outDir ${outDir} --emptyOutDir && npx vite preview --outDir ${outDir} --port ${port}`,
+    command: buildThen(outDir, `npx vite preview --outDir ${buildDir(outDir)} --port ${port}`),
     cwd: '..',
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,

@@ -2,6 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import type { ViolatingExchange } from '../../tests/sandbox/stack.mjs';
 import { test as appTest, expect } from '../fixtures';
+import { PATHS } from '../scenarios';
+import { seedSession, type LoginReply } from '../session';
 
 export { expect };
 export { DEMO_PASSWORD } from '../../tests/sandbox/stack-banner.mjs';
@@ -68,11 +70,45 @@ export const test = appTest.extend<SandboxFixtures>({
   },
 });
 
-/** Signs in through the login screen, as a person would; resolves once the app has left /login. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the login screen, as a person would; resolves once the app has left /login.
+ * One journey does (smoke.spec.ts); the others sign in through the API (`signIn`).
+ */
+export async function signInThroughForm(
+  page: Page,
+  email: string,
+  password: string,
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByLabel('Password').press('Enter');
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Signs in through the sandbox's login API (the browser keeps its XSRF cookie) and stores the
+ * session as the login screen would; then opens /login, which sends a signed-in user where the
+ * login screen would have. Resolves once the app has left /login.
+ */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const reply = await page.request.post(PATHS.login, { data: { email, password } });
+  expect(reply.status(), `the sandbox signs ${email} in`).toBe(200);
+  await seedSession(page, (await reply.json()) as LoginReply);
+  await page.goto('/login');
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Makes the page's access token one that has already expired, for the same session (the sandbox's
+ * own route): the next call gets a 401 and the app refreshes, with no wait for the real lifetime.
+ */
+export async function expireAccessToken(page: Page): Promise<void> {
+  const refresh = await page.evaluate(() => localStorage.getItem('currentRefreshToken'));
+  const reply = await page.request.post('/api/sandbox/access-token', {
+    data: { refresh, lifetime: 0 },
+  });
+  expect(reply.status(), 'the sandbox hands out an expired access token').toBe(200);
+  const { access } = (await reply.json()) as { access: string };
+  await page.evaluate((token) => localStorage.setItem('currentAccessToken', token), access);
 }

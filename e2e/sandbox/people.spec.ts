@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expireAccessToken, signIn, test } from './fixtures';
 import { toast } from './screens';
 
 // People: an invitation that goes out by mail and becomes an account, a session whose access
@@ -65,11 +65,9 @@ test('an invitation goes out by mail, its link sets a password, and the new user
 test('an access token that expires in the middle of an edit is refreshed, and nothing typed is lost', async ({
   page,
 }) => {
-  test.slow(); // waits out the suite's 20-second access lifetime
   await signIn(page, DANA, DEMO_PASSWORD);
   const dialog = await openInvite(page);
-  // The sandbox suite gives access tokens 20 seconds (e2e/sandbox.config.ts).
-  await page.waitForTimeout(21_000);
+  await expireAccessToken(page);
   const refreshed = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/v1/auth/token/refresh/',
   );

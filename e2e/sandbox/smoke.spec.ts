@@ -1,12 +1,13 @@
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, signInThroughForm, test } from './fixtures';
 
-// The harness itself: a real sign-in against the sandbox's store, the users it keeps, and a wrong
+// The harness itself: a real sign-in through the login screen against the sandbox's store (the
+// one journey that signs in through the form), the users it keeps, and a wrong
 // password refused — with Prism judging every exchange.
 
 test('a demo account signs in and sees its own company’s users, from the store', async ({
   page,
 }) => {
-  await signIn(page, 'dana.whitfield@acme-cloud.com', DEMO_PASSWORD);
+  await signInThroughForm(page, 'dana.whitfield@acme-cloud.com', DEMO_PASSWORD);
   await page.goto('/accounts');
   const users = page.getByRole('table', { name: 'Users' });
   await expect(users.getByRole('cell', { name: 'marcus.oyelaran@acme-cloud.com' })).toBeVisible();

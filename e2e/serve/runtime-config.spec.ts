@@ -6,13 +6,13 @@ import { join, relative, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 
 import { rawGet } from './raw-http';
-import { API_HOST, OUT_DIR, SERVE_PORT } from './settings';
+import { API_HOST, SERVE_PORT, SERVED_DIR } from './settings';
 
 // One build serves every environment: the API host is read when the server starts, and starting
 // it writes nothing into the build.
 
 const root = resolve(import.meta.dirname, '..', '..');
-const outDir = resolve(root, OUT_DIR);
+const outDir = resolve(root, SERVED_DIR);
 /** A port of its own, beside the suite's server. */
 const PORT = SERVE_PORT + 1;
 

@@ -6,12 +6,12 @@ import { expect, test } from '@playwright/test';
 
 import { securityHeaders } from '../../tests/serve/caddy-headers';
 import { rawGet } from './raw-http';
-import { API_HOST, OUT_DIR } from './settings';
+import { API_HOST, SERVED_DIR } from './settings';
 
 // What Caddy answers for the build: headers, caching, compression, the SPA fallback's limits and
 // the source maps kept out of reach.
 
-const outDir = resolve(import.meta.dirname, '..', '..', OUT_DIR);
+const outDir = resolve(import.meta.dirname, '..', '..', SERVED_DIR);
 const scripts = () => readdirSync(join(outDir, 'assets')).filter((name) => name.endsWith('.js'));
 const entryScript = () =>
   /src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(outDir, 'index.html'), 'utf8'))?.[1];
