@@ -1,0 +1,167 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { expect, it } from 'vitest';
+
+import type { operations } from '../../generated/openapi';
+import { renderApp, wholeAppTestSettings } from '../render-app';
+import { setupSandboxBackend, type SandboxBackend } from '../sandbox-backend';
+import { toast as toasts } from '../toaster-spies';
+
+/** The faults every call is held to: six statuses and a backend that cannot be reached. */
+type Fault = 400 | 401 | 404 | 405 | 413 | 500 | 'network';
+const FAULTS: readonly Fault[] = [400, 401, 404, 405, 413, 500, 'network'];
+/** A fault the user is told of (a 401 is not: the session refreshes and the call goes through). */
+export type ToldFault = Exclude<Fault, 401>;
+
+/** What a 400 reply carries in its `error` field, which the screens show as it is. */
+export const REJECTED = 'The fault matrix rejected this request.';
+
+/**
+ * The texts a user must see for each fault, written here once as the expected words rather than
+ * read from the app's catalogue (src/api/error-messages.ts): a changed or lost text in the app
+ * must fail these tests, not follow along.
+ */
+const CATALOGUE: Record<ToldFault, string> = {
+  400: REJECTED,
+  404: '404: URL Not Found..',
+  405: 'Requested method not allowed..',
+  413: 'File size too large..',
+  500: 'Please contact the system Administrator or try again later..',
+  network: 'Error connecting to the backend services',
+};
+
+type OperationId = keyof operations;
+
+/** What a screen's steps work with: the user's hands, the sandbox, the app's query client. */
+export interface Scene {
+  user: UserEvent;
+  backend: SandboxBackend;
+  queryClient: QueryClient;
+}
+
+/** One call of one screen, and the user action that sends it. */
+export interface ScreenCall {
+  /** Reads `screen: action`; each test is named `<name> › <fault>`. */
+  name: string;
+  /** The contract operation that is answered with the fault. */
+  operation: OperationId;
+  /** Signed in as this seeded user before the screen opens (such calls also get the 401 case). */
+  signIn?: string;
+  /** Sets the scene in the sandbox before the screen opens (a tenant at a wizard step). */
+  scene?: (backend: SandboxBackend) => void;
+  /** Where the screen lives, and its level-1 heading (still there after the fault). */
+  path: string;
+  heading: string;
+  /** The heading once the call went through, when the screen moves on (after a 401's retry). */
+  headingAfterSuccess?: string;
+  /** The fault answers the screen's load (set before it opens) rather than a user action. */
+  onLoad?: boolean;
+  /** Waits for the screen to be ready, or takes it to the state the call is made from. */
+  ready?: (scene: Scene) => Promise<void>;
+  /** What the user types (each must still hold its value after the failure). */
+  typed?: ReadonlyArray<readonly [field: () => HTMLElement, value: string]>;
+  /** The action that sends the call. */
+  submit?: (scene: Scene) => Promise<void>;
+  /** How the screen tells of the fault; by default the catalogue's text, toasted or on screen. */
+  shows?: (fault: ToldFault, scene: Scene) => Promise<void>;
+  /** What the screen shows once the call went through (after a 401 and its refresh). */
+  success?: (scene: Scene) => Promise<void>;
+}
+
+/** The reply a fault gets: a 400 names its error, a 401 says the token expired. */
+function faultBody(fault: Exclude<Fault, 'network'>): unknown {
+  if (fault === 400) return { error: REJECTED };
+  if (fault === 401) return { detail: 'Token expired' };
+  return {};
+}
+
+/** The catalogue's text as a danger toast, or on the screen itself (a block's own error). */
+async function catalogueShown(fault: ToldFault): Promise<void> {
+  const text = CATALOGUE[fault];
+  await waitFor(() => {
+    if (toasts.danger.mock.calls.some(([message]) => message === text)) return;
+    expect(screen.getAllByText(text, { exact: true })[0]).toBeVisible();
+  });
+}
+
+/** The catalogue's text as a danger toast. */
+export async function toastShows(fault: ToldFault): Promise<void> {
+  await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith(CATALOGUE[fault]));
+}
+
+/** No toast of any kind was shown. */
+export function noToast(): void {
+  for (const spy of Object.values(toasts)) expect(spy).not.toHaveBeenCalled();
+}
+
+/**
+ * The fault matrix for a file of screens: every call of every entry answered 400, 401, 404, 405,
+ * 413, 500 and network down, through the app's real router, query client and transport against
+ * the in-process sandbox. Each case checks what the user is told, that the page is not blank (the
+ * shell and the screen's heading), that nothing typed is lost, and for a 401 that the session is
+ * refreshed once and the call then goes through. The file must mock the toaster with
+ * tests/toaster-spies (vi.mock is hoisted only in the test file itself).
+ */
+export function faultMatrix(entries: readonly ScreenCall[]): void {
+  wholeAppTestSettings();
+  const backend = setupSandboxBackend();
+  // The contract declares a 400 or a 401 for most calls but not for every one (a GET has no 400);
+  // the matrix answers them to every call all the same, as a proxy or a server in trouble would.
+  const fail = backend.fail as (
+    operationId: OperationId,
+    reply: { status: Exclude<Fault, 'network'>; body: unknown },
+    options: { times: number },
+  ) => void;
+  const inject = (operation: OperationId, fault: Fault) => {
+    // A 401 answers only the first call: the retry, with the refreshed token, goes through.
+    if (fault === 'network') backend.failNetwork(operation, { times: Infinity });
+    else
+      fail(
+        operation,
+        { status: fault, body: faultBody(fault) },
+        { times: fault === 401 ? 1 : Infinity },
+      );
+  };
+
+  for (const entry of entries) {
+    for (const fault of FAULTS) {
+      // Only a signed-in user has a session to refresh, and a 401 case needs a success to wait for.
+      if (fault === 401 && (!entry.signIn || !entry.success)) continue;
+
+      it(`${entry.name} › ${fault}`, async () => {
+        const user = userEvent.setup();
+        entry.scene?.(backend);
+        if (entry.signIn) await backend.signIn(entry.signIn);
+        if (entry.onLoad) inject(entry.operation, fault);
+        const { queryClient } = renderApp(entry.path);
+        const scene: Scene = { user, backend, queryClient };
+        await screen.findByRole('heading', { level: 1, name: entry.heading });
+        await entry.ready?.(scene);
+        if (!entry.onLoad) inject(entry.operation, fault);
+        for (const [field, value] of entry.typed ?? []) {
+          await user.clear(field());
+          await user.click(field());
+          await user.paste(value);
+        }
+        await entry.submit?.(scene);
+
+        if (fault === 401) {
+          await entry.success?.(scene);
+          expect(backend.callsTo('refreshToken'), 'one token refresh').toHaveLength(1);
+        } else {
+          await (entry.shows ?? catalogueShown)(fault, scene);
+        }
+
+        // No blank page: the shell and the screen's heading are still there.
+        expect(screen.getByRole('link', { name: 'AceBridge home' })).toBeVisible();
+        const heading =
+          fault === 401 ? (entry.headingAfterSuccess ?? entry.heading) : entry.heading;
+        expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+        // Nothing typed is lost (after a 401 the call went through, and a form may clear).
+        if (fault === 401) return;
+        for (const [field, value] of entry.typed ?? []) expect(field()).toHaveValue(value);
+      });
+    }
+  }
+}
