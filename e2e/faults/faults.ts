@@ -2,12 +2,12 @@ import type { Page, Request, Route } from '@playwright/test';
 
 import { PATHS } from '../scenarios';
 
-/** The faults every call is held to (issue 9): six statuses and a backend that cannot be reached. */
+/** The faults every call is held to: six statuses and a backend that cannot be reached. */
 export type Fault = 400 | 401 | 404 | 405 | 413 | 500 | 'network';
 export const FAULTS: readonly Fault[] = [400, 401, 404, 405, 413, 500, 'network'];
 
 /** What a 400 reply carries in its `error` field, which the toast shows as it is. */
-export const REJECTED = 'The fault matrix rejected this request.';
+const REJECTED = 'The fault matrix rejected this request.';
 
 /** The error toast each fault shows (a 400 shows the body's `error`). */
 export const CATALOGUE: Record<Exclude<Fault, 401>, string> = {
@@ -19,6 +19,15 @@ export const CATALOGUE: Record<Exclude<Fault, 401>, string> = {
   network: 'Error connecting to the backend services',
 };
 
+/**
+ * A 413 as the reverse proxy in front of the backend sends it: the body never reached the backend,
+ * so the reply is the proxy's own HTML page, not the backend's JSON.
+ */
+const PROXY_TOO_LARGE =
+  '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n' +
+  '<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n' +
+  '</body>\r\n</html>\r\n';
+
 /** A call of a screen: its method and a test on its path. */
 export interface CallMatch {
   method: string;
@@ -28,34 +37,34 @@ export interface CallMatch {
 const matches = (call: CallMatch, request: Request) =>
   request.method() === call.method && call.path.test(new URL(request.url()).pathname);
 
+/** The reply a fault gets from the network: a request aborted, a proxy's page, or JSON. */
+function answer(route: Route, fault: Fault): Promise<void> {
+  if (fault === 'network') return route.abort('internetdisconnected');
+  if (fault === 413)
+    return route.fulfill({ status: 413, contentType: 'text/html', body: PROXY_TOO_LARGE });
+  const body =
+    fault === 400 ? { error: REJECTED } : fault === 401 ? { detail: 'Token expired' } : {};
+  return route.fulfill({
+    status: fault,
+    contentType: 'application/json',
+    body: JSON.stringify(body),
+  });
+}
+
 /**
- * Answers the next `times` matching calls with the fault (every one when absent); a 401 answers
- * only the first and lets the retry, sent with the refreshed token, through to the mock.
- * Returns how many calls were answered with the fault.
+ * Answers the matching calls with the fault; a 401 answers only the first and lets the retry, sent
+ * with the refreshed token, through to the mock.
  */
-export async function injectFault(
-  page: Page,
-  call: CallMatch,
-  fault: Fault,
-  times = fault === 401 ? 1 : Number.POSITIVE_INFINITY,
-): Promise<{ hits: () => number }> {
-  let hits = 0;
+export async function injectFault(page: Page, call: CallMatch, fault: Fault): Promise<void> {
+  let left = fault === 401 ? 1 : Number.POSITIVE_INFINITY;
   await page.route(
     (url) => call.path.test(url.pathname),
     async (route: Route) => {
-      if (!matches(call, route.request()) || hits >= times) return route.fallback();
-      hits += 1;
-      if (fault === 'network') return route.abort('internetdisconnected');
-      const body =
-        fault === 400 ? { error: REJECTED } : fault === 401 ? { detail: 'Token expired' } : {};
-      return route.fulfill({
-        status: fault,
-        contentType: 'application/json',
-        body: JSON.stringify(body),
-      });
+      if (!matches(call, route.request()) || left <= 0) return route.fallback();
+      left -= 1;
+      return answer(route, fault);
     },
   );
-  return { hits: () => hits };
 }
 
 /** Counts the token refresh calls the page makes. */
