@@ -1,13 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
 
-import { renderApp } from '../../../tests/render-app';
+import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
 import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
+wholeAppTestSettings();
 
 /** Acme's log holds `count` entries, newest first: 'Logged: 1' to 'Logged: <count>'. */
 function acmeLog(count: number) {
@@ -22,6 +23,49 @@ function acmeLog(count: number) {
       });
   });
 }
+
+/** Adds `count` older errors of Acme, after the seeded ones (20 errors make a page). */
+function olderErrors(count: number) {
+  backend.store.transact((draft) => {
+    const template = draft.syncErrors.find((error) => error.id === 1)!;
+    for (let n = 1; n <= count; n += 1) {
+      draft.sequences.syncErrors = (draft.sequences.syncErrors ?? 0) + 1;
+      draft.syncErrors.push({
+        ...template,
+        id: draft.sequences.syncErrors,
+        salesforce_id: `0065g00000Old${String(n).padStart(2, '0')}AAB`,
+        name: `Older error ${n}`,
+        created_at: new Date(Date.UTC(2026, 1, 1) - n * 60_000).toISOString(),
+      });
+    }
+  });
+}
+
+/** Two clicks before React renders again: a double click faster than the button turns busy. */
+function doubleClick(button: HTMLElement) {
+  act(() => {
+    button.click();
+    button.click();
+  });
+}
+
+/** Disabled, or spinning: what a user sees of a button that is sending. */
+const isBusy = (button: HTMLElement) =>
+  (button as HTMLButtonElement).disabled ||
+  button.getAttribute('aria-disabled') === 'true' ||
+  button.classList.contains('bp6-loading');
+
+/** The calls the dashboard's blocks make once the set-up guard let it through. */
+const BLOCK_CALLS = [
+  'getSyncStats',
+  'listUnreadLaunches',
+  'getTenant',
+  'listSyncErrors',
+  'listOverrides',
+  'listAwsAttributes',
+  'listSyncFilters',
+  'countSyncFilterMatches',
+];
 
 describe('dashboard', () => {
   beforeEach(() => {
@@ -41,7 +85,15 @@ describe('dashboard', () => {
     await backend.signIn(DANA);
     renderApp('/dashboard');
 
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Update Feed' }),
+    ).toBeInTheDocument();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Update Feed', 'Values Mapper', 'Accounts', 'Logout']);
     expect(within(nav).getByRole('link', { name: 'Update Feed' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -89,6 +141,10 @@ describe('dashboard', () => {
     const org = within(table).getByText('Initech - SAP on AWS').closest('tr')!;
     expect(within(org).queryByRole('link', { name: /Go to SF/ })).not.toBeInTheDocument();
     expect(within(table).getByText('Record Not Found Error')).toBeInTheDocument();
+    // Every open error of Acme on the one page, under the header row.
+    const errors = backend.store.state.syncErrors.filter((error) => error.tenantId === 1).length;
+    expect(within(table).getAllByRole('row')).toHaveLength(errors + 1);
+    expect(screen.getByText(`1-${errors} of ${errors}`)).toBeInTheDocument();
   });
 
   it('collapses the navbar into a menu on small screens', async () => {
@@ -216,6 +272,78 @@ describe('dashboard', () => {
     expect(await screen.findByText('No sync errors found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'All Logs' }));
     expect(await screen.findByText('No sync logs found')).toBeInTheDocument();
+  });
+
+  it('asks for every block before any reply comes back, and shows each one loading until then', async () => {
+    await backend.signIn(DANA);
+    const blocks = backend.hold((call) => BLOCK_CALLS.includes(call.operationId));
+    renderApp('/dashboard');
+    // No block waits for another's reply: all of them are out while none has come back.
+    await waitFor(() =>
+      expect([...new Set(backend.calls.map((call) => call.operationId))]).toEqual(
+        expect.arrayContaining(BLOCK_CALLS),
+      ),
+    );
+    expect(blocks.waiting).toBeGreaterThanOrEqual(BLOCK_CALLS.length);
+    const inbox = await screen.findByRole('region', { name: 'Inbox' });
+    expect(within(inbox).getByText('0 Launches')).toHaveClass('bp6-skeleton');
+    const total = screen.getByRole('region', { name: 'Total Synced' });
+    expect(total.querySelector('.bp6-skeleton')).not.toBeNull();
+    expect(screen.getByRole('table', { name: 'Errors' })).toHaveAttribute('aria-busy', 'true');
+    blocks.open();
+    expect(await within(inbox).findByText('14 Launches')).not.toHaveClass('bp6-skeleton');
+    expect(await within(total).findByText('1,265')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Errors' })).not.toHaveAttribute('aria-busy'),
+    );
+  });
+
+  it('pages through the errors with the page in the URL, from a link too', async () => {
+    const seeded = backend.store.state.syncErrors.filter((error) => error.tenantId === 1).length;
+    olderErrors(27 - seeded); // 27 errors: pages of 20 and 7
+    await backend.signIn(DANA);
+    // A shared link (or a reload) opens its page.
+    const { router } = renderApp('/dashboard?page=2');
+    expect(await screen.findByText('21-27 of 27')).toBeInTheDocument();
+    expect(backend.callsTo('listSyncErrors').map((call) => call.search.get('page'))).toContain('2');
+    const pages = screen.getByRole('navigation', { name: 'Sync errors pages' });
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2']);
+    expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByText('1-20 of 27')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({});
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('21-27 of 27')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ page: 2 });
+  });
+
+  it('switches to Prod once confirmed, busy and sent once on a double click, then opens the wizard', async () => {
+    await backend.signIn(DANA);
+    const { router } = renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Prod' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to switch to Prod?',
+    });
+    const patch = backend.hold('updateTenant');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    doubleClick(confirm);
+    await waitFor(() => expect(isBusy(confirm)).toBe(true));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    patch.open();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/new-connection'));
+    expect(backend.callsTo('updateTenant').map((call) => call.body)).toEqual([
+      { is_production_enabled: true },
+    ]);
+    expect(backend.callsTo('getTenant')).toHaveLength(1); // the dashboard's own read
   });
 
   it('ignores a page or tab in the URL that makes no sense', async () => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -75,6 +75,25 @@ describe('InboxCard', () => {
     expect(screen.getByRole('button', { name: 'Resolve' })).toBeDisabled();
     expect(backend.callsTo('resolveLaunches')).toHaveLength(1);
     expect(backend.callsTo('listUnreadLaunches')).toHaveLength(2);
+  });
+
+  it('is busy while Resolve is sent, and a double click sends it once', async () => {
+    onlyLaunches(['Globex', 'Initech']);
+    renderInbox();
+    await screen.findByText('Globex, Initech');
+    const gate = backend.hold('resolveLaunches');
+    const resolve = screen.getByRole('button', { name: 'Resolve' });
+    // Two clicks before React renders again: faster than the button can turn busy.
+    act(() => {
+      resolve.click();
+      resolve.click();
+    });
+    await waitFor(() => expect(resolve).toHaveClass('bp6-loading'));
+    expect(resolve).toBeDisabled();
+    gate.open();
+    expect(await screen.findByText('0 Launches')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledTimes(1);
+    expect(backend.callsTo('resolveLaunches')).toHaveLength(1);
   });
 
   it('disables Resolve with no launches, and shows its own error with a retry', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -143,6 +143,29 @@ describe('override values in the errors table', () => {
     );
     // The saved values are asked for again.
     await waitFor(() => expect(backend.callsTo('listOverrides').length).toBeGreaterThan(1));
+  });
+
+  it('is busy while it saves, and a double click saves once', async () => {
+    await openErrors();
+    // Values saved before fill the form: it can be saved as it is.
+    expect(
+      await screen.findByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' }),
+    ).toHaveValue('10000');
+    const gate = backend.hold('updateOverrides');
+    const save = saveButton();
+    // Two clicks before React renders again: faster than the button can turn busy.
+    act(() => {
+      save.click();
+      save.click();
+    });
+    await waitFor(() => expect(save).toHaveClass('bp6-loading'));
+    gate.open();
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Dummy values saved. They will be used on the next sync.',
+      ),
+    );
+    expect(saves()).toHaveLength(1);
   });
 
   it('refuses half a pair, and a value of the wrong type, and highlights them', async () => {

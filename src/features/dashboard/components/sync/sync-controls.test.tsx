@@ -117,11 +117,19 @@ describe('SyncControls', () => {
     expect(toasts.warning).not.toHaveBeenCalled();
   });
 
-  it('a failure clears the flag and the window', async () => {
-    backend.fail('startSync', { status: 500, body: { error: 'boom' } });
+  it('a failure says why, and clears the flag and the window', async () => {
+    backend.fail('startSync', {
+      status: 400,
+      body: { message: 'A sync is already in progress for this tenant. Try again later.' },
+    });
     renderControls();
     await userEvent.click(syncButton());
     await waitFor(() => expect(syncCalls()).toHaveLength(1));
+    await waitFor(() =>
+      expect(toasts.danger).toHaveBeenCalledWith(
+        'A sync is already in progress for this tenant. Try again later.',
+      ),
+    );
     await waitFor(() => expect(syncButton()).toHaveTextContent(/^Sync$/));
     await userEvent.click(syncButton());
     await waitFor(() => expect(syncCalls()).toHaveLength(2));
