@@ -2,8 +2,10 @@
 // `npm run contract:diff -- <git-ref>`: the operations added, removed and changed between
 // openapi.yaml at a git ref and the working tree, breaking changes first, so that a reviewer sees
 // a contract change at a glance. api-smart-diff compares the documents (resolving $refs, so a
-// change to a shared schema shows on every operation that uses it) and classifies each change.
-//   --fail-on-breaking   exit 1 when a change is breaking (for CI)
+// change to a shared schema shows on every operation that uses it) and classifies each change;
+// the rules below (`RULES`) make breaking what a client built on the old contract cannot survive,
+// whatever the library says, and each change is written as place, before -> after.
+//   --fail-on-breaking   exit 1 when a change is breaking (contract-gate.mjs is the CI gate)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +35,27 @@ import { parse } from 'yaml';
  * What the report reads of a parsed OpenAPI document.
  * @typedef {{ paths?: Record<string, PathItem | undefined> }} OpenApiDoc
  * @typedef {Record<string, { operationId?: string } | undefined>} PathItem
+ *
+ * A node of a parsed document, read loosely: any key may be missing.
+ * @typedef {Record<string, any>} Node
+ * A parameter named by its place and name: a diff names it by its index in a list that merges the
+ * operation's and the path's parameters, which is neither document's own list.
+ * @typedef {{ name: string, in: string }} ParameterKey
+ * A step from an operation down to a changed node.
+ * @typedef {string | number | ParameterKey} Step
+ * @typedef {{ path: string, method: string, before: Node, after: Node }} OperationContext
+ *
+ * Where a change sits in its operation.
+ * @typedef {object} Place
+ * @property {'request' | 'response' | 'operation'} side
+ * @property {string} container `request body (application/json)`, `query parameter \`page\``,
+ *   `response 200 (application/json)`, `response 404`, `operation`.
+ * @property {string[]} chain The property inside the container's schema: ['items[]', 'team'].
+ * @property {Step[]} keyword What changed in that schema or node: ['type'], ['enum', 2], [] for
+ *   the node itself.
+ * @property {Step[]} node The steps from the operation to the changed schema or node.
+ * @property {boolean} inSchema The keyword is one of a schema's (`required` is then the list of
+ *   the properties a value must have, not a parameter's own flag).
  */
 
 /** @type {readonly string[]} */
@@ -43,6 +66,7 @@ const SEVERITY = ['breaking', 'deprecated', 'non-breaking', 'annotation', 'uncla
 // of `components` say something the operations do not.
 /** @type {ReadonlySet<unknown>} */
 const OWN_COMPONENTS = new Set(['securitySchemes']);
+const COMBINERS = new Set(['allOf', 'oneOf', 'anyOf']);
 
 /** @param {ContractChange} change */
 const rank = (change) => SEVERITY.indexOf(change.type);
@@ -54,6 +78,9 @@ function methodsOf(pathItem) {
   return Object.keys(pathItem ?? {}).filter((key) => METHODS.includes(key));
 }
 
+/** @param {unknown} value @returns {value is Node} */
+const isNode = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** @param {unknown} value */
 function summarise(value) {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -61,18 +88,604 @@ function summarise(value) {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+// ------------------------------------------------------------ reading the documents at a place
+
 /**
- * A change in words: the library's own description, else action, place and values.
- * @param {Diff} diff
- * @param {number} from
+ * Follows local `$ref`s ('#/components/schemas/User') in `doc`.
+ * @param {unknown} node
+ * @param {Node} doc
+ * @returns {unknown}
  */
-function describe(diff, from) {
-  if (diff.description) return diff.description;
-  const where = diff.path.slice(from).join('.') || 'the document';
-  if (diff.action === 'add') return `[Added] ${where}: ${summarise(diff.after)}`;
-  if (diff.action === 'remove') return `[Removed] ${where}`;
-  return `[Changed] ${where}: ${summarise(diff.before)} -> ${summarise(diff.after)}`;
+function deref(node, doc) {
+  let current = node;
+  for (let hops = 0; hops < 32 && isNode(current) && typeof current.$ref === 'string'; hops++) {
+    if (!current.$ref.startsWith('#/')) break;
+    /** @type {unknown} */
+    let target = doc;
+    for (const part of current.$ref.slice(2).split('/')) {
+      const key = decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
+      target =
+        isNode(target) || Array.isArray(target) ? /** @type {Node} */ (target)[key] : undefined;
+    }
+    if (target === undefined) break;
+    current = target;
+  }
+  return current;
 }
+
+/**
+ * One step down: the node's own key first (a `$ref` may have siblings), else its target's.
+ * @param {unknown} node
+ * @param {string | number} key
+ * @param {Node} doc
+ */
+function stepInto(node, key, doc) {
+  if ((isNode(node) || Array.isArray(node)) && key in node) return /** @type {Node} */ (node)[key];
+  const target = deref(node, doc);
+  return isNode(target) || Array.isArray(target) ? /** @type {Node} */ (target)[key] : undefined;
+}
+
+/**
+ * The parameters an operation takes: its own, then its path's (its own win on the same name).
+ * @param {Node} doc
+ * @param {OperationContext} op
+ * @returns {Node[]}
+ */
+function parametersOf(doc, op) {
+  const item = doc.paths?.[op.path];
+  return [...(item?.[op.method]?.parameters ?? []), ...(item?.parameters ?? [])]
+    .map((parameter) => deref(parameter, doc))
+    .filter(isNode);
+}
+
+/**
+ * The node at `steps` below the operation in `doc` (undefined where it does not exist).
+ * @param {Node} doc
+ * @param {OperationContext} op
+ * @param {Step[]} steps
+ * @returns {unknown}
+ */
+function nodeAt(doc, op, steps) {
+  /** @type {unknown} */
+  let node = doc.paths?.[op.path]?.[op.method];
+  for (const [index, step] of steps.entries()) {
+    if (typeof step === 'object') {
+      node = parametersOf(doc, op).find((p) => p.name === step.name && p.in === step.in);
+    } else if (step !== 'parameters' || typeof steps[index + 1] !== 'object') {
+      node = stepInto(node, step, doc);
+    }
+  }
+  return node;
+}
+
+// ------------------------------------------------------------------ where a change sits
+
+/** @param {Step} step */
+const stepText = (step) => (typeof step === 'object' ? `${step.in}:${step.name}` : String(step));
+/** @param {Step[]} steps */
+const keyOf = (steps) => steps.map(stepText).join('\u0000');
+/** @param {string[]} chain @param {string} [name] */
+const propertyName = (chain, name) => [...chain, ...(name === undefined ? [] : [name])].join('.');
+
+/**
+ * Reads the steps below an operation as a place: which request or response part, which property
+ * of its schema, and what of it changed.
+ * @param {Step[]} rest
+ * @returns {Place}
+ */
+function placeOf(rest) {
+  const [first, second, third, fourth, fifth] = rest;
+  /** @type {Place['side']} */
+  let side = 'operation';
+  let container = 'operation';
+  let schemaAt = -1;
+  let keywordAt = 0;
+  if (first === 'requestBody') {
+    side = 'request';
+    container = 'request body';
+    keywordAt = 1;
+    if (second === 'content' && third !== undefined) {
+      container = `request body (${stepText(third)})`;
+      if (fourth === 'schema') schemaAt = 4;
+      else keywordAt = 3;
+    }
+  } else if (first === 'parameters' && typeof second === 'object') {
+    side = 'request';
+    container = `${second.in} parameter \`${second.name}\``;
+    keywordAt = 2;
+    if (third === 'schema') schemaAt = 3;
+    else if (third === 'content' && fifth === 'schema') schemaAt = 5;
+  } else if (first === 'responses' && second !== undefined) {
+    side = 'response';
+    container = `response ${stepText(second)}`;
+    keywordAt = 2;
+    if (third === 'content' && fourth !== undefined) {
+      container += ` (${stepText(fourth)})`;
+      if (fifth === 'schema') schemaAt = 5;
+      else keywordAt = 4;
+    } else if (third === 'headers' && fourth !== undefined) {
+      container += ` header \`${stepText(fourth)}\``;
+      if (fifth === 'schema') schemaAt = 5;
+      else keywordAt = 4;
+    }
+  }
+  if (schemaAt < 0) {
+    const node = rest.slice(0, keywordAt);
+    return { side, container, chain: [], keyword: rest.slice(keywordAt), node, inSchema: false };
+  }
+  /** @type {string[]} */
+  const chain = [];
+  let at = schemaAt;
+  while (at < rest.length) {
+    const step = rest[at];
+    const next = rest[at + 1];
+    if (step === 'properties' && next !== undefined) {
+      chain.push(stepText(next));
+      at += 2;
+    } else if (step === 'items' || step === 'additionalProperties') {
+      const suffix = step === 'items' ? '[]' : '{}';
+      if (chain.length === 0) chain.push(suffix);
+      else chain[chain.length - 1] += suffix;
+      at += 1;
+    } else if (typeof step === 'string' && COMBINERS.has(step) && typeof next === 'number') {
+      at += 2;
+    } else break;
+  }
+  return {
+    side,
+    container,
+    chain,
+    keyword: rest.slice(at),
+    node: rest.slice(0, at),
+    inSchema: true,
+  };
+}
+
+/** @param {Place} place */
+function where(place) {
+  const parts = [place.container === 'operation' ? '' : place.container];
+  if (place.chain.length > 0) parts.push(`property \`${propertyName(place.chain)}\``);
+  return parts.filter(Boolean).join(', ');
+}
+
+/**
+ * @param {Place} place
+ * @param {Step[]} keyword
+ */
+function whereKeyword(place, keyword) {
+  const text = keyword.map(stepText).join('.');
+  return [where(place), text].filter(Boolean).join(', ') || 'the operation';
+}
+
+// ------------------------------------------------------------------ values in words
+
+/**
+ * @param {unknown} schema
+ * @returns {string[] | undefined} Its types, undefined when any type is allowed.
+ */
+function typesOf(schema) {
+  if (!isNode(schema) || schema.type === undefined) return undefined;
+  return (Array.isArray(schema.type) ? schema.type : [schema.type]).map(String);
+}
+
+/**
+ * A schema in a few words: a component's name, else its types, format and values.
+ * @param {unknown} schema
+ * @param {Node} doc
+ * @returns {string}
+ */
+function schemaWords(schema, doc) {
+  if (isNode(schema) && typeof schema.$ref === 'string') return schema.$ref.split('/').at(-1) ?? '';
+  const resolved = deref(schema, doc);
+  if (!isNode(resolved)) return summarise(resolved);
+  for (const [combiner, joint] of [
+    ['allOf', ' & '],
+    ['oneOf', ' | '],
+    ['anyOf', ' | '],
+  ]) {
+    const parts = resolved[/** @type {string} */ (combiner)];
+    if (resolved.type === undefined && Array.isArray(parts)) {
+      return summarise(parts.map((part) => schemaWords(part, doc)).join(joint));
+    }
+  }
+  let text = typesOf(resolved)?.join(' | ') ?? (resolved.properties ? 'object' : 'any');
+  if (resolved.format) text += ` (${resolved.format})`;
+  if (Array.isArray(resolved.enum)) text += `: ${enumWords(resolved.enum)}`;
+  if (isNode(resolved.items)) text += ` of ${schemaWords(resolved.items, doc)}`;
+  return summarise(text);
+}
+
+/** @param {unknown[]} values */
+const enumWords = (values) => values.map((value) => summarise(value)).join(' | ');
+
+/**
+ * @param {unknown} parameter
+ * @param {Node} doc
+ */
+function parameterWords(parameter, doc) {
+  const resolved = deref(parameter, doc);
+  if (!isNode(resolved)) return summarise(resolved);
+  return `${schemaWords(resolved.schema, doc)}, ${resolved.required ? 'required' : 'optional'}`;
+}
+
+/**
+ * What a schema's own shape is, for telling a rename (same shape) from a removal and an addition.
+ * @param {unknown} schema
+ * @param {Node} doc
+ * @returns {string}
+ */
+function shapeOf(schema, doc) {
+  if (isNode(schema) && typeof schema.$ref === 'string') return `ref ${schema.$ref}`;
+  const resolved = deref(schema, doc);
+  if (!isNode(resolved)) return JSON.stringify(resolved) ?? '';
+  return JSON.stringify([
+    typesOf(resolved)?.toSorted() ?? null,
+    resolved.format ?? null,
+    Array.isArray(resolved.enum)
+      ? resolved.enum.map((value) => JSON.stringify(value)).toSorted()
+      : null,
+    resolved.items === undefined ? null : shapeOf(resolved.items, doc),
+    isNode(resolved.properties) ? Object.keys(resolved.properties).toSorted() : null,
+    ...[...COMBINERS].map((combiner) =>
+      Array.isArray(resolved[combiner])
+        ? resolved[combiner].map((/** @type {unknown} */ part) => shapeOf(part, doc))
+        : null,
+    ),
+  ]);
+}
+
+// ------------------------------------------------------------------ rules
+
+/**
+ * Every type a value of `types` may have is allowed by `allowed` (undefined: any type).
+ * @param {string[] | undefined} types
+ * @param {string[] | undefined} allowed
+ */
+function within(types, allowed) {
+  if (allowed === undefined) return true;
+  if (types === undefined) return false;
+  return types.every((t) => allowed.includes(t) || (t === 'integer' && allowed.includes('number')));
+}
+
+// What a client built on the old contract cannot survive, breaking whatever api-smart-diff says
+// (it counts a removed request or response property as non-breaking, and a type change as
+// breaking in a shared schema but not in the response that uses it). These rules only ever make
+// a change breaking; what they do not name keeps the library's class.
+const RULES = {
+  // The client still sends a removed request property (the server drops or refuses it) and still
+  // reads a removed response property (it gets undefined); a rename is both at once.
+  propertyRemoved: true,
+  propertyRenamed: true,
+  // A request that omits a newly required property or parameter, or a body that was optional, is
+  // refused; the client built on the old contract omits it.
+  /** @param {Place['side']} side */
+  requiredAdded: (side) => side === 'request',
+  // A removed or renamed parameter is one the client still sends, in a place the server ignores.
+  parameterRemoved: true,
+  /** @param {unknown} parameter @param {Node} doc */
+  parameterAdded: (parameter, doc) =>
+    isNode(deref(parameter, doc)) && Boolean(/** @type {Node} */ (deref(parameter, doc)).required),
+  // A request value the old contract allowed is refused: an enum value removed, or an enum set
+  // where any value was allowed.
+  /** @param {Place['side']} side @param {unknown} before @param {unknown} after */
+  enumNarrowed: (side, before, after) =>
+    side === 'request' &&
+    Array.isArray(after) &&
+    (!Array.isArray(before) ||
+      before.some(
+        (value) => !after.some((kept) => JSON.stringify(kept) === JSON.stringify(value)),
+      )),
+  // A type change breaks unless it only widens what a request accepts or only narrows what a
+  // response returns (a client reading `string` cannot take `null`, nor send `integer` where
+  // only `string` is accepted).
+  /** @param {Place['side']} side @param {string[] | undefined} before @param {string[] | undefined} after */
+  typeChanged: (side, before, after) =>
+    side === 'request'
+      ? !within(before, after)
+      : side === 'response'
+        ? !within(after, before)
+        : true,
+  // The client reads every documented status and content type of a response, and sends the
+  // request body's content types.
+  /** @param {Step[]} rest */
+  partRemoved: (rest) =>
+    (rest[0] === 'responses' &&
+      (rest.length === 2 || (rest[2] === 'content' && rest.length <= 4))) ||
+    (rest[0] === 'requestBody' && rest[1] === 'content' && rest.length === 3),
+};
+
+// ------------------------------------------------------------------ one operation's changes
+
+/**
+ * @param {Iterable<ChangeType>} types
+ * @param {boolean} breakingByRule
+ * @returns {ChangeType}
+ */
+function classOf(types, breakingByRule) {
+  if (breakingByRule) return 'breaking';
+  const ranks = [...types].map((type) => SEVERITY.indexOf(type));
+  return SEVERITY[Math.min(...ranks)] ?? 'unclassified';
+}
+
+/**
+ * A property that a schema's `required` list gained or lost, with the library's class of it.
+ * @typedef {{ action: 'add' | 'remove', type: ChangeType }} RequiredNote
+ *
+ * A property added to or removed from an object schema, or a parameter added or removed.
+ * @typedef {{ diff: Diff, place: Place, name: string, parent: Step[], shape: string }} Member
+ */
+
+/**
+ * The changes of one operation, in words and classified: renames paired, the values of an enum
+ * or a type list as one change, a property's `required` with the property when both change.
+ * @param {{ diff: Diff, rest: Step[] }[]} raws
+ * @param {OperationContext} op
+ * @returns {ContractChange[]}
+ */
+function operationChanges(raws, op) {
+  /** @type {ContractChange[]} */
+  const changes = [];
+  /** @type {Map<string, { added: Member[], removed: Member[] }>} */
+  const members = new Map();
+  /** @type {Map<string, { place: Place, keyword: string, diffs: Diff[] }>} */
+  const valueLists = new Map();
+  /** @type {Map<string, { place: Place, parent: Step[], types: ChangeType[], names: Map<string, RequiredNote> }>} */
+  const requiredLists = new Map();
+
+  /** @param {Member} member @param {'added' | 'removed'} side */
+  const addMember = (member, side) => {
+    const key = keyOf(member.parent);
+    const group = members.get(key) ?? { added: [], removed: [] };
+    group[side].push(member);
+    members.set(key, group);
+  };
+
+  for (const { diff, rest } of raws) {
+    const place = placeOf(rest);
+    const last = rest.at(-1);
+    const keyword0 = place.keyword[0];
+    if (rest.length === 2 && rest[0] === 'parameters' && typeof last === 'object') {
+      if (diff.action === 'add' || diff.action === 'remove') {
+        const doc = diff.action === 'add' ? op.after : op.before;
+        const value = diff.action === 'add' ? diff.after : diff.before;
+        const shape = `${last.in} ${shapeOf(/** @type {Node | undefined} */ (deref(value, doc))?.schema, doc)}`;
+        addMember(
+          { diff, place, name: last.name, parent: ['parameters'], shape },
+          diff.action === 'add' ? 'added' : 'removed',
+        );
+        continue;
+      }
+    } else if (
+      place.keyword.length === 0 &&
+      rest.at(-2) === 'properties' &&
+      place.chain.length > 0
+    ) {
+      if (diff.action === 'add' || diff.action === 'remove') {
+        const doc = diff.action === 'add' ? op.after : op.before;
+        const shape = shapeOf(nodeAt(doc, op, rest), doc);
+        const member = { diff, place, name: String(last), parent: rest.slice(0, -2), shape };
+        addMember(member, diff.action === 'add' ? 'added' : 'removed');
+        continue;
+      }
+    } else if (keyword0 === 'required' && place.inSchema) {
+      // A schema's `required` list: which of its properties a value must have.
+      const key = keyOf(place.node);
+      const group = requiredLists.get(key) ?? {
+        place,
+        parent: place.node,
+        types: /** @type {ChangeType[]} */ ([]),
+        names: new Map(),
+      };
+      group.types.push(diff.type);
+      requiredLists.set(key, group);
+      continue;
+    } else if (
+      (keyword0 === 'enum' || keyword0 === 'type') &&
+      place.inSchema &&
+      place.keyword.length <= 2
+    ) {
+      const key = `${keyOf(place.node)}\u0001${keyword0}`;
+      const group = valueLists.get(key) ?? { place, keyword: keyword0, diffs: [] };
+      group.diffs.push(diff);
+      valueLists.set(key, group);
+      continue;
+    }
+    changes.push(genericChange(diff, rest, place, op));
+  }
+
+  // The names a `required` list gained and lost, read in the lists themselves (the library names
+  // its changes by index, and a list put in another order changes no name).
+  for (const group of requiredLists.values()) {
+    /** @param {Node} doc */
+    const namesIn = (doc) => {
+      const list = stepInto(nodeAt(doc, op, group.parent), 'required', doc);
+      return new Set(Array.isArray(list) ? list.filter((name) => typeof name === 'string') : []);
+    };
+    const [before, after] = [namesIn(op.before), namesIn(op.after)];
+    const type = classOf(group.types, false);
+    for (const name of after) {
+      if (!before.has(name)) group.names.set(name, { action: 'add', type });
+    }
+    for (const name of before) {
+      if (!after.has(name)) group.names.set(name, { action: 'remove', type });
+    }
+  }
+
+  // Renames: in one object (or one parameter list), a removal and an addition of the same shape,
+  // when that shape is removed and added once only (two of a kind could pair either way).
+  /** @type {Set<string>} */
+  const folded = new Set();
+  for (const { added, removed } of members.values()) {
+    /** @type {Set<Member>} */
+    const paired = new Set();
+    for (const gone of removed) {
+      const sameShape = (/** @type {Member} */ m) => m.shape === gone.shape;
+      const candidates = added.filter(sameShape);
+      if (candidates.length !== 1 || removed.filter(sameShape).length !== 1) continue;
+      const [come] = /** @type {[Member]} */ (candidates);
+      paired.add(gone).add(come);
+      changes.push(renameChange(gone, come, op));
+      folded
+        .add(`${keyOf(gone.parent)}\u0001${gone.name}`)
+        .add(`${keyOf(come.parent)}\u0001${come.name}`);
+    }
+    for (const member of [...removed, ...added]) {
+      if (paired.has(member)) continue;
+      const requiredNote = requiredLists.get(keyOf(member.parent))?.names.get(member.name);
+      if (requiredNote) folded.add(`${keyOf(member.parent)}\u0001${member.name}`);
+      changes.push(memberChange(member, requiredNote, op));
+    }
+  }
+
+  for (const { place, parent, names } of requiredLists.values()) {
+    for (const [name, { action, type }] of names) {
+      if (folded.has(`${keyOf(parent)}\u0001${name}`)) continue;
+      const breaking = action === 'add' && RULES.requiredAdded(place.side);
+      const property = propertyName(place.chain, name);
+      const [from, to] = action === 'add' ? ['optional', 'required'] : ['required', 'optional'];
+      const container = place.container === 'operation' ? '' : `${place.container}, `;
+      changes.push({
+        type: classOf([type], breaking),
+        text: `${container}property \`${property}\`: ${from} → ${to}`,
+      });
+    }
+  }
+
+  for (const { place, keyword, diffs } of valueLists.values()) {
+    const before = stepInto(nodeAt(op.before, op, place.node), keyword, op.before);
+    const after = stepInto(nodeAt(op.after, op, place.node), keyword, op.after);
+    const breaking =
+      keyword === 'enum'
+        ? RULES.enumNarrowed(place.side, before, after)
+        : RULES.typeChanged(place.side, typesOf({ type: before }), typesOf({ type: after }));
+    /** @param {unknown} value */
+    const words = (value) =>
+      value === undefined ? '(none)' : Array.isArray(value) ? enumWords(value) : summarise(value);
+    changes.push({
+      type: classOf(
+        diffs.map((diff) => diff.type),
+        breaking,
+      ),
+      text: `${whereKeyword(place, [keyword])}: ${words(before)} → ${words(after)}`,
+    });
+  }
+  return changes.sort(byRank);
+}
+
+/**
+ * @param {Member} gone
+ * @param {Member} come
+ * @param {OperationContext} op
+ * @returns {ContractChange}
+ */
+function renameChange(gone, come, op) {
+  const isParameter = gone.parent.length === 1;
+  const words = isParameter
+    ? parameterWords(gone.diff.before, op.before)
+    : schemaWords(nodeAt(op.before, op, [...gone.parent, 'properties', gone.name]), op.before);
+  const container = isParameter
+    ? `${/** @type {ParameterKey} */ (gone.place.node[1]).in} parameter`
+    : gone.place.container;
+  const chain = isParameter ? [] : gone.place.chain.slice(0, -1);
+  return {
+    type: classOf([gone.diff.type, come.diff.type], RULES.propertyRenamed),
+    text: `${container === 'operation' ? '' : `${container}: `}renamed \`${propertyName(chain, gone.name)}\` → \`${propertyName(chain, come.name)}\` (${words})`,
+  };
+}
+
+/**
+ * @param {Member} member
+ * @param {RequiredNote | undefined} requiredNote
+ * @param {OperationContext} op
+ * @returns {ContractChange}
+ */
+function memberChange(member, requiredNote, op) {
+  const { diff, place } = member;
+  const isParameter = member.parent.length === 1;
+  const removed = diff.action === 'remove';
+  const doc = removed ? op.before : op.after;
+  const value = removed ? diff.before : diff.after;
+  let words = isParameter
+    ? parameterWords(value, doc)
+    : schemaWords(nodeAt(doc, op, [...member.parent, 'properties', member.name]), doc);
+  if (!isParameter && requiredNote?.action === (removed ? 'remove' : 'add')) words += ', required';
+  const breaking = isParameter
+    ? removed
+      ? RULES.parameterRemoved
+      : RULES.parameterAdded(value, doc)
+    : removed
+      ? RULES.propertyRemoved
+      : requiredNote?.action === 'add' && RULES.requiredAdded(place.side);
+  const types = [diff.type, ...(requiredNote ? [requiredNote.type] : [])];
+  return {
+    type: classOf(types, breaking),
+    text: `${where(place)}: ${removed ? `${words} → (removed)` : `(none) → ${words}`}`,
+  };
+}
+
+/**
+ * Any other change: place, what of it changed, before → after.
+ * @param {Diff} diff
+ * @param {Step[]} rest
+ * @param {Place} place
+ * @param {OperationContext} op
+ * @returns {ContractChange}
+ */
+function genericChange(diff, rest, place, op) {
+  const isOwnRequired =
+    place.keyword.length === 1 &&
+    place.keyword[0] === 'required' &&
+    (rest[0] === 'requestBody' || rest[0] === 'parameters');
+  if (isOwnRequired) {
+    // A parameter's or a request body's own `required`.
+    const madeRequired = diff.after === true && diff.before !== true;
+    return {
+      type: classOf([diff.type], madeRequired && RULES.requiredAdded(place.side)),
+      text: `${whereKeyword(place, [])}: ${diff.before === true ? 'required' : 'optional'} → ${diff.after === true ? 'required' : 'optional'}`,
+    };
+  }
+  const before =
+    diff.before === undefined ? '(none)' : valueWords(diff.before, rest, place, op.before);
+  const after =
+    diff.after === undefined ? '(removed)' : valueWords(diff.after, rest, place, op.after);
+  return {
+    type: classOf([diff.type], diff.action === 'remove' && RULES.partRemoved(rest)),
+    text: `${whereKeyword(place, place.keyword)}: ${before} → ${after}`,
+  };
+}
+
+/**
+ * A changed value in words, by what it is: a response, a content map, a media type, a schema.
+ * @param {unknown} value
+ * @param {Step[]} rest
+ * @param {Place} place
+ * @param {Node} doc
+ */
+function valueWords(value, rest, place, doc) {
+  const node = deref(value, doc);
+  if (!isNode(node)) return summarise(value);
+  if (rest.at(-1) === 'content') return Object.keys(node).join(', ');
+  if (rest.at(-2) === 'content') return schemaWords(node.schema, doc);
+  if (rest[0] === 'responses' && rest.length === 2) {
+    return typeof node.description === 'string' ? `"${summarise(node.description)}"` : 'documented';
+  }
+  if (place.inSchema && place.keyword.length === 0) return schemaWords(value, doc);
+  return summarise(value);
+}
+
+/**
+ * A change outside operations: its path in the document, before → after.
+ * @param {Diff} diff
+ * @returns {ContractChange}
+ */
+function documentChange(diff) {
+  const where = diff.path.join('.') || 'the document';
+  const before = diff.before === undefined ? '(none)' : summarise(diff.before);
+  const after = diff.after === undefined ? '(removed)' : summarise(diff.after);
+  return { type: diff.type, text: `${where}: ${before} → ${after}` };
+}
+
+// ------------------------------------------------------------------ the report
 
 /**
  * Compares two parsed OpenAPI documents. Returns the operations added, removed and changed
@@ -83,10 +696,12 @@ function describe(diff, from) {
  * @returns {ContractDiffReport}
  */
 export function diffContracts(beforeDoc, afterDoc) {
-  const before = /** @type {OpenApiDoc} */ (beforeDoc);
-  const after = /** @type {OpenApiDoc} */ (afterDoc);
-  const { diffs } = apiCompare(before, after);
-  /** @type {Map<string, OperationDiff>} */
+  const before = /** @type {OpenApiDoc & Node} */ (beforeDoc);
+  const after = /** @type {OpenApiDoc & Node} */ (afterDoc);
+  // api-smart-diff writes into the documents it compares (an `enum: []` where the other side has
+  // an enum), and the changes are read back in the documents as they were.
+  const { diffs, merged } = apiCompare(structuredClone(before), structuredClone(after));
+  /** @type {Map<string, OperationDiff & { raws: { diff: Diff, rest: Step[] }[] }>} */
   const operations = new Map();
   /** @type {ContractChange[]} */
   const other = [];
@@ -106,6 +721,7 @@ export function diffContracts(beforeDoc, afterDoc) {
         id: operation.operationId,
         status: 'changed',
         changes: [],
+        raws: [],
       };
       operations.set(key, found);
     }
@@ -119,6 +735,25 @@ export function diffContracts(beforeDoc, afterDoc) {
   const mark = (path, method, status) => {
     entry(path, method).status = status;
   };
+  /**
+   * The steps below an operation, a parameter's index replaced by its place and name.
+   * @param {Diff} diff
+   * @param {string} path
+   * @param {string} method
+   * @returns {Step[]}
+   */
+  const stepsOf = (diff, path, method) => {
+    const rest = /** @type {(string | number)[]} */ (diff.path.slice(3));
+    if (rest[0] !== 'parameters' || typeof rest[1] !== 'number') return rest;
+    const whole =
+      rest.length === 2 ? (diff.action === 'add' ? diff.after : diff.before) : undefined;
+    const listed = /** @type {Node} */ (merged)?.paths?.[path]?.[method]?.parameters?.[rest[1]];
+    const parameter = [whole, listed]
+      .map((value) => deref(deref(value, after), before))
+      .find((value) => isNode(value) && typeof value.name === 'string');
+    if (!isNode(parameter)) return rest;
+    return ['parameters', { name: parameter.name, in: String(parameter.in) }, ...rest.slice(2)];
+  };
 
   for (const diff of diffs) {
     // The parts of the path that name a place in `paths` are strings (`paths`, '/x', 'get').
@@ -129,30 +764,36 @@ export function diffContracts(beforeDoc, afterDoc) {
       else if (diff.action === 'remove') {
         methodsOf(diff.before).forEach((m) => mark(path, m, 'removed'));
       } else {
-        methodsOf(after.paths?.[path]).forEach((m) =>
-          entry(path, m).changes.push({ type: diff.type, text: describe(diff, 1) }),
-        );
+        const change = documentChange({ ...diff, path: diff.path.slice(1) });
+        methodsOf(after.paths?.[path]).forEach((m) => entry(path, m).changes.push(change));
       }
     } else if (root === 'paths' && METHODS.includes(method) && diff.path.length === 3) {
       if (diff.action === 'add') mark(path, method, 'added');
       else if (diff.action === 'remove') mark(path, method, 'removed');
-      else entry(path, method).changes.push({ type: diff.type, text: describe(diff, 2) });
+      else entry(path, method).changes.push(documentChange({ ...diff, path: diff.path.slice(2) }));
     } else if (root === 'paths' && METHODS.includes(method)) {
-      entry(path, method).changes.push({ type: diff.type, text: describe(diff, 3) });
+      entry(path, method).raws.push({ diff, rest: stepsOf(diff, path, method) });
     } else if (root === 'paths') {
-      // Path-level parameters or servers: every operation of the path is affected.
+      // Path-level servers, summary, ...: every operation of the path is affected.
+      const change = documentChange({ ...diff, path: diff.path.slice(2) });
       const methods = methodsOf(after.paths?.[path] ?? before.paths?.[path]);
-      methods.forEach((m) =>
-        entry(path, m).changes.push({ type: diff.type, text: describe(diff, 2) }),
-      );
+      methods.forEach((m) => entry(path, m).changes.push(change));
     } else if (root !== 'components' || OWN_COMPONENTS.has(diff.path[1])) {
-      other.push({ type: diff.type, text: describe(diff, 0) });
+      other.push(documentChange(diff));
     }
   }
 
-  const all = [...operations.values()].map((operation) => ({
+  const all = [...operations.values()].map(({ raws, ...operation }) => ({
     ...operation,
-    changes: operation.changes.sort(byRank),
+    changes: [
+      ...operation.changes,
+      ...operationChanges(raws, {
+        path: operation.path,
+        method: operation.method.toLowerCase(),
+        before,
+        after,
+      }),
+    ].sort(byRank),
   }));
   /** @param {OperationDiff} operation */
   const breaking = (operation) =>
@@ -174,7 +815,7 @@ export function diffContracts(beforeDoc, afterDoc) {
 }
 
 /** @param {OperationDiff} operation */
-function label(operation) {
+export function label(operation) {
   return `${operation.method} ${operation.path}${operation.id ? ` (${operation.id})` : ''}`;
 }
 
@@ -226,6 +867,7 @@ export function formatReport(report, title = 'Contract changes') {
 }
 
 /**
+ * openapi.yaml at a git ref, parsed.
  * @param {string} root
  * @param {string} ref
  * @returns {unknown}
