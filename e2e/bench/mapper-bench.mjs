@@ -431,29 +431,42 @@ async function measureApp(context, baseUrl, { cpuThrottle = 1 } = {}) {
 
 // ---------------------------------------------------------------- Blueprint's MultiSelect
 
+/**
+ * Vite's build() sets process.env.NODE_ENV to 'production' in the process that calls it and leaves
+ * it so. In `npm run bench` that process goes on to start the sandbox stack, whose Prism inherits
+ * it: with NODE_ENV=production Prism 5 defaults to --multiprocess, whose start reads
+ * `isPrimary` off an undefined default export of node:cluster and throws. The bench's NODE_ENV is
+ * put back as it was once the harness is built.
+ */
 async function buildHarness() {
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
   const outDir = mkdtempSync(join(tmpdir(), 'mapper-bench-'));
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'error',
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      sourcemap: false,
-      lib: {
-        entry: join(root, 'e2e/bench/plain-multi-select-harness.tsx'),
-        formats: ['es'],
-        fileName: () => 'harness.js',
-        cssFileName: 'harness',
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'error',
+      plugins: [react()],
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        lib: {
+          entry: join(root, 'e2e/bench/plain-multi-select-harness.tsx'),
+          formats: ['es'],
+          fileName: () => 'harness.js',
+          cssFileName: 'harness',
+        },
       },
-    },
-  });
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 
