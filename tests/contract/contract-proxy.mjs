@@ -124,6 +124,9 @@ export function spawnPrism({ mode, target, port, lenient = false }) {
       String(port),
       '--verboseLevel',
       'warn',
+      // One process, whatever NODE_ENV says: Prism 5.16 turns --multiprocess on by default under
+      // NODE_ENV=production, and its cluster code fails to start on Node 24.
+      '--multiprocess=false',
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
