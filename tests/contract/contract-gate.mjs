@@ -210,8 +210,13 @@ function gitSucceeds(args, cwd) {
  */
 function runGate(cwd, base) {
   const root = git(['rev-parse', '--show-toplevel'], cwd).trim();
-  if (!gitSucceeds(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], root)) {
-    if (git(['rev-parse', '--is-shallow-repository'], root).trim() === 'true') {
+  const known = () => gitSucceeds(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], root);
+  const shallow = () => git(['rev-parse', '--is-shallow-repository'], root).trim() === 'true';
+  // A shallow clone (a CI checkout of depth 1) fetches the commit before HEAD when it can.
+  if (!known() && shallow() && base === DEFAULT_BASE)
+    gitSucceeds(['fetch', '--quiet', '--deepen=1'], root);
+  if (!known()) {
+    if (shallow()) {
       return {
         code: 2,
         lines: [
