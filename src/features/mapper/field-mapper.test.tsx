@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -91,9 +91,13 @@ describe('FieldMapper', { timeout: 30_000 }, () => {
       aws_ace_attribute: 33,
       salesforce_attribute: 155,
       is_concatenated: false,
+      is_dummy_value: false,
     });
     expect(
       await screen.findByText('10/18 Required Fields of opportunities Matched'),
+    ).toBeInTheDocument();
+    expect(
+      within(row('postalCode')).getByRole('button', { name: /^Remove Account\.BillingPostalCode/ }),
     ).toBeInTheDocument();
   });
 
@@ -258,6 +262,61 @@ describe('FieldMapper', { timeout: 30_000 }, () => {
       aws_ace_picklist_value: 'False',
       salesforce_picklist_value: 'true',
     });
+  });
+
+  it('Rules: each box saves its rule; a refusal says so and puts the box back', async () => {
+    backend.store.transact((draft) => {
+      const acme = draft.tenants.find((tenant) => tenant.id === 1)!;
+      acme.is_lead_create_allowed_in_sf = true;
+      acme.is_opportunity_create_allowed_in_sf = false;
+    });
+    const user = userEvent.setup();
+    renderMapper();
+    await user.click(await screen.findByRole('tab', { name: 'Rules' }));
+    const leads = await screen.findByRole('checkbox', {
+      name: 'Are new Leads created when syncing from AWS to Salesforce?',
+    });
+    const opportunities = screen.getByRole('checkbox', {
+      name: 'Are new Opportunities created when syncing from AWS to Salesforce?',
+    });
+    await waitFor(() => expect(leads).toBeChecked());
+    expect(opportunities).not.toBeChecked();
+
+    await user.click(opportunities);
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Settings updated successfully.'),
+    );
+    const rules = () => backend.callsTo('updateCreateOnSfSettings').map((call) => call.body);
+    expect(rules()).toEqual([{ type: 'opportunity', value: true }]);
+    expect(opportunities).toBeChecked();
+
+    backend.fail('updateCreateOnSfSettings', { status: 500 });
+    await user.click(leads);
+    await waitFor(() =>
+      expect(toasts.danger).toHaveBeenCalledWith('Could not update the settings'),
+    );
+    expect(rules()).toEqual([
+      { type: 'opportunity', value: true },
+      { type: 'lead', value: false },
+    ]);
+    expect(leads).toBeChecked();
+  });
+
+  it('is busy while AutoMatch runs, and a double click matches once', async () => {
+    renderMapper();
+    await screen.findByRole('combobox', { name: 'Salesforce Fields for status' });
+    const gate = backend.hold('autoMatch');
+    const autoMatch = screen.getByRole('button', { name: 'AutoMatch' });
+    // Two clicks before React renders again: faster than the button can turn busy.
+    act(() => {
+      autoMatch.click();
+      autoMatch.click();
+    });
+    await waitFor(() => expect(autoMatch).toHaveClass('bp6-loading'));
+    await waitFor(() => expect(gate.waiting).toBe(1));
+    gate.open();
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(AUTO_MATCH_MESSAGE));
+    expect(backend.callsTo('autoMatch')).toHaveLength(1);
   });
 
   it('runs AutoMatch: the server message, or the failure text and the button back', async () => {
