@@ -320,6 +320,27 @@ describe('values mapper page', () => {
     expect(screen.getByRole('tab', { name: 'Leads' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('sends an edit of a saved number once, as a PATCH of that condition', async () => {
+    const [, revenue] = await saveFilters();
+    const { user } = renderPage('opportunities');
+    await screen.findByRole('group', { name: 'OR block 2' }, SLOW);
+    const amount = inBlock(1).getByRole('textbox', { name: 'Attribute value' });
+    await user.clear(amount);
+    await user.type(amount, '7000');
+    await waitFor(() => expect(backend.writes()).toHaveLength(1), SLOW);
+    expect(backend.writes()[0]).toMatchObject({
+      method: 'PATCH',
+      path: `${SYNC_FILTERS_PATH}/${revenue}/`,
+      body: { attribute_id: 44, comparison_type: 'greater_than', field_value: '7000', block: 1 },
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Sync filter updated successfully.'),
+    );
+    // Past another typing pause: no late duplicate.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(backend.writes()).toHaveLength(1);
+  });
+
   it('removes conditions: a block goes with its last one, and an empty form stays', async () => {
     const [stage, revenue, closeDate] = await saveFilters();
     const { user } = renderPage('opportunities');
