@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -19,6 +19,14 @@ beforeEach(() => vi.clearAllMocks());
 /** A licence key the sandbox sold and nobody has spent yet. */
 const KEY = DEMO_LICENCE_KEYS[0] ?? '';
 const next = () => screen.getByRole('button', { name: 'Next' });
+
+/** Two clicks before React renders again: a double click faster than the button turns busy. */
+function doubleClick(button: HTMLElement) {
+  act(() => {
+    button.click();
+    button.click();
+  });
+}
 
 async function authorize(key: string) {
   const user = userEvent.setup();
@@ -51,6 +59,20 @@ describe('wizard step 1', () => {
     expect(backend.callsTo('verifyProductKey')).toHaveLength(1);
     expect(next()).toBeDisabled();
     expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
+  it('is busy until the key is checked, and a double click checks it once', async () => {
+    renderWizard();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Licence Key/), KEY);
+    const check = backend.hold('verifyProductKey');
+    const authorizeButton = screen.getByRole('button', { name: 'Authorize' });
+    doubleClick(authorizeButton);
+    await waitFor(() => expect(authorizeButton).toHaveClass('bp6-loading'));
+    expect(next()).toBeDisabled();
+    check.open();
+    await waitFor(() => expect(next()).toBeEnabled());
+    expect(backend.callsTo('verifyProductKey').map((call) => call.body)).toEqual([{ key: KEY }]);
   });
 
   it('too many checks show the wait under the key, keep the key and keep Next disabled', async () => {
@@ -95,6 +117,12 @@ describe('wizard step 1', () => {
       await userEvent.click(next());
       expect(await screen.findByRole('heading', { name: 'Step 2' })).toBeVisible();
       expect(footer.hidden).toBe(true);
+      const progress = screen.getByRole('list', { name: 'Set-up progress' });
+      const current = within(progress)
+        .getAllByRole('listitem')
+        .filter((step) => step.getAttribute('aria-current') === 'step');
+      expect(current).toHaveLength(1);
+      expect(current[0]).toHaveTextContent('Account Details');
     });
   });
 });
@@ -103,7 +131,12 @@ describe('wizard step 2', { timeout: 15_000 }, () => {
   /** A new company's admin; Dana Whitfield of Acme already has an account. */
   const NEW_ADMIN = 'dana.whitfield@initech.example';
 
-  async function fillAccount(
+  async function fillAccount(name: string, options: { email?: string; password?: string } = {}) {
+    await fillAccountFields(name, options);
+    await userEvent.click(next());
+  }
+
+  async function fillAccountFields(
     name: string,
     { email = NEW_ADMIN, password = 'Sup3r-Secret!' }: { email?: string; password?: string } = {},
   ) {
@@ -119,7 +152,6 @@ describe('wizard step 2', { timeout: 15_000 }, () => {
     await paste(/Admin Email/, email);
     await paste(/Admin Password/, password);
     await user.click(screen.getByRole('checkbox'));
-    await user.click(next());
   }
 
   async function atStep2(key = KEY) {
@@ -168,6 +200,18 @@ describe('wizard step 2', { timeout: 15_000 }, () => {
     expect(connectionStore.getTenantSubdomain()).toBe('initech');
     expect(screen.getByRole('heading', { name: 'Step 2' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Step 3' }, { timeout: 2500 })).toBeVisible();
+  });
+
+  it('is busy while the company is created, and a double click creates it once', async () => {
+    await atStep2();
+    await fillAccountFields('Dana Whitfield');
+    const create = backend.hold('createTenant');
+    const nextButton = next();
+    doubleClick(nextButton);
+    await waitFor(() => expect(nextButton).toHaveClass('bp6-loading'));
+    create.open();
+    expect(await screen.findByRole('heading', { name: 'Step 3' }, { timeout: 2500 })).toBeVisible();
+    expect(backend.callsTo('createTenant')).toHaveLength(1);
   });
 
   it('shows the server’s e-mail error under the admin’s e-mail', async () => {
@@ -220,6 +264,10 @@ describe('wizard step 3', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText(/Salesforce Username/));
     await user.paste('integration@acme-cloud.com');
+    // A Beta tenant connects its Beta org only.
+    expect(screen.getByRole('radio', { name: 'Beta' })).toBeChecked();
+    await waitFor(() => expect(backend.callsTo('getTenant')).toHaveLength(1));
+    expect(screen.getByRole('radio', { name: 'Production' })).toBeDisabled();
     await user.click(next());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Connected Successfully'));
     expect(backend.callsTo('createSalesforceConnection')[0]?.body).toEqual({
@@ -236,6 +284,38 @@ describe('wizard step 3', () => {
     expect(await screen.findByRole('heading', { name: 'Step 4' }, { timeout: 2500 })).toBeVisible();
   });
 
+  it('stays on a refusal: the key’s error under the key, another error toasted', async () => {
+    acmeAtStep(backend, 3);
+    await backend.signIn(DANA);
+    renderWizard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(/Salesforce Username/));
+    await user.paste('integration@acme-cloud.com');
+    await user.click(screen.getByRole('radio', { name: 'Use a custom consumer key' }));
+    await user.click(screen.getByLabelText(/Custom Consumer Key/));
+    await user.paste('3MVG9n_bad');
+    backend.fail('createSalesforceConnection', {
+      status: 400,
+      body: { consumer_key: ['invalid_client_id: client identifier invalid'] },
+    });
+    await user.click(next());
+    expect(await screen.findByText('invalid_client_id: client identifier invalid')).toBeVisible();
+    expect(screen.getByLabelText(/Custom Consumer Key/)).toHaveAttribute('aria-invalid', 'true');
+    expect(toasts.danger).not.toHaveBeenCalled();
+
+    const failure = 'Could not connect to Salesforce. Check that the managed package is installed.';
+    backend.fail('createSalesforceConnection', { status: 400, body: { error: failure } });
+    await user.click(screen.getByRole('radio', { name: "Use the managed package's default key" }));
+    expect(screen.queryByLabelText(/Custom Consumer Key/)).not.toBeInTheDocument();
+    await user.click(next());
+    await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith(failure));
+    expect(backend.callsTo('createSalesforceConnection')[1]?.body.accounts[0]).toMatchObject({
+      consumer_key: null,
+      is_salesforce_managed_package: true,
+    });
+    expect(screen.getByRole('heading', { name: 'Step 3' })).toBeVisible();
+  });
+
   it('says "Connected Successfully" when the server gives no text', async () => {
     acmeAtStep(backend, 3);
     // The contract requires a message but not that it says something.
@@ -248,5 +328,51 @@ describe('wizard step 3', () => {
     await user.click(next());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Connected Successfully'));
     expect(await screen.findByRole('heading', { name: 'Step 4' }, { timeout: 2500 })).toBeVisible();
+  });
+});
+
+describe('wizard step 4', () => {
+  it('fills the external id from the server and copies it, uploads the policy, then moves on', async () => {
+    acmeAtStep(backend, 4);
+    await backend.signIn(DANA);
+    renderWizard();
+    const user = userEvent.setup(); // with its own clipboard
+    expect(await screen.findByRole('heading', { name: 'Connecting...' })).toBeVisible();
+    const externalId = (await screen.findByLabelText(/^External Id/)) as HTMLInputElement;
+    await waitFor(() => expect(externalId.value).toMatch(/^[0-9a-f-]{36}$/));
+    const uuid = externalId.value;
+    await user.click(screen.getByRole('button', { name: 'Copy external id' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Copied to clipboard'));
+    expect(await navigator.clipboard.readText()).toBe(uuid);
+
+    const policy = '{"Version":"2012-10-17","Statement":[]}';
+    await user.upload(
+      screen.getByLabelText(/^AWS Assume Role Policy File/),
+      new File([policy], 'policy.json', { type: 'application/json' }),
+    );
+    await user.click(screen.getByLabelText(/^AWS Account Id/));
+    await user.paste('123456789012');
+    await user.click(screen.getByLabelText(/^External Role ARN/));
+    await user.paste('arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole');
+    // The sandbox's own reply: its multipart parser cannot read a file sent from jsdom (undici
+    // makes the parsed file with jsdom's global File, then refuses it as not a File).
+    backend.fail('addPolicy', { status: 200, body: { message: 'AWS policy added successfully.' } });
+    await user.click(next());
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('AWS policy added successfully.'),
+    );
+    const form = backend.callsTo('addPolicy')[0]?.body as FormData;
+    const entries = await Promise.all(
+      [...form.entries()].map(async ([name, value]) =>
+        typeof value === 'string' ? [name, value] : [name, await value.text(), value.name],
+      ),
+    );
+    expect(entries).toEqual([
+      ['policy', policy, 'policy.json'],
+      ['account_id', '123456789012'],
+      ['external_id', uuid],
+      ['external_role_arn', 'arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole'],
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Step 5' }, { timeout: 2500 })).toBeVisible();
   });
 });
