@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -33,6 +33,12 @@ const rowOf = async (name: string) => {
   return cell.closest('tr') as HTMLElement;
 };
 
+/** Two clicks with no render between them, as a fast double click can come in a browser. */
+function doubleClick(button: HTMLElement) {
+  fireEvent.click(button);
+  fireEvent.click(button);
+}
+
 describe('Company Settings as a super_admin', () => {
   it('shows the company, both connections upper-cased and coloured, and the Salesforce pencil', async () => {
     enterpriseWithFailingSalesforce();
@@ -50,9 +56,9 @@ describe('Company Settings as a super_admin', () => {
       'mailto:support@acebridge.io',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Update your Salesforce Account' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Update your Salesforce Account' }),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Update your Salesforce Account' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows CONNECTING until the check answers, then FAILED when it fails', async () => {
@@ -71,6 +77,9 @@ describe('Company Settings as a super_admin', () => {
   it('lists users by first and last name, role and e-mail, with the actions each may have', async () => {
     await backend.signIn(DANA);
     renderApp('/accounts');
+    // The seeded company: its plan, and both connections healthy.
+    expect(await screen.findByText('Professional')).toBeInTheDocument();
+    expect(await screen.findAllByText('OK')).toHaveLength(2);
     const table = await usersTable();
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.slice(0, 3).map((header) => header.textContent)).toEqual([
@@ -140,6 +149,7 @@ describe('Company Settings as a super_admin', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Invite User' }));
     expect(await within(dialog).findByText('user with this email already exists.')).toBeVisible();
     expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Invite User' })).toBeDisabled();
     expect(writes()).toHaveLength(1);
     expect(toasts.danger).not.toHaveBeenCalled();
   });
@@ -174,10 +184,22 @@ describe('Company Settings as a super_admin', () => {
     expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('jp@acme-cloud.com');
   });
 
-  it('is not dismissed by Escape, and Cancel closes it without a call', async () => {
+  it('says what is wrong with each field once left, is not dismissed by Escape, and Cancel closes it without a call', async () => {
     await backend.signIn(DANA);
     renderApp('/accounts?invite=true');
     const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'T');
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'tomas.rivera@');
+    await userEvent.click(within(dialog).getByLabelText(/^Role/));
+    await userEvent.tab();
+    for (const message of [
+      'The full name must contains at least first name and last name',
+      'The each part of the full name must contains at least 2 characters',
+      'Email is not valid',
+      'Please choose the proper role',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeVisible();
+    }
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Ada{Escape}');
     expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -200,6 +222,7 @@ describe('Company Settings as a super_admin', () => {
     expect(within(dialog).getByLabelText(/^Role/)).toHaveDisplayValue('Admin');
     await userEvent.clear(name);
     await userEvent.type(name, 'Priya Kaur Raman Iyer');
+    const listLoads = backend.callsTo('listUsers').length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User Update Successfully'));
     expect(writes()).toEqual([
@@ -209,6 +232,7 @@ describe('Company Settings as a super_admin', () => {
         body: { first_name: 'Priya', middle_name: 'Kaur', last_name: 'Raman Iyer' },
       },
     ]);
+    await waitFor(() => expect(backend.callsTo('listUsers').length).toBe(listLoads + 1));
   });
 
   it('deletes a user only once confirmed; Cancel and the close icon decline', async () => {
@@ -241,9 +265,12 @@ describe('Company Settings as a super_admin', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete User Marcus Oyelaran?' });
     const accept = within(dialog).getByRole('button', { name: 'Are you sure?' });
     expect(accept).toHaveClass('bp6-intent-danger');
+    const listLoads = backend.callsTo('listUsers').length;
     await userEvent.click(accept);
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('User deleted Successfully'));
     expect(writes()).toEqual([{ method: 'DELETE', path: '/api/v1/users/2/', body: undefined }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(backend.callsTo('listUsers').length).toBe(listLoads + 1));
   });
 
   it('re-sends a pending invitation', async () => {
@@ -260,6 +287,25 @@ describe('Company Settings as a super_admin', () => {
     expect(writes()).toEqual([
       { method: 'POST', path: '/api/v1/tenants/resend-user-invite/', body: { user_id: 4 } },
     ]);
+  });
+
+  it('re-sends once on a double click while the first is under way', async () => {
+    await backend.signIn(DANA);
+    const gate = backend.hold('resendUserInvite');
+    renderApp('/accounts');
+    const mailsBefore = backend.store.state.outbox.length;
+    doubleClick(
+      within(await rowOf('Tomás Rivera')).getByRole('button', {
+        name: 'Resend invitation to Tomás Rivera',
+      }),
+    );
+    await waitFor(() => expect(gate.waiting).toBe(1));
+    gate.open();
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('User Re-invite email sent Successfully'),
+    );
+    expect(backend.callsTo('resendUserInvite')).toHaveLength(1);
+    expect(backend.store.state.outbox.length).toBe(mailsBefore + 1);
   });
 
   it('shows too many re-invitations of one address as a toast with the wait', async () => {

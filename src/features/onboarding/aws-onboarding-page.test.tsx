@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { Classes } from '@blueprintjs/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -19,6 +20,12 @@ const sent = () =>
     body,
     auth: headers.get('Authorization'),
   }));
+
+/** Two clicks with no render between them, as a fast double click can come in a browser. */
+function doubleClick(button: HTMLElement) {
+  fireEvent.click(button);
+  fireEvent.click(button);
+}
 
 async function fillForm(values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) {
@@ -44,6 +51,10 @@ describe('/aws-onboarding: the public AWS registration form, its checks and its 
       expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
     }
     expect(screen.queryByText('Required Field')).not.toBeInTheDocument();
+    // A field left empty says so; the others wait until they are left or Register is clicked.
+    await userEvent.click(screen.getByLabelText(/^Contact Person/));
+    await userEvent.click(screen.getByLabelText(/^Email/));
+    expect(await screen.findAllByText('Required Field')).toHaveLength(1);
   });
 
   it('on Register marks every field and sends nothing while invalid', async () => {
@@ -57,11 +68,16 @@ describe('/aws-onboarding: the public AWS registration form, its checks and its 
     expect(sent()).toEqual([]);
   });
 
-  it('registers without a session, toasts and goes home', async () => {
+  it('registers once without a session, busy while it is under way; toasts and goes home', async () => {
+    const gate = backend.hold('registerAwsPurchase');
     const { router } = renderApp('/aws-onboarding');
-    await screen.findByRole('button', { name: 'Register' });
+    const register = await screen.findByRole('button', { name: 'Register' });
     await fillForm(VALID);
-    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    doubleClick(register);
+    await waitFor(() => expect(gate.waiting).toBe(1));
+    expect(register).toHaveClass(Classes.LOADING);
+    await userEvent.click(register);
+    gate.open();
     await waitFor(() =>
       expect(toasts.success).toHaveBeenCalledWith('Successfully send register request.'),
     );
@@ -83,8 +99,8 @@ describe('/aws-onboarding: the public AWS registration form, its checks and its 
     ]);
   });
 
-  it('shows the server’s field errors under their fields', async () => {
-    renderApp('/aws-onboarding');
+  it('shows the server’s field errors under their fields, and stays', async () => {
+    const { router } = renderApp('/aws-onboarding');
     await screen.findByRole('button', { name: 'Register' });
     // The form asks only for some text; the server checks it is a phone number.
     await fillForm({ ...VALID, 'Contact Phone': 'call me' });
@@ -92,5 +108,6 @@ describe('/aws-onboarding: the public AWS registration form, its checks and its 
     expect(await screen.findByText('Enter a valid phone number.')).toBeVisible();
     expect(screen.getByLabelText(/^Contact Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(toasts.success).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/aws-onboarding');
   });
 });

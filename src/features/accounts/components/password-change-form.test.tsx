@@ -1,10 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { Classes } from '@blueprintjs/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { session } from '@/api/session';
 
 import { renderApp, wholeAppTestSettings } from '../../../../tests/render-app';
+import { replyExample, type Schemas } from '../../../../tests/sandbox/contract';
 import { MARCUS, setupSandboxBackend } from '../../../../tests/sandbox-backend';
 import { toast as toasts } from '../../../../tests/toaster-spies';
 
@@ -15,6 +17,12 @@ const backend = setupSandboxBackend();
 const writes = () => backend.writes().map(({ method, path, body }) => ({ method, path, body }));
 
 const CHANGE_PATH = '/api/v1/auth/password/change/';
+
+/** Two clicks with no render between them, as a fast double click can come in a browser. */
+function doubleClick(button: HTMLElement) {
+  fireEvent.click(button);
+  fireEvent.click(button);
+}
 
 async function openMyAccount() {
   await backend.signIn(MARCUS);
@@ -119,5 +127,36 @@ describe('password change on My Account', () => {
     expect(
       screen.queryByText('Your old password was entered incorrectly. Please enter it again.'),
     ).not.toBeInTheDocument();
+  });
+
+  it('is busy while the change is under way, and a double click sends it once', async () => {
+    const gate = backend.hold('changePassword');
+    const { fill } = await openMyAccount();
+    await fill('Sup3r-Secret!', 'Even-M0re-Secret!', 'Even-M0re-Secret!');
+    const change = screen.getByRole('button', { name: 'Change Password' });
+    doubleClick(change);
+    await waitFor(() => expect(gate.waiting).toBe(1));
+    expect(change).toHaveClass(Classes.LOADING);
+    await userEvent.click(change);
+    gate.open();
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Password updated successfully.'),
+    );
+    expect(backend.callsTo('changePassword')).toHaveLength(1);
+  });
+
+  it('shows the server’s mismatch under the confirmation', async () => {
+    backend.fail('changePassword', {
+      status: 400,
+      body: replyExample<Schemas['BadRequestError']>(CHANGE_PATH, 'post', '400', 'mismatch'),
+    });
+    const { field, fill, submit } = await openMyAccount();
+    await fill('Sup3r-Secret!', 'Even-M0re-Secret!', 'Even-M0re-Secret!');
+    await submit();
+    expect(
+      await screen.findByText('New password and confirm password should match.'),
+    ).toBeVisible();
+    expect(field('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Current Password')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
