@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { INCOMPLETE_SETUP_TEXT } from '@/features/notices/incomplete-setup-page';
@@ -17,7 +18,7 @@ describe('app shell and routes', () => {
   });
 
   it('shows the 404 page with a way home for an unknown path', async () => {
-    renderApp('/no/such/page');
+    const { router } = renderApp('/no/such/page');
     expect(
       await screen.findByRole('heading', { name: 'Sorry, the page not found.' }),
     ).toBeInTheDocument();
@@ -25,7 +26,21 @@ describe('app shell and routes', () => {
     // Inside the shell, once.
     expect(screen.getByRole('link', { name: 'AceBridge home' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    // Home is the wizard.
+    await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
+    await waitFor(() => expect(router.state.resolvedLocation?.pathname).toBe('/new-connection'));
   });
+
+  it.each(['/dashboard', '/values-mapper', '/accounts', '/invite-user'])(
+    'asks a logged-out visitor of %s to log in first, keeping where they were going',
+    async (path) => {
+      const { router } = renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'User Login' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.href).toBe(`/login?returnUrl=${encodeURIComponent(path)}`);
+    },
+  );
 
   it('shows the brand title and a footer whose legal links open in a new tab', async () => {
     renderApp('/new-account');
