@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 
 import { fileNameOf, withFileName } from './data-url';
 import { helpId, useInvalid } from './form-context';
+import styles from './schema-form.module.css';
 
 /** A choice among enum values, as Blueprint's native select. */
 export function SelectWidget(props: WidgetProps) {
@@ -120,6 +121,7 @@ export function FileWidget(props: WidgetProps) {
   return (
     <FileInput
       fill
+      className={styles.fileInput}
       disabled={disabled || readonly || reading}
       text={fileNameOf(value) ?? 'Choose file...'}
       hasSelection={Boolean(value)}
