@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 
 import { pathPattern } from '../src/features/scenario-switcher/model/operation-match';
-import { findPreset, type PresetName } from '../src/features/scenario-switcher/model/presets';
 
 export interface PreferOptions {
   /** Only requests with this method (any method when absent). */
@@ -35,19 +34,6 @@ export async function preferScenario(
       await route.continue({ headers: { ...request.headers(), prefer } });
     },
   );
-}
-
-/**
- * Applies one of the scenario presets QA uses in the development panel
- * (src/features/scenario-switcher/model/presets.ts), through the same `Prefer` header.
- */
-export async function usePreset(page: Page, name: PresetName): Promise<void> {
-  for (const entry of findPreset(name).entries) {
-    await preferScenario(page, entry.path, entry.prefer, {
-      method: entry.method,
-      ...(entry.times === undefined ? {} : { times: entry.times }),
-    });
-  }
 }
 
 export const PATHS = {

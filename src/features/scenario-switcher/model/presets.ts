@@ -1,8 +1,7 @@
 /**
  * The journeys QA repeats, as Prism mock scenarios: for each request (method and contract path)
  * the `Prefer` header that picks the mock's reply. Plain data, no React: the development
- * scenario panel applies them, and the e2e suite applies the same ones (e2e/scenarios.ts,
- * `usePreset`). Every entry names a status code and example of openapi.yaml; a unit test
+ * scenario panel applies them. Every entry names a status code and example of openapi.yaml; a unit test
  * checks them against the contract, so a renamed example fails the build, not a QA session.
  */
 interface PresetEntry {

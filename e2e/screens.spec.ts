@@ -1,0 +1,96 @@
+import type { Page, Response } from '@playwright/test';
+
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { signIn } from './session';
+
+// Every screen of the route table, once, as the production build behind the Prism mock shows it:
+// its title in the tab ("{Screen} · AceBridge", WCAG 2.4.2), its level-1 heading inside the shell,
+// no serious axe violation, the strict Content-Security-Policy on the document, and no console
+// error or CSP violation (fixtures.ts). What a screen does is tested in Vitest; this is what only a
+// browser running the real build shows.
+
+interface Screen {
+  path: string;
+  title: string;
+  heading: string;
+  /** Where the app lands, when the route redirects. */
+  lands?: RegExp;
+}
+
+const SIGNED_OUT: readonly Screen[] = [
+  { path: '/login', title: 'User Login', heading: 'User Login' },
+  {
+    path: '/register/NA/invite-token?name=Grace%20Hopper',
+    title: 'New Account',
+    heading: 'New Account',
+  },
+  { path: '/request-reset-password', title: 'Reset your password', heading: 'Reset your password' },
+  { path: '/password/reset/NA/reset-token', title: 'Reset Password', heading: 'Reset Password' },
+  { path: '/new-account', title: 'Welcome', heading: 'Welcome to AceBridge!' },
+  { path: '/new-connection', title: 'Step 1 · Account Authorization', heading: 'Step 1' },
+  {
+    path: '/',
+    title: 'Step 1 · Account Authorization',
+    heading: 'Step 1',
+    lands: /\/new-connection$/,
+  },
+  { path: '/incomplete-setup', title: 'Incomplete Setup', heading: 'Account setup' },
+  {
+    path: '/aws-onboarding',
+    title: 'AWS Marketplace Registration',
+    heading: 'AWS Marketplace Registration',
+  },
+  { path: '/privacy-policy', title: 'Privacy Policy', heading: 'Privacy Policy' },
+  { path: '/terms-and-conditions', title: 'Terms and Conditions', heading: 'Terms and Conditions' },
+  { path: '/no-such-screen', title: 'Page not found', heading: 'Sorry, the page not found.' },
+];
+
+const SIGNED_IN: readonly Screen[] = [
+  { path: '/dashboard', title: 'Update Feed', heading: 'Update Feed' },
+  { path: '/values-mapper', title: 'Sync Settings', heading: 'Sync Settings' },
+  { path: '/accounts', title: 'Company Settings', heading: 'Company Settings' },
+  {
+    path: '/invite-user',
+    title: 'Company Settings',
+    heading: 'Company Settings',
+    lands: /\/accounts/,
+  },
+  // Last: it ends the session.
+  { path: '/logout', title: 'User Login', heading: 'User Login', lands: /\/login$/ },
+];
+
+/** The production headers on the document: a strict CSP and its companions. */
+function expectStrictHeaders(response: Response | null) {
+  const headers = response?.headers() ?? {};
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-eval');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+}
+
+async function visitEach(page: Page, screens: readonly Screen[]) {
+  for (const screen of screens) {
+    await test.step(`${screen.path}: "${screen.title} · AceBridge"`, async () => {
+      expectStrictHeaders(await page.goto(screen.path));
+      if (screen.lands) await expect(page).toHaveURL(screen.lands);
+      await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'AceBridge home' })).toBeVisible();
+      await expect(page).toHaveTitle(`${screen.title} · AceBridge`);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+}
+
+test('every signed-out screen: its title, heading, shell, axe and CSP', async ({ page }) => {
+  test.slow(); // a dozen screens, each checked by axe
+  await visitEach(page, SIGNED_OUT);
+});
+
+test('every signed-in screen: its title, heading, shell, axe and CSP', async ({ page }) => {
+  test.slow(); // axe on the values mapper's hundreds of rows takes seconds
+  await signIn(page, 'superAdmin');
+  await visitEach(page, SIGNED_IN);
+});
