@@ -16,6 +16,13 @@ if (hasDom) {
   // assertion still returns at once.
   configure({ asyncUtilTimeout: 5_000 });
 
+  // Files may share a worker's DOM and modules (vite.config.ts): each starts signed out, through
+  // the session module so that what it knows of the session is reset too, with empty storage.
+  const { session } = await import('@/api/session');
+  session.clear();
+  localStorage.clear();
+  sessionStorage.clear();
+
   afterEach(() => {
     cleanup();
     localStorage.clear();

@@ -4,6 +4,9 @@ import { createAppRouter } from '@/app/router';
 
 import { createTestQueryClient } from './render-app';
 
+// @vitest-own-modules: the route table as the app starts, before any screen's code has loaded
+// (screens that earlier files opened would carry their loaded options).
+//
 // Every screen names itself in the tab, "{Screen} · AceBridge" (WCAG 2.4.2, Page Titled); the
 // route that shows a screen names it (its `head`). The route tree is the app's table of titles.
 
