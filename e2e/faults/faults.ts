@@ -1,23 +1,9 @@
 import type { Page, Request, Route } from '@playwright/test';
 
+import { REJECTED, type Fault } from '../../tests/faults/catalogue';
 import { PATHS } from '../scenarios';
 
-/** The faults every call is held to: six statuses and a backend that cannot be reached. */
-export type Fault = 400 | 401 | 404 | 405 | 413 | 500 | 'network';
-export const FAULTS: readonly Fault[] = [400, 401, 404, 405, 413, 500, 'network'];
-
-/** What a 400 reply carries in its `error` field, which the toast shows as it is. */
-const REJECTED = 'The fault matrix rejected this request.';
-
-/** The error toast each fault shows (a 400 shows the body's `error`). */
-export const CATALOGUE: Record<Exclude<Fault, 401>, string> = {
-  400: REJECTED,
-  404: '404: URL Not Found..',
-  405: 'Requested method not allowed..',
-  413: 'File size too large..',
-  500: 'Please contact the system Administrator or try again later..',
-  network: 'Error connecting to the backend services',
-};
+export { CATALOGUE, FAULTS, type Fault } from '../../tests/faults/catalogue';
 
 /**
  * A 413 as the reverse proxy in front of the backend sends it: the body never reached the backend,

@@ -7,29 +7,7 @@ import type { operations } from '../../generated/openapi';
 import { renderApp, wholeAppTestSettings } from '../render-app';
 import { setupSandboxBackend, type SandboxBackend } from '../sandbox-backend';
 import { toast as toasts } from '../toaster-spies';
-
-/** The faults every call is held to: six statuses and a backend that cannot be reached. */
-type Fault = 400 | 401 | 404 | 405 | 413 | 500 | 'network';
-const FAULTS: readonly Fault[] = [400, 401, 404, 405, 413, 500, 'network'];
-/** A fault the user is told of (a 401 is not: the session refreshes and the call goes through). */
-export type ToldFault = Exclude<Fault, 401>;
-
-/** What a 400 reply carries in its `error` field, which the screens show as it is. */
-export const REJECTED = 'The fault matrix rejected this request.';
-
-/**
- * The texts a user must see for each fault, written here once as the expected words rather than
- * read from the app's catalogue (src/api/error-messages.ts): a changed or lost text in the app
- * must fail these tests, not follow along.
- */
-const CATALOGUE: Record<ToldFault, string> = {
-  400: REJECTED,
-  404: '404: URL Not Found..',
-  405: 'Requested method not allowed..',
-  413: 'File size too large..',
-  500: 'Please contact the system Administrator or try again later..',
-  network: 'Error connecting to the backend services',
-};
+import { CATALOGUE, FAULTS, REJECTED, type Fault, type ToldFault } from './catalogue';
 
 type OperationId = keyof operations;
 

@@ -8,14 +8,8 @@ import { searchRecords } from '../sandbox/domain/sync/preview';
 import { ACME, DEMO_LICENCE_KEYS } from '../sandbox/seed/seed';
 import { DANA, type SandboxBackend } from '../sandbox-backend';
 import { toast as toasts } from '../toaster-spies';
-import {
-  noToast,
-  REJECTED,
-  toastShows,
-  type Scene,
-  type ScreenCall,
-  type ToldFault,
-} from './matrix';
+import { REJECTED, type ToldFault } from './catalogue';
+import { noToast, toastShows, type Scene, type ScreenCall } from './matrix';
 
 /**
  * The screens of the fault matrix (tests/faults/matrix.tsx), one entry per call a user's action or
