@@ -218,6 +218,21 @@ describe('the Sync history card', () => {
     expect(backend.callsTo('listSyncRuns')[0]?.search.get('days')).toBe('30');
   });
 
+  it('says why the runs could not be loaded, not that there were none, and Retry asks again', async () => {
+    acmeRunsUpToNow(backend);
+    await backend.signIn(DANA);
+    backend.fail('listSyncRuns', { status: 500 });
+    renderCard();
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(
+      screen.getByText('Please contact the system Administrator or try again later..'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No syncs in the last 30 days.')).not.toBeInTheDocument();
+    await userEvent.click(retry);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    expect(backend.callsTo('listSyncRuns')).toHaveLength(2);
+  });
+
   it('sits on the dashboard, after the statistics', async () => {
     acmeRunsUpToNow(backend);
     await backend.signIn(DANA);
