@@ -205,7 +205,7 @@ describe('FieldMapper', { timeout: 30_000 }, () => {
     expect(updates().find((call) => call.path === `${MAPPINGS}2/`)?.body).toEqual({
       is_receive_update: true,
     });
-    expect(toasts.success).toHaveBeenCalledWith('Updated successfully');
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Updated successfully'));
   });
 
   it('lists 15 picklist values at first and the rest on scroll, and maps one past the first 15', async () => {
