@@ -3,16 +3,9 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 
-/**
- * The app's own query client (its toast policy: `silentErrors`, `presentError`), without retries:
- * a failure shows at once, not after the back-off. Features may not import app/, tests use this.
- */
-export function createTestQueryClient() {
-  return createQueryClient({ retry: false });
-}
+import { createTestQueryClient } from './test-query-client';
 
 /** Renders the real route tree at `path`, with a fresh `createTestQueryClient()`. */
 export function renderApp(path: string) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createAppRouter } from '@/app/router';
 
-import { createTestQueryClient } from './render-app';
+import { createTestQueryClient } from './test-query-client';
 
 // @vitest-own-modules: the route table as the app starts, before any screen's code has loaded
 // (screens that earlier files opened would carry their loaded options).

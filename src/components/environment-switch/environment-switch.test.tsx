@@ -13,9 +13,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { connectionStore } from '@/api/session';
 
-import { createTestQueryClient } from '../../../tests/render-app';
 import { ACME } from '../../../tests/sandbox/seed/seed';
 import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../tests/test-query-client';
 import { EnvironmentSwitch } from './environment-switch';
 import type { EnvironmentSwitchDestination } from './use-environment-switch';
 

@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createTestQueryClient } from '../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../tests/test-query-client';
 import { toast as toasts } from '../../../tests/toaster-spies';
 import { SalesforceConnectionDialog } from './salesforce-connection-dialog';
 

@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 
 import { session, type SessionUser } from '@/api/session';
 
-import { createTestQueryClient } from '../../../tests/render-app';
 import { ACME } from '../../../tests/sandbox/seed/seed';
 import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../tests/test-query-client';
 import { homeAfterLogin } from './auth-queries';
 
 const backend = setupSandboxBackend();

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toaster';
 import type { SyncFilterCreate } from '@generated/api/model';
 
-import { createTestQueryClient } from '../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../tests/test-query-client';
 import { ValuesMapperPage } from './values-mapper-page';
 
 vi.mock('@/lib/toaster', () => ({

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 
-import { createTestQueryClient } from '../../../../tests/render-app';
+import { createTestQueryClient } from '../../../../tests/test-query-client';
 import { FieldMapper, type FieldMapperProps } from '../field-mapper';
 
 /** The mapper alone, on the app's own query client (retries off), as /values-mapper shows it. */

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createTestQueryClient } from '../../../../tests/render-app';
 import { ACME } from '../../../../tests/sandbox/seed/seed';
 import { setupSandboxBackend } from '../../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../../tests/test-query-client';
 import { toast as toasts } from '../../../../tests/toaster-spies';
 import { INITIAL_ACCOUNT, type AccountValues } from '../model/account-values';
 import { AccountStep } from './account-step';
@@ -66,9 +66,7 @@ describe('wizard step 2: required text is trimmed before it is checked', () => {
   it('the same form with a company name is sent (the check above is the only thing in the way)', async () => {
     await submitWithCompanyName('Acme Cloud Solutions');
     await waitFor(() => expect(backend.callsTo('createTenant')).toHaveLength(1));
-    await waitFor(() =>
-      expect(toasts.danger).toHaveBeenCalledWith('This product key has already been used.'),
-    );
+    await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Invalid product key.'));
     expect(screen.queryByText('Company Name is required')).not.toBeInTheDocument();
   });
 });

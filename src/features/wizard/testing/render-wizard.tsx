@@ -11,7 +11,7 @@ import { render } from '@testing-library/react';
 
 import { FooterVisibilityContext } from '@/components/layout/shell-footer';
 
-import { createTestQueryClient } from '../../../../tests/render-app';
+import { createTestQueryClient } from '../../../../tests/test-query-client';
 import { WizardPage } from '../wizard-page';
 
 /**

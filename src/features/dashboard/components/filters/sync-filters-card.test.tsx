@@ -8,9 +8,9 @@ import {
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestQueryClient } from '../../../../../tests/render-app';
 import type { FilterRow } from '../../../../../tests/sandbox/store/state';
 import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { NO_FILTERS_TEXT, SyncFiltersCard } from './sync-filters-card';
 
 const backend = setupSandboxBackend();

@@ -5,8 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { SyncRun } from '@generated/api/model';
 
-import { createTestQueryClient, renderApp } from '../../../../../tests/render-app';
+import { renderApp } from '../../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { formatDateTime } from '../../model/format-date';
 import { runTotals } from '../../model/sync-history';
 import { acmeRunsUpToNow, acmeWithoutRuns, aRun } from '../../testing/sync-runs';

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
 
-import { createTestQueryClient } from '../../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { InboxCard } from './inbox-card';
 
 const backend = setupSandboxBackend();

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
 
-import { createTestQueryClient } from '../../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { FULL_SYNC_WINDOW_MS, isWithinFullSyncWindow } from '../../model/sync-window';
 import { SyncControls } from './sync-controls';
 
