@@ -70,7 +70,9 @@ async function checkDialog(page: Page, dialog: DialogCase) {
   await expect(shown).toBeVisible();
   await page.waitForTimeout(400); // the opening transition, so axe sees final colours
   await expectNoSeriousA11yViolations(page);
-  await expectGoodContrast(page);
+  // The page behind was checked for contrast before the dialog opened; the dialog's own colours
+  // are what is new (the whole page again took most of this test's time).
+  await expectGoodContrast(page, '[role="dialog"]');
   // Static dialogs (the invite/edit modal) ignore Escape; the others close on it.
   await page.keyboard.press('Escape');
   if (dialog.isStatic) {
