@@ -5,18 +5,20 @@
  * every environment. The app starts reading it at start-up without waiting for it to paint, and
  * the transport waits for it before its first call.
  */
+import apiHostPattern from './api-host.pattern?raw';
+import { CONFIG_PATH } from './config-path';
+
 export interface AppEnv {
   /** The API host (e.g. `api.acebridge.io`); undefined means relative `/api` on this origin. */
   apiHost: string | undefined;
 }
 
-/** Where the server answers the runtime configuration. */
-export const CONFIG_PATH = '/config.json';
-
-const HOSTNAME =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$/i;
-/** The IPv6 loopback, for a local run against a backend on this machine (`[::1]:4010`). */
-const IPV6_LOOPBACK = /^\[::1\](?::\d{1,5})?$/;
+/**
+ * A host name or IPv4 address (or the IPv6 loopback, for a local run against `[::1]:4010`), with
+ * a port from 1 to 65535 if it needs one. Written once, in a form POSIX `grep -E` reads too: the
+ * production server refuses to start with a value that breaks it (tests/serve/check-api-host.sh).
+ */
+const API_HOST = new RegExp(apiHostPattern.trim());
 
 const NO_API_HOST: AppEnv = { apiHost: undefined };
 
@@ -29,7 +31,7 @@ export function parseEnv(raw: unknown): AppEnv {
     throw new Error(`apiHost must be a string, not ${JSON.stringify(value)}.`);
   }
   const host = (value ?? '').trim();
-  if (host && !HOSTNAME.test(host) && !IPV6_LOOPBACK.test(host)) {
+  if (host && !API_HOST.test(host)) {
     throw new Error(`apiHost must be a host name such as api.example.com, not "${host}".`);
   }
   return { apiHost: host || undefined };

@@ -64,6 +64,14 @@ if (!existsSync(join(root, 'index.html'))) {
   process.exit(1);
 }
 
+// The same check as the Docker image's entrypoint: a value the app cannot use stops the start
+// here, with what a right one looks like, rather than a login page that reads as a wrong password.
+const apiHostCheck = spawnSync('sh', [join(ROOT, 'tests/serve/check-api-host.sh')], {
+  env: { ...process.env, API_HOST: apiHost },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+if (apiHostCheck.status !== 0) process.exit(1);
+
 const state = mkdtempSync(join(tmpdir(), 'acebridge-caddy-'));
 /** @type {string[]} */
 const output = [];

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 
 import type { Connect, Plugin } from 'vite';
 
-import { CONFIG_PATH } from '../../src/lib/env.ts';
+import { CONFIG_PATH } from '../../src/lib/config-path.ts';
 import type { Environment } from './caddy-headers.ts';
 
 /**
