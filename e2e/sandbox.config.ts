@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,6 +22,12 @@ const ACCESS_TTL = process.env.SANDBOX_ACCESS_TTL ?? '20';
 
 // The same Chromium, with the same launch options, as the mock suite.
 const chromium = mockSuite.projects?.[0]?.use;
+
+// A data folder of the run's own: `--fresh` keeps the files it replaces, which a fixed folder would
+// pile up run after run. Set once, in the process that loads the config first; its workers inherit
+// it rather than making folders of their own.
+process.env.E2E_SANDBOX_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'acebridge-sandbox-e2e-'));
+const DATA_DIR = process.env.E2E_SANDBOX_DATA_DIR;
 
 export default defineConfig({
   testDir: 'sandbox',
@@ -46,7 +53,7 @@ export default defineConfig({
         // Slower than `npm start` (60 a second): a run of the seeded org lasts about 15 s, long
         // enough to be watched from a reload and a second tab and checked by axe meanwhile.
         SANDBOX_SYNC_RATE: process.env.SANDBOX_SYNC_RATE ?? '25',
-        SANDBOX_DATA_DIR: join(tmpdir(), `acebridge-sandbox-e2e-${FRONT_PORT}`),
+        SANDBOX_DATA_DIR: DATA_DIR,
       },
     },
     previewBuild(OUT_DIR, PREVIEW_PORT, `http://127.0.0.1:${FRONT_PORT}`),

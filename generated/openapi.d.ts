@@ -21,8 +21,10 @@ export interface paths {
      *     `getConnectionStepStatus` reports set-up complete; a user goes to the dashboard.
      *     Wrong credentials answer 401 (the app marks both fields invalid without a message).
      *
-     *     Throttled: 5 failed attempts a minute per account (the e-mail, whether or not it has an
-     *     account) and 20 failed attempts a minute per client; a successful sign-in is not counted.
+     *     Throttled: 5 failed attempts a minute per account from one client (the e-mail, whether or
+     *     not it has an account, with the client: someone guessing from elsewhere cannot lock the
+     *     owner out) and 20 failed attempts a minute per client; a successful sign-in is not
+     *     counted, and a completed password reset clears the account's counts from every client.
      *     Beyond either, every attempt answers 429, even with the right password (otherwise the limit
      *     would tell a right guess). An unknown user's attempt takes as long as a known one's.
      */
@@ -137,8 +139,11 @@ export interface paths {
      *     mail is sent after the reply (from a queue), so the reply's timing does not tell either. On
      *     failure the app shows the first `email` message, else `error`, else a generic fallback.
      *
-     *     Throttled: 3 requests an hour per address (known or not) and 20 an hour per client; beyond
-     *     either, 429.
+     *     Throttled: 3 requests an hour per address from one client, 10 requests an hour per address
+     *     from all clients together (known or not: against mail bombing) and 20 an hour per client;
+     *     beyond any, 429. Nobody is locked out of a reset by them: someone else's requests cannot
+     *     fill the owner's own (address, client) count, and the address count fills only with mails
+     *     sent to that inbox, the newest of which holds a working link.
      */
     post: operations['requestPasswordReset'];
     delete?: never;
@@ -160,7 +165,10 @@ export interface paths {
      * Set a new password from a reset link
      * @description Completes a reset with the `uid` and `token` of the e-mailed link. A reset ends every
      *     session of the user (on every device: their refresh and access tokens are refused from then
-     *     on). On success the app shows `message` and goes to /login after one second. On failure it shows the first message of
+     *     on) and clears the account's failed sign-in counts (see login's throttle), so the way back
+     *     for a user who cannot sign in is a reset mail. A link that does not work answers the same
+     *     400 whatever the reason (a `uid` that names no user, a wrong token, a used or an expired
+     *     one): the reply never tells which user ids exist. On success the app shows `message` and goes to /login after one second. On failure it shows the first message of
      *     `confirm_password`, `new_password` or `non_field_errors`, or `error` (replacing "This field"
      *     with the field's label).
      */
@@ -187,6 +195,10 @@ export interface paths {
      *     on). The caller's session goes on: the reply carries a fresh `access` and `refresh` for it
      *     (its previous refresh token is retired, as by a refresh, grace included), which the app
      *     stores. The app shows the server's `message` on success.
+     *
+     *     Throttled: 5 wrong current passwords an hour per account (the signed-in user); beyond that,
+     *     429, even with the right one (checked before the password, as login does: otherwise a
+     *     stolen session could guess the password behind it).
      */
     post: operations['changePassword'];
     delete?: never;
@@ -232,8 +244,12 @@ export interface paths {
      *     marks the key input invalid (no message text shown). Written without a trailing slash, as in
      *     the specification.
      *
-     *     Throttled: 10 checks a minute per client, accepted keys included; beyond that, 429 (the
-     *     app shows the wait under the key).
+     *     A key that is unknown and a key already spent on a company get the same answer: whether a
+     *     key was ever sold is not told.
+     *
+     *     Throttled, with createTenant (which takes the key too): 10 checks a minute per client and
+     *     20 checks an hour per key (from all clients together), accepted keys included; beyond
+     *     either, 429 (the app shows the wait under the key).
      */
     post: operations['verifyProductKey'];
     delete?: never;
@@ -327,6 +343,19 @@ export interface paths {
      *     `POST /api/v1/tenants/` (the collection of tenants). No user is signed in yet at this step,
      *     so the call needs no bearer token; the product key authorises it. Field errors come back per
      *     field (`email`, `password`, ...) or nested under `errors`.
+     *
+     *     The checks, in order: the key (unknown and already used answer alike, `invalidKey`); the
+     *     request's own rules, all at once, flat (lengths, formats, the terms); Django's password
+     *     validators, nested under `errors`; and only then whether the admin's e-mail already has an
+     *     account (`emailTaken`). A request refused for any other reason answers the same whether
+     *     or not its e-mail has an account: only a request that would create the company, made with
+     *     a usable key, learns it.
+     *
+     *     Throttled: every request checks its key, with verifyProductKey: 10 a minute per client and
+     *     20 an hour per key; and the check of the e-mail: 3 an hour per key and 5 an hour per
+     *     client, counting the answers that the e-mail is taken (while either is full, a request
+     *     that reaches the e-mail check answers 429 whatever the e-mail, so the 429 does not tell
+     *     either). Beyond any, 429.
      */
     post: operations['createTenant'];
     delete?: never;
@@ -569,6 +598,15 @@ export interface paths {
      * @description Creates an inactive user and e-mails an invitation link to `/register/{uid}/{token}?name=...`.
      *     The modal splits the full name into first, middle and last name. super_admin only.
      *
+     *     An address that already has an account with ANOTHER company answers as an unknown address
+     *     does (201, the invited user listed as not yet active), so an invitation tells nothing of
+     *     other companies' users. An address belongs to one company only: its owner is its oldest
+     *     user. The invited address is mailed a notice instead of a link (someone at the company
+     *     invited you; your address already has an AceBridge account with another company), and
+     *     that user can never be activated unless the address's older users are all deleted, after
+     *     which a re-sent invitation carries a working link. An address that is already one of the
+     *     inviter's own company's users answers 400 (`emailTaken`): the inviter can see their list.
+     *
      *     Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
      *     is flooded) and 500 an hour per tenant; beyond either, 429. A company keeps at most as many
      *     users as listUsers may list (its `maxItems`); one more answers 400 with `error`.
@@ -592,7 +630,8 @@ export interface paths {
     /**
      * Send an invitation again
      * @description Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false).
-     *     super_admin only.
+     *     super_admin only. For an address owned by another company's user, the notice is sent
+     *     again (see inviteUser).
      *
      *     Throttled with `inviteUser`, invitations and re-invitations together: 3 an hour per invited
      *     address and 500 an hour per tenant; beyond either, 429.
@@ -2530,6 +2569,7 @@ export interface operations {
           'application/json': components['schemas']['MessageReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       /**
        * @description No refresh token was sent, or it is invalid, expired, or of a session that has already
        *     ended.
@@ -2722,6 +2762,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -2781,7 +2822,7 @@ export interface operations {
           'application/json': components['schemas']['MessageReply'];
         };
       };
-      /** @description The key is unknown, expired or already used. */
+      /** @description The key is unknown, expired or already used (one answer for all). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2914,6 +2955,7 @@ export interface operations {
           'application/json': components['schemas']['BadRequestError'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -3291,7 +3333,7 @@ export interface operations {
           'application/json': components['schemas']['User'];
         };
       };
-      /** @description The e-mail is taken or a field is invalid. */
+      /** @description The e-mail is one of the company's users already, or a field is invalid. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3488,6 +3530,7 @@ export interface operations {
           'application/json': components['schemas']['PaginatedDataMappingList'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       500: components['responses']['ServerError'];
@@ -3978,6 +4021,7 @@ export interface operations {
           'application/json': components['schemas']['PaginatedSyncErrorList'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       500: components['responses']['ServerError'];
@@ -4012,6 +4056,7 @@ export interface operations {
           'application/json': components['schemas']['PaginatedSyncLogList'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       500: components['responses']['ServerError'];

@@ -11,9 +11,13 @@
 //                    request that breaks the contract is refused (422) and a response that breaks
 //                    it becomes a 500, so the app shows the problem too.
 //
-// The body guard and the supervisor of door-guard.mjs stand in front of Prism: a body larger than
-// 2 MiB (413) or nested deeper than 64 levels (400) is refused before Prism sees it, and a Prism
-// that exits anyway is restarted (the proxy answers 503 with `Retry-After: 1` meanwhile).
+// The door of door-guard.mjs stands in front of Prism, as in front of the sandbox stack's: a Host
+// that is not a name of this machine is refused (421, against DNS rebinding); the path is
+// normalised, and one that could be read two ways refused (400); a body must be JSON in UTF-8 (or
+// multipart/form-data where the contract takes it), uncompressed (else 415), at most 2 MiB (413)
+// and nested at most 64 levels (400), before Prism sees it; every exchange has a time limit (408,
+// 504), and a Prism that exits or stops answering is restarted, for ever if it must (the proxy
+// answers 503 with `Retry-After` meanwhile).
 //
 // Also a module: the sandbox stack (tests/sandbox/stack.mjs) starts its Prism proxy and mock and
 // forwards through them with the functions exported here.
@@ -26,14 +30,22 @@ import { fileURLToPath } from 'node:url';
 
 import { parse } from 'yaml';
 
-import { readGuardedBody, sendError, supervise } from './door-guard.mjs';
+import {
+  admitRequest,
+  bodyTypesOf,
+  EXCHANGE_TIMEOUT_MS,
+  JSON_BODIES,
+  readGuardedBody,
+  sendError,
+  supervise,
+} from './door-guard.mjs';
 import { createOperationNamer, createViolationLog, violationsOf } from './violations.mjs';
 
 /**
  * @import { ChildProcess } from 'node:child_process'
  * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
  * @import { AddressInfo } from 'node:net'
- * @import { Supervised } from './door-guard.mjs'
+ * @import { BodyTypes, Supervised } from './door-guard.mjs'
  * @import { Violation } from './violations.mjs'
  */
 /**
@@ -43,6 +55,7 @@ import { createOperationNamer, createViolationLog, violationsOf } from './violat
  * @property {(exchange: Exchange) => void} [onExchange]
  * @property {string} [name]
  * @property {(headers: IncomingHttpHeaders) => OutgoingHttpHeaders} [replyHeaders]
+ * @property {number} [timeoutMs] How long the answer may take (EXCHANGE_TIMEOUT_MS), else 504.
  */
 /**
  * One exchange through Prism, with the contract violations it found.
@@ -150,6 +163,11 @@ const now = () => new Date().toTimeString().slice(0, 8);
  * the guard); it is sent with its length instead of piping the request. With `restarts` (a
  * supervised Prism, which died in the middle of the exchange) a failure answers 503 with
  * `Retry-After: 1`, as while it restarts; otherwise 502.
+ *
+ * The exchange ends within `timeoutMs`: a server that has not answered by then gets its request
+ * destroyed and the client a 504 (or, mid-answer, a cut connection). A client that goes away
+ * takes the request to the server with it: left open, each abandoned exchange would hold one of
+ * the pool's connections until none was left for anyone.
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
  * @param {ForwardOptions & { body?: Buffer, restarts?: boolean }} options
@@ -157,8 +175,18 @@ const now = () => new Date().toTimeString().slice(0, 8);
 export function forward(
   req,
   res,
-  { port, onExchange, name = 'Prism', replyHeaders = (h) => h, body, restarts = false },
+  {
+    port,
+    onExchange,
+    name = 'Prism',
+    replyHeaders = (h) => h,
+    body,
+    restarts = false,
+    timeoutMs = EXCHANGE_TIMEOUT_MS,
+  },
 ) {
+  // The client left while its body was read: nothing to send, no one to answer.
+  if (res.destroyed || req.socket.destroyed) return;
   /** @type {IncomingHttpHeaders} */
   let headers = req.headers;
   if (body && (body.length > 0 || headers['transfer-encoding'])) {
@@ -191,7 +219,24 @@ export function forward(
       }
     },
   );
+  // The door stopped waiting for this exchange (its time is up, or its client left): the error
+  // that destroying the request raises is not news.
+  let gaveUp = false;
+  const limit = setTimeout(() => {
+    gaveUp = true;
+    upstream.destroy();
+    if (res.headersSent) res.destroy();
+    else
+      sendError(res, 504, `${name} did not answer within ${timeoutMs / 1000} s.`, { replyHeaders });
+  }, timeoutMs);
+  res.once('close', () => {
+    clearTimeout(limit);
+    if (res.writableFinished) return;
+    gaveUp = true;
+    upstream.destroy();
+  });
   upstream.on('error', (error) => {
+    if (gaveUp) return;
     console.log(`${now()} PROXY ERROR ${req.method} ${req.url}: ${error.message}`);
     if (restarts) {
       sendError(res, 503, `${name} did not answer (it restarts); try again in a second.`, {
@@ -208,44 +253,70 @@ export function forward(
 }
 
 /**
- * Forwards one exchange through the guard (door-guard.mjs): a body too large or too deep is
- * refused here, and a request for a supervised Prism that is down (restarting) answers 503 with
- * `Retry-After: 1`. Without `prism` (the sandbox's own routes) only the guard applies.
+ * Forwards one exchange through the guard (door-guard.mjs): a body of a type it cannot judge, too
+ * large, not UTF-8 or too deep is refused here (`bodyTypes`: the contract's, see bodyTypesOf;
+ * JSON only by default), and a request for a supervised Prism that is down (restarting) answers
+ * 503 with `Retry-After` (the seconds until its restart). Without `prism` (the sandbox's own
+ * routes) only the guard applies. The body must arrive within `timeoutMs`, and the answer within
+ * as long again. `req.url` is forwarded as it is: the door has normalised it (admitRequest).
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
- * @param {ForwardOptions & { prism?: Pick<Supervised, 'name' | 'up'> }} options
+ * @param {ForwardOptions & {
+ *   prism?: Pick<Supervised, 'name' | 'up'> & Partial<Pick<Supervised, 'retryAfter'>>,
+ *   bodyTypes?: BodyTypes,
+ * }} options
  */
-export async function guardedForward(req, res, { prism, ...options }) {
-  const body = await readGuardedBody(req, res, { replyHeaders: options.replyHeaders });
+export async function guardedForward(
+  req,
+  res,
+  { prism, bodyTypes = JSON_BODIES, timeoutMs = EXCHANGE_TIMEOUT_MS, ...options },
+) {
+  const accepts = {
+    json: bodyTypes.json,
+    multipart: bodyTypes.multipart(req.method ?? 'GET', req.url ?? '/'),
+  };
+  const body = await readGuardedBody(req, res, {
+    replyHeaders: options.replyHeaders,
+    accepts,
+    timeoutMs,
+  });
   if (!body) return;
   if (prism && !prism.up) {
-    sendError(res, 503, `${prism.name} is restarting; try again in a second.`, {
-      replyHeaders: options.replyHeaders,
-      headers: { 'retry-after': '1' },
-    });
+    const seconds = prism.retryAfter?.() ?? 1;
+    sendError(
+      res,
+      503,
+      `${prism.name} is restarting; try again in ${seconds === 1 ? 'a second' : `${seconds} s`}.`,
+      { replyHeaders: options.replyHeaders, headers: { 'retry-after': String(seconds) } },
+    );
     return;
   }
-  forward(req, res, { name: prism?.name, ...options, body, restarts: prism !== undefined });
+  forward(req, res, {
+    name: prism?.name,
+    ...options,
+    body,
+    restarts: prism !== undefined,
+    timeoutMs,
+  });
 }
 
 /**
- * Prism, started and kept running by the supervisor (door-guard.mjs): restarted when it exits,
- * on the same port. `print` hears of each exit and restart, `onFatal` of the one too many.
+ * Prism, started and kept running by the supervisor (door-guard.mjs): restarted on the same port
+ * when it exits or stops answering its liveness check, for as long as it takes. `print` hears of
+ * each exit, kill and restart.
  * @param {Parameters<typeof spawnPrism>[0] & {
  *   name: string,
  *   print?: (line: string) => void,
- *   onFatal?: (error: Error) => void,
  * }} options
  * @returns {Supervised}
  */
-export function supervisePrism({ name, print, onFatal, ...prism }) {
+export function supervisePrism({ name, print, ...prism }) {
   return supervise({
     name,
     port: prism.port,
     start: () => spawnPrism(prism),
     waitReady: (child) => waitForPort(prism.port, { child, name }),
     print,
-    onFatal,
   });
 }
 
@@ -260,31 +331,33 @@ async function main() {
     process.exit(2);
   }
 
-  const log = createViolationLog(createOperationNamer(loadContract()));
-  /** @type {(code?: number) => void} */
-  let stop = () => {};
-  // Restarted when it exits (the guard keeps the known killer out; see door-guard.mjs).
+  const doc = loadContract();
+  const log = createViolationLog(createOperationNamer(doc));
+  const bodyTypes = bodyTypesOf(doc);
+  // Restarted when it exits or stops answering (the guard keeps the known killers out; see
+  // door-guard.mjs), for as long as it takes.
   const prism = supervisePrism({
     name: 'Prism',
     mode: 'proxy',
     target: backend,
     port: await freePort(),
     lenient,
-    onFatal: (error) => {
-      console.error(error.message);
-      stop(1);
-    },
   });
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => {
     for (const line of log.record(exchange)) console.log(line);
   };
-  const server = createServer(
-    (req, res) => void guardedForward(req, res, { port: prism.port, onExchange, prism }),
-  );
+  const server = createServer((req, res) => {
+    // The Host check and the normalised path, as at the sandbox stack's front door.
+    const target = admitRequest(req, res);
+    if (!target) return;
+    req.url = target.url;
+    void guardedForward(req, res, { port: prism.port, onExchange, prism, bodyTypes });
+  });
 
   let stopping = false;
-  stop = (code = 0) => {
+  /** @param {number} [code] */
+  const stop = (code = 0) => {
     if (stopping) return;
     stopping = true;
     if (server.listening) server.close();

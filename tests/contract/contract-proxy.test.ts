@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,21 @@ describe('contract proxy', { timeout: 120_000 }, () => {
     expect(await deep.json()).toEqual({
       detail: 'The request body is nested deeper than 64 levels.',
     });
+    // The same door as the sandbox stack's: a charset other than UTF-8 (Prism would decode it,
+    // past the depth scan), and a Host that is not this machine's (DNS rebinding), are refused.
+    const utf7 = await fetch(`${base}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-7' },
+      body: `+${Buffer.from('{"a":'.repeat(100), 'utf16le').swap16().toString('base64').replace(/=+$/, '')}-`,
+    });
+    expect(utf7.status).toBe(415);
+    const rebound = await new Promise<number>((done, fail) => {
+      request(`${base}/api/v1/users/`, { headers: { host: 'attacker.example' } })
+        .once('response', (reply) => done(reply.resume().statusCode ?? 0))
+        .once('error', fail)
+        .end();
+    });
+    expect(rebound).toBe(421);
     const login = await fetch(`${base}/api/v1/auth/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

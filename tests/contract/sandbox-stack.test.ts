@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -28,10 +28,14 @@ let fake: Server;
 let stack: RunningStack;
 const printed: string[] = [];
 const auth = { authorization: 'Bearer t' };
+/** What the stand-in sandbox was handed, and the requests that reached it. */
+let doorToken = '';
+const reached: { url: string; headers: IncomingHttpHeaders }[] = [];
 
 beforeAll(async () => {
   // Breaks the contract on purpose when asked for ?broken: last_synced_date is missing.
   fake = createServer((req, res) => {
+    reached.push({ url: req.url ?? '', headers: req.headers });
     res.setHeader('content-type', 'application/json');
     if (req.url?.startsWith('/api/sandbox/outbox')) return void res.end(JSON.stringify({ mails }));
     const broken = req.url?.includes('broken');
@@ -40,7 +44,9 @@ beforeAll(async () => {
   stack = await startStack({
     frontPort: 0,
     print: (line) => printed.push(line),
-    startSandbox: async ({ port, host }) => {
+    startSandbox: async (options) => {
+      const { port, host } = options;
+      doorToken = options.doorToken;
       await new Promise<void>((resolve) => fake.listen(port, host, resolve));
       return { url: `http://${host}:${port}`, close: async () => {} };
     },
@@ -107,6 +113,42 @@ describe('the sandbox stack', { timeout: 60_000 }, () => {
       expect(after.status).toBe(200);
     }
     expect(printed.join('\n')).not.toMatch(/Prism \((proxy|mock)\) stopped/);
+  });
+
+  it('vouches for the caller through Prism and straight to the sandbox, replacing what the client says', async () => {
+    // Prism forwards every header but Host to the backend: the door's reach the sandbox.
+    expect(doorToken).toMatch(/^[0-9a-f]{64}$/);
+    const host = `localhost:${new URL(stack.url).port}`;
+    for (const path of ['/api/v1/salesforce/get-sync-data', '/api/sandbox/outbox']) {
+      reached.length = 0;
+      // node:http: fetch will not send a Host of the caller's choosing.
+      await new Promise<void>((done, fail) => {
+        request(`${stack.url}${path}`, {
+          headers: {
+            ...auth,
+            host,
+            'x-forwarded-for': '192.0.2.7',
+            'x-forwarded-host': 'attacker.example',
+            'x-forwarded-proto': 'https',
+            'x-sandbox-door': 'a-guess',
+          },
+        })
+          .once('response', (reply) => reply.resume().once('end', done))
+          .once('error', fail)
+          .end();
+      });
+      expect(reached, path).toEqual([
+        {
+          url: path,
+          headers: expect.objectContaining({
+            'x-forwarded-for': '127.0.0.1',
+            'x-forwarded-host': host,
+            'x-forwarded-proto': 'http',
+            'x-sandbox-door': doorToken,
+          }),
+        },
+      ]);
+    }
   });
 
   it('sends /api/sandbox/* straight to the sandbox, and shows the outbox as a page to a browser', async () => {

@@ -2,12 +2,21 @@
  * The sandbox's HTTP layer (Hono): one typed `operation` per contract operation, the session and
  * XSRF checks every backend call gets, and the refusals of the domain turned into the contract's
  * error replies. Handlers live in `handlers/<tag>.ts`, one module per OpenAPI tag.
+ *
+ * Who is calling, and at which address: the sandbox listens on a loopback address behind the
+ * stack's front door, and answers only requests addressed to a loopback name (a web page whose
+ * host name an attacker points at 127.0.0.1, DNS rebinding, is refused). What the front door
+ * forwards (X-Forwarded-For, -Host, -Proto) is believed only from a request that carries the
+ * door's secret (`X-Sandbox-Door`, the `doorToken` the stack gives both): anything else on this
+ * machine could send those headers and pass as any client.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 
+import { isLoopbackHost } from '../contract/door-guard.mjs';
 import {
   contractOperations,
   routePattern,
@@ -32,6 +41,11 @@ export interface SandboxDeps extends MailDeps {
   onMail?: (mail: Mail) => void;
   /** Runs a sync in the background (the sync engine's runner). */
   startSync?: (tenantId: number, direction: Schemas['SyncRunDirection']) => void;
+  /**
+   * The front door's secret: a request whose `X-Sandbox-Door` header equals it has its
+   * X-Forwarded-* headers believed. None: nothing forwarded is believed.
+   */
+  doorToken?: string;
 }
 
 type SandboxEnv = { Variables: { deps: SandboxDeps } };
@@ -60,6 +74,81 @@ export function sessionOf(call: { session: Session | null }): Session {
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The header that carries the front door's secret (SandboxDeps.doorToken). */
+export const DOOR_HEADER = 'X-Sandbox-Door';
+
+/** Compares two secrets in a time that does not depend on where they differ. */
+function sameSecret(sent: string, secret: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(sent), digest(secret));
+}
+
+/** Whether the request carries the front door's secret: only then is what it forwards believed. */
+function fromFrontDoor(context: Context<SandboxEnv>): boolean {
+  const secret = context.get('deps').doorToken;
+  const sent = context.req.header(DOOR_HEADER);
+  return Boolean(secret) && sent !== undefined && sameSecret(sent, secret ?? '');
+}
+
+/** A header the front door forwarded, when the request came through it; else undefined. */
+function forwarded(context: Context<SandboxEnv>, name: string): string | undefined {
+  if (!fromFrontDoor(context)) return undefined;
+  return context.req.header(name)?.trim() || undefined;
+}
+
+/**
+ * The client a per-client limit counts: the address the front door saw the request come from
+ * (X-Forwarded-For, which it sets, replacing any the client sent; the last entry, the one a proxy
+ * that appends would add), else the socket's address, else 'unknown' (a test calling the app in
+ * process without the door's secret).
+ */
+export function clientOf(context: Context<SandboxEnv>): string {
+  const door = forwarded(context, 'x-forwarded-for')?.split(',').at(-1)?.trim();
+  if (door) return door;
+  try {
+    return getConnInfo(context).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The request's URL as the client addressed it: through the front door, its origin
+ * (X-Forwarded-Host and -Proto), not the sandbox's private port; links the sandbox writes
+ * (pagination's next and previous) must work for the client.
+ */
+export function publicUrl(context: Context<SandboxEnv>): string {
+  const url = new URL(context.req.url);
+  const host = forwarded(context, 'x-forwarded-host');
+  if (host && isLoopbackHost(host)) {
+    url.host = host;
+    const proto = forwarded(context, 'x-forwarded-proto')?.toLowerCase();
+    url.protocol = proto === 'https' ? 'https:' : 'http:';
+  }
+  return url.toString();
+}
+
+/**
+ * The hosts the request was addressed to (its Host header, and its URL's, which an absolute
+ * request target may set apart), and the front door's (the Host it was called with) when it came
+ * through it; the request is refused unless each names this machine.
+ */
+function refuseForeignHost(context: Context<SandboxEnv>): Response | undefined {
+  const hosts = [
+    context.req.header('host'),
+    new URL(context.req.url).host,
+    forwarded(context, 'x-forwarded-host'),
+  ].filter((host): host is string => host !== undefined);
+  const foreign = hosts.find((host) => !isLoopbackHost(host));
+  if (foreign === undefined) return undefined;
+  return context.json(
+    {
+      detail: `The sandbox answers requests addressed to this machine only (127.0.0.1, localhost, [::1] or a name under .localhost, any port), not to ${JSON.stringify(foreign.slice(0, 100))}.`,
+    },
+    421,
+  );
+}
 
 async function readBody(context: Context): Promise<unknown> {
   const type = context.req.header('content-type') ?? '';
@@ -139,6 +228,8 @@ export function createSandboxApp(
   const app: SandboxApp = new Hono<SandboxEnv>({ strict: true });
   app.use('*', async (context, next) => {
     context.set('deps', deps);
+    const refused = refuseForeignHost(context);
+    if (refused) return refused;
     // Every reply sets the XSRF cookie once, as Django's CSRF middleware does.
     if (!getCookie(context, XSRF_COOKIE))
       setCookie(context, XSRF_COOKIE, randomBytes(24).toString('hex'), {

@@ -105,6 +105,12 @@ const CASES: Case[] = [
       }),
   },
   {
+    op: 'logout',
+    status: 400,
+    why: 'a refresh token that is not a string',
+    act: ({ app }) => anonymous(app, 'POST', '/api/v1/auth/logout/', { refresh: ['a', 'b'] }),
+  },
+  {
     op: 'login',
     status: 429,
     why: "a sixth failed sign-in within a minute on one account (domain/throttle.ts's limits)",
@@ -167,6 +173,17 @@ const CASES: Case[] = [
     op: 'changePassword',
     status: 400,
     why: 'a wrong old password',
+    act: ({ marcus }) =>
+      marcus.post('/api/v1/auth/password/change/', { old_password: 'not-it', ...PASSWORDS }),
+  },
+  {
+    op: 'changePassword',
+    status: 429,
+    why: 'a sixth wrong old password within an hour',
+    arrange: ({ marcus }) =>
+      repeat(5, () =>
+        marcus.post('/api/v1/auth/password/change/', { old_password: 'not-it', ...PASSWORDS }),
+      ),
     act: ({ marcus }) =>
       marcus.post('/api/v1/auth/password/change/', { old_password: 'not-it', ...PASSWORDS }),
   },
@@ -244,6 +261,25 @@ const CASES: Case[] = [
       anonymous(app, 'POST', '/api/v1/tenants/', {
         key: 'DEMO-LICENCE-1',
         company: { company_name: 'Initech' },
+      }),
+  },
+  {
+    op: 'createTenant',
+    status: 429,
+    why: 'an eleventh request with a key from one client within a minute (wrong keys)',
+    arrange: ({ app }) =>
+      repeat(10, () =>
+        anonymous(app, 'POST', '/api/v1/tenants/', {
+          key: 'NEVER-SOLD-1',
+          company: { company_name: 'Initech' },
+          admin: { first_name: 'Bill' },
+        }),
+      ),
+    act: ({ app }) =>
+      anonymous(app, 'POST', '/api/v1/tenants/', {
+        key: 'NEVER-SOLD-2',
+        company: { company_name: 'Initech' },
+        admin: { first_name: 'Bill' },
       }),
   },
   {
@@ -436,6 +472,12 @@ const CASES: Case[] = [
   },
   {
     op: 'listDataMappings',
+    status: 400,
+    why: 'a page size that is not a number',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/?page-size=all'),
+  },
+  {
+    op: 'listDataMappings',
     status: 404,
     why: 'a page beyond the last',
     act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/?page=99'),
@@ -602,6 +644,18 @@ const CASES: Case[] = [
       dana.post('/api/v1/salesforce/data-mappings/sync-data/', {
         tenant_sub_domain: GLOBEX.subdomain,
       }),
+  },
+  {
+    op: 'listSyncErrors',
+    status: 400,
+    why: 'page 0',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/sync-errors/?page=0'),
+  },
+  {
+    op: 'listSyncLogs',
+    status: 400,
+    why: 'a run id that is not a number',
+    act: ({ dana }) => dana.get('/api/v1/salesforce/data-mappings/sync-errors/logs/?run=latest'),
   },
   {
     op: 'listSyncErrors',

@@ -6,14 +6,14 @@
  * change is on disk: store.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { DEMO_PASSWORD } from './seed/seed';
+import { buildSeed, DEMO_PASSWORD } from './seed/seed';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DANA = 'dana.whitfield@acme-cloud.com';
@@ -54,6 +54,31 @@ function startServer(
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}):\n${output}`)));
   });
+}
+
+/**
+ * Starts the server where it should refuse to: resolves with its exit code and all it printed
+ * (on 'close', once its output is read to the end). One that starts anyway is killed.
+ */
+function refusedStart(dataDir: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/sandbox/server.ts', '--port', '0'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SANDBOX_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  let output = '';
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('sandbox on ')) child.kill('SIGKILL');
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
 }
 
 async function signIn(url: string): Promise<Record<string, string>> {
@@ -132,5 +157,34 @@ describe('the sandbox across a kill -9', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(30);
     expect(unanswered).toBeGreaterThan(0);
     expect(acknowledged.filter((email) => !kept.has(email))).toEqual([]);
+  }, 30_000);
+});
+
+describe('the sandbox on a snapshot it cannot use', () => {
+  it('stops at start on a snapshot of the wrong shape (not a 500 at sign-in), and --fresh keeps it aside', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-shape-'));
+    dataDirs.push(dataDir);
+    const file = join(dataDir, 'state.json');
+    const state = buildSeed() as unknown as { users: Array<Record<string, unknown>> };
+    delete state.users[0]!.email;
+    const text = JSON.stringify(state);
+    writeFileSync(file, text);
+
+    const refused = await refusedStart(dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(
+      `The sandbox snapshot ${file} does not have the shape of the sandbox's state ($.users[0].email is missing). It was left as it is, and the sandbox did not start.`,
+    );
+    expect(refused.output).toContain('npm start -- --fresh');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('state.json'))).toEqual([
+      'state.json',
+    ]);
+
+    const fresh = await startServer(dataDir, true);
+    await signIn(fresh.url);
+    const kept = readdirSync(dataDir).filter((name) => name.startsWith('state.json.before-fresh-'));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(dataDir, kept[0]!), 'utf8')).toBe(text);
   }, 30_000);
 });

@@ -1,9 +1,14 @@
 // The front door of the sandbox stack: the one port the app's /api proxy talks to (4010 under
-// `npm start`). It routes each request:
+// `npm start`). It admits a request only if its Host is a name of this machine (else 421: a
+// DNS-rebinding page would be same-origin with it), normalises its path (../contract/door-guard.mjs,
+// normaliseTarget: `..`, `%2e%2e` and `\` resolved; `%2F` and `//` refused), and routes and forwards
+// that one path:
 //
 //   /api/sandbox/*          straight to the sandbox (its own routes, outside the contract), except
 //                           GET/DELETE /api/sandbox/violations, answered here, and the outbox as an
-//                           HTML page when a browser asks for it
+//                           HTML page when a browser asks for it. A path reaches this branch only if
+//                           it is under /api/sandbox/ once normalised: `/api/sandbox/../v1/...` is
+//                           a contract path, and goes through Prism like any other.
 //   a `Prefer` header       to the Prism mock: the scenario switcher and the e2e presets pick the
 //                           contract's examples as they always did
 //   everything else         through Prism in proxy mode (validating, --errors) to the sandbox
@@ -11,12 +16,19 @@
 // Every exchange through Prism that breaks the contract is printed as it happens and kept, for
 // `GET /api/sandbox/violations` (the e2e fixture fails a test on any).
 //
-// Every request gets `X-Forwarded-For: <the address it came from>`, replacing any the client sent:
-// the sandbox's per-client throttles count by it, and a made-up one would escape them.
+// Every request it forwards carries what the door vouches for, replacing whatever the client sent
+// under those names: `X-Forwarded-For` (the address the connection came from: the sandbox's
+// per-client throttles count by it, and a made-up one would escape them), `X-Forwarded-Host` (the
+// Host it checked), `X-Forwarded-Proto: http`, and `X-Sandbox-Door` (a secret the stack makes at
+// each start and gives the sandbox: the sandbox believes the other three only beside it, so a
+// request that reaches the sandbox's port without the door cannot make them up). A client's
+// `Forwarded` (the standard spelling of the same claims) is dropped.
 //
-// Every request's body goes through the guard first (../contract/door-guard.mjs): one larger than
-// 2 MiB is refused with a 413 and one nested deeper than 64 levels with a 400, before Prism sees
-// it. While a Prism is down (the stack restarts it) the requests for it answer 503.
+// Every request's body goes through the guard first (door-guard.mjs): JSON in UTF-8, or multipart
+// where the contract takes it, uncompressed (else 415), at most 2 MiB (413), valid UTF-8 and
+// nested at most 64 levels (400), before Prism sees it. A body must arrive within 30 s (408) and
+// its answer within 30 s more (504); a client that goes away takes its request to Prism with it.
+// While a Prism is down (the stack restarts it) the requests for it answer 503 with Retry-After.
 //
 // Cross-origin calls (CORS) are allowed from pages on this machine only: `npm run serve` runs the
 // production build on http://127.0.0.1:8080, and the app calls this port directly, with cookies.
@@ -24,13 +36,19 @@
 import { request } from 'node:http';
 
 import { guardedForward, HOST } from '../contract/contract-proxy.mjs';
+import {
+  admitRequest,
+  EXCHANGE_TIMEOUT_MS,
+  isLoopbackHost,
+  JSON_BODIES,
+} from '../contract/door-guard.mjs';
 import { createOperationNamer, createViolationLog } from '../contract/violations.mjs';
 import { outboxPage } from './front-door-outbox.mjs';
 
 /**
  * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
  * @import { Exchange } from '../contract/contract-proxy.mjs'
- * @import { Supervised } from '../contract/door-guard.mjs'
+ * @import { BodyTypes, Supervised } from '../contract/door-guard.mjs'
  * @import { Violation } from '../contract/violations.mjs'
  */
 /**
@@ -99,11 +117,7 @@ export function isLoopbackOrigin(origin) {
   if (typeof origin !== 'string') return false;
   try {
     const url = new URL(origin);
-    return (
-      url.origin === origin &&
-      url.protocol === 'http:' &&
-      ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-    );
+    return url.origin === origin && url.protocol === 'http:' && isLoopbackHost(url.host);
   } catch {
     return false;
   }
@@ -164,17 +178,41 @@ function sendJson(res, status, body) {
 }
 
 /**
+ * Sets on a request what the door vouches for (see the top of this file), replacing whatever the
+ * client sent under these names; without a `doorToken` (a door whose sandbox expects none) no
+ * X-Sandbox-Door at all. Returns them, for the requests the door makes itself.
+ * @param {IncomingMessage} req
+ * @param {string | undefined} doorToken
+ * @returns {IncomingHttpHeaders}
+ */
+function vouchFor(req, doorToken) {
+  /** @type {IncomingHttpHeaders} */
+  const vouched = {
+    'x-forwarded-for': req.socket.remoteAddress ?? 'unknown',
+    'x-forwarded-host': req.headers.host,
+    'x-forwarded-proto': 'http',
+    ...(doorToken ? { 'x-sandbox-door': doorToken } : {}),
+  };
+  delete req.headers.forwarded;
+  delete req.headers['x-sandbox-door'];
+  Object.assign(req.headers, vouched);
+  return vouched;
+}
+
+/**
  * Answers the outbox as HTML, from the sandbox's JSON.
  * @param {ServerResponse} res
  * @param {number} sandboxPort
+ * @param {IncomingHttpHeaders} vouched What the door vouches for (vouchFor).
  */
-function outboxAsHtml(res, sandboxPort) {
+function outboxAsHtml(res, sandboxPort, vouched) {
   const upstream = request(
     {
       host: HOST,
       port: sandboxPort,
       path: '/api/sandbox/outbox',
-      headers: { accept: 'application/json' },
+      headers: { ...vouched, accept: 'application/json' },
+      timeout: EXCHANGE_TIMEOUT_MS,
     },
     (reply) => {
       /** @type {Buffer[]} */
@@ -201,36 +239,67 @@ function outboxAsHtml(res, sandboxPort) {
       });
     },
   );
+  // A stuck sandbox, or a client that left, ends the request (as forward() does).
+  upstream.once('timeout', () =>
+    upstream.destroy(new Error(`no answer within ${EXCHANGE_TIMEOUT_MS / 1000} s`)),
+  );
+  res.once('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   upstream.on('error', (error) => {
+    if (res.headersSent || res.destroyed) return void res.end();
     res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`The sandbox did not answer: ${error.message}`);
+    return undefined;
   });
   upstream.end();
 }
 
 /**
+ * A supervised Prism as the door uses it (a stand-in in tests: any server on a port).
+ * @typedef {Pick<Supervised, 'name' | 'port' | 'up'> & Partial<Pick<Supervised, 'retryAfter'>>} Routed
+ */
+
+/**
  * The front door's request handler: `proxy` and `mock` are the supervised Prisms it routes to.
+ * `doorToken` is the secret the sandbox knows the door by (X-Sandbox-Door); `bodyTypes` the
+ * request bodies the contract takes (bodyTypesOf; JSON only by default); `timeoutMs` how long a
+ * body may take to arrive, and then its answer.
  * @param {{
  *   sandboxPort: number,
- *   proxy: Pick<Supervised, 'name' | 'port' | 'up'>,
- *   mock: Pick<Supervised, 'name' | 'port' | 'up'>,
+ *   proxy: Routed,
+ *   mock: Routed,
  *   recorder: ViolationRecorder,
+ *   doorToken?: string,
+ *   bodyTypes?: BodyTypes,
+ *   timeoutMs?: number,
  * }} routes
  * @returns {(req: IncomingMessage, res: ServerResponse) => void}
  */
-export function createFrontDoor({ sandboxPort, proxy, mock, recorder }) {
+export function createFrontDoor({
+  sandboxPort,
+  proxy,
+  mock,
+  recorder,
+  doorToken,
+  bodyTypes = JSON_BODIES,
+  timeoutMs = EXCHANGE_TIMEOUT_MS,
+}) {
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => recorder.record(exchange);
   return (req, res) => {
-    // Who called, for the sandbox's per-client throttles: the address of this connection,
-    // replacing whatever X-Forwarded-For the client sent (a made-up one would escape the limit).
-    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    /** @param {IncomingHttpHeaders} headers */
+    const replyHeaders = (headers) => withCors(headers, req.headers.origin);
+    // The Host check, then the one path every decision below is made on and every server
+    // behind is sent.
+    const target = admitRequest(req, res, { replyHeaders });
+    if (!target) return undefined;
+    req.url = target.url;
+    const { path } = target;
+    const vouched = vouchFor(req, doorToken);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       return answerPreflight(req, res);
     }
-    /** @param {IncomingHttpHeaders} headers */
-    const replyHeaders = (headers) => withCors(headers, req.headers.origin);
     if (path === '/api/sandbox/violations') {
       if (req.method === 'GET') return sendJson(res, 200, recorder.list());
       if (req.method === 'DELETE') {
@@ -246,27 +315,19 @@ export function createFrontDoor({ sandboxPort, proxy, mock, recorder }) {
       req.method === 'GET' &&
       /text\/html/.test(req.headers.accept ?? '')
     ) {
-      return outboxAsHtml(res, sandboxPort);
+      return outboxAsHtml(res, sandboxPort, vouched);
     }
+    const guard = { bodyTypes, timeoutMs, replyHeaders };
     if (path.startsWith('/api/sandbox/'))
-      return void guardedForward(req, res, {
-        port: sandboxPort,
-        name: 'The sandbox',
-        replyHeaders,
-      });
+      return void guardedForward(req, res, { ...guard, port: sandboxPort, name: 'The sandbox' });
     if (req.headers.prefer)
       return void guardedForward(req, res, {
+        ...guard,
         port: mock.port,
         prism: mock,
         onExchange,
         name: 'The Prism mock',
-        replyHeaders,
       });
-    return void guardedForward(req, res, {
-      port: proxy.port,
-      prism: proxy,
-      onExchange,
-      replyHeaders,
-    });
+    return void guardedForward(req, res, { ...guard, port: proxy.port, prism: proxy, onExchange });
   };
 }

@@ -8,8 +8,9 @@
  * Only the checks no handler words itself are made here, with Django REST framework's messages:
  * the types, `maxLength`, `maxItems`, `enum` and `const`. `required`, `minLength`, `minItems`,
  * `pattern` and `format` stay with the handlers, whose messages the app shows ("This field is
- * required.", "Enter a valid email address.", the spec's texts). An operation whose contract
- * declares no 400 is not checked: a 400 there would break the contract.
+ * required.", "Enter a valid email address.", the spec's texts). Every operation is checked: one
+ * that takes a body or query parameters must declare its 400 (the sandbox does not start
+ * otherwise), so the checks never answer a status the contract does not give.
  *
  * Each operation's validators are compiled once, on its first request (Ajv, JSON Schema 2020-12,
  * which OpenAPI 3.1 schemas are), against the whole contract so `$ref`s to components resolve.
@@ -77,7 +78,17 @@ export interface RequestChecks {
 export function requestChecks(path: string, method: Method): RequestChecks {
   const doc = contractDocument() as Doc;
   const operation = doc.paths[path]?.[method];
-  if (!operation || !operation.responses['400']) return { body: () => {}, query: () => {} };
+  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in openapi.yaml`);
+  const takesQuery = [...(doc.paths[path]?.parameters ?? []), ...(operation.parameters ?? [])].some(
+    (param) =>
+      (param.$ref ? doc.components.parameters[param.$ref.split('/').pop() ?? '']?.in : param.in) ===
+      'query',
+  );
+  if ((operation.requestBody || takesQuery) && !operation.responses['400'])
+    throw new Error(
+      `openapi.yaml: ${method.toUpperCase()} ${path} takes a body or query parameters, so the ` +
+        "sandbox checks them and may answer 400: declare it (`$ref: '#/components/responses/BadRequest'`).",
+    );
 
   const bodies = new Map<string, ValidateFunction>();
   const bodyValidator = (contentType: string): ValidateFunction | undefined => {

@@ -19,8 +19,9 @@
  * `lifetime` seconds, 0 for one already expired, so that a test of the refresh needs no wait).
  *
  * Every reply waits until the changes made so far are on disk (store.ts). A snapshot it cannot
- * read stops the start with a message (store/snapshot.ts); `--fresh` starts from the seed and
- * keeps such a file aside.
+ * read or of the wrong shape, or a journal that does not follow it, stops the start with a message
+ * (store/snapshot.ts); `--fresh` starts from the seed and keeps the old files aside, renamed with
+ * the time.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,13 @@ export interface SandboxOptions {
    * createSandbox (in-process tests) keeps the fixed dates; startSandbox moves them.
    */
   liveDates?: boolean;
+  /**
+   * The front door's secret (app.ts): a request whose `X-Sandbox-Door` header equals it has its
+   * X-Forwarded-For, -Host and -Proto believed (the client a throttle counts, the origin of
+   * pagination links). None (the default): nothing forwarded is believed, and the client is the
+   * socket's address ('unknown' in process). The stack makes one per start and gives it to both.
+   */
+  doorToken?: string;
 }
 
 interface RunningSandbox {
@@ -119,6 +127,7 @@ export function createSandbox(options: SandboxOptions = {}): {
       now,
     },
     onMail: options.onMail,
+    doorToken: options.doorToken,
   };
   const syncs = createSyncRunner(store, {
     delayMs: options.syncDelayMs,

@@ -14,11 +14,13 @@
 // Either backend for the production build: `npm run preview` (and `npm run dev`) send /api to
 // API_PROXY_TARGET, http://127.0.0.1:4010 by default. With `npm start` or `npm run sandbox`
 // running, that is this stack's front door (the sandbox); with `npm run mock`, the example mock.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { freePort, HOST, loadContract, ROOT, supervisePrism } from '../contract/contract-proxy.mjs';
+import { bodyTypesOf } from '../contract/door-guard.mjs';
 import { createFrontDoor, createViolationRecorder } from './front-door.mjs';
 import { sandboxBanner } from './stack-banner.mjs';
 
@@ -43,6 +45,10 @@ import { sandboxBanner } from './stack-banner.mjs';
  * @property {number | undefined} syncRate
  * @property {number | undefined} scale
  * @property {(mail: { to: string, subject: string, link: string }) => void} onMail
+ * @property {string} doorToken The front door's secret, made at each start: every request the
+ *   door forwards carries it as `X-Sandbox-Door`, and the sandbox believes the door's
+ *   X-Forwarded-For and X-Forwarded-Host only beside it (a request that reaches the sandbox's
+ *   own port without the door cannot make them up).
  */
 /**
  * A sandbox started for the stack.
@@ -95,9 +101,11 @@ function listen(server, port) {
 }
 
 /**
- * Starts the stack; resolves once every part answers. A Prism that stops on its own is restarted
- * (printed); `onFatal` hears of one that stops more than 5 times within a minute (the caller then
- * stops the stack). `startSandbox` replaces the real sandbox (tests).
+ * Starts the stack; resolves once every part answers, and fails if one does not start. Once
+ * started, a Prism that exits or stops answering is restarted, for as long as it takes (printed;
+ * the API answers 503 with Retry-After meanwhile): never fatal. `onFatal` hears of what the stack
+ * cannot get over, its front door's server failing after it listened (the caller then stops the
+ * stack). `startSandbox` replaces the real sandbox (tests).
  * @param {{
  *   frontPort?: number,
  *   fresh?: boolean,
@@ -134,11 +142,7 @@ export async function startStack({
   /** @type {StartedSandbox | undefined} */
   let sandbox;
   let stopping = false;
-  // A Prism that exits is restarted (see door-guard.mjs); only one that keeps exiting is fatal.
-  /** @param {Error} error */
-  const fatal = (error) => {
-    if (!stopping) onFatal(error);
-  };
+  // A Prism that exits or stops answering is restarted, in a loop if it must (door-guard.mjs).
   const prisms = [
     supervisePrism({
       name: 'Prism (proxy)',
@@ -146,12 +150,14 @@ export async function startStack({
       target: sandboxUrl,
       port: proxyPort,
       print,
-      onFatal: fatal,
     }),
-    supervisePrism({ name: 'Prism (mock)', mode: 'mock', port: mockPort, print, onFatal: fatal }),
+    supervisePrism({ name: 'Prism (mock)', mode: 'mock', port: mockPort, print }),
   ];
   const [proxy, mock] = /** @type {[Supervised, Supervised]} */ (prisms);
-  const recorder = createViolationRecorder({ doc: loadContract(), print });
+  const doc = loadContract();
+  const recorder = createViolationRecorder({ doc, print });
+  // What only the door and the sandbox know, new at each start (see SandboxStarterOptions).
+  const doorToken = randomBytes(32).toString('hex');
   // The mails of one turn of the event loop are printed in one write: 200 invitations at once are
   // 400 lines, and a write to a pipe blocks until the reader has it.
   /** @type {string[]} */
@@ -166,7 +172,16 @@ export async function startStack({
       });
     mails.push(text);
   };
-  const server = createServer(createFrontDoor({ sandboxPort, proxy, mock, recorder }));
+  const server = createServer(
+    createFrontDoor({
+      sandboxPort,
+      proxy,
+      mock,
+      recorder,
+      doorToken,
+      bodyTypes: bodyTypesOf(doc),
+    }),
+  );
 
   async function stop() {
     if (stopping) return recorder.summary();
@@ -192,6 +207,7 @@ export async function startStack({
         dataDir,
         syncRate,
         scale,
+        doorToken,
         onMail: (mail) =>
           printMail(
             `${time()} MAIL to ${mail.to}: ${mail.subject}\n    ${mail.link.startsWith('/') ? appUrl : ''}${mail.link}`,
@@ -200,6 +216,10 @@ export async function startStack({
       ...prisms.map((prism) => prism.ready),
     ]);
     await listen(server, frontPort);
+    server.on('error', (error) => {
+      if (!stopping)
+        onFatal(new Error(`The front door failed: ${error.message}`, { cause: error }));
+    });
   } catch (caught) {
     const error = /** @type {Error} */ (caught);
     // Prism's own output says why it did not start; it is noise when something else failed.

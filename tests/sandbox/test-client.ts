@@ -8,6 +8,11 @@
  *
  * And the end of every sandbox a test makes: `stopSandbox` (test-sandbox.ts calls it for each
  * sandbox it makes; tests/sandbox-backend.ts after each test of the app's).
+ *
+ * A test that plays several clients sends what the stack's front door would add, with its secret
+ * (test-sandbox.ts makes every sandbox with TEST_DOOR_TOKEN):
+ *
+ *   await anonymous(app, 'POST', '/api/v1/auth/login/', body, throughDoor('203.0.113.7'));
  */
 import type { SandboxApp } from './app';
 import type { SyncRunner } from './domain/sync/runner';
@@ -38,6 +43,28 @@ export interface ApiClient {
 
 const XSRF = /XSRF-TOKEN=([^;]+)/;
 
+/** The front door's secret of every sandbox test-sandbox.ts makes (SandboxOptions.doorToken). */
+export const TEST_DOOR_TOKEN = 'the-test-front-door';
+
+/**
+ * The headers the stack's front door adds to a request from the client at `client`: its address,
+ * and the door's secret, without which the sandbox believes no forwarded header. `origin` is the
+ * front door's origin the client called (X-Forwarded-Host and -Proto).
+ */
+export function throughDoor(
+  client: string,
+  origin?: string,
+  token: string = TEST_DOOR_TOKEN,
+): Record<string, string> {
+  const headers: Record<string, string> = { 'x-forwarded-for': client, 'x-sandbox-door': token };
+  if (origin) {
+    const url = new URL(origin);
+    headers['x-forwarded-host'] = url.host;
+    headers['x-forwarded-proto'] = url.protocol.slice(0, -1);
+  }
+  return headers;
+}
+
 async function answer(response: Response): Promise<Answer> {
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
@@ -49,26 +76,37 @@ function encode(body: Body): { body?: BodyInit; headers: Record<string, string> 
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
-/** One call without a session (public operations), JSON in and out. */
+/** One call without a session (public operations), JSON in and out; `headers` are added. */
 export async function anonymous(
   app: SandboxApp,
   method: string,
   path: string,
   body?: Body,
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
   const encoded = encode(body);
-  return answer(await app.request(path, { method, body: encoded.body, headers: encoded.headers }));
+  return answer(
+    await app.request(path, {
+      method,
+      body: encoded.body,
+      headers: { ...encoded.headers, ...headers },
+    }),
+  );
 }
 
-/** Signs in (the demo password unless given) and returns a client that carries the session. */
+/**
+ * Signs in (the demo password unless given) and returns a client that carries the session;
+ * `headers` go with every call (throughDoor: a client of its own).
+ */
 export async function signIn(
   app: SandboxApp,
   email: string,
   password: string = DEMO_PASSWORD,
+  headers: Record<string, string> = {},
 ): Promise<ApiClient> {
   const login = await app.request('/api/v1/auth/login/', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ email, password }),
   });
   const xsrf = XSRF.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
@@ -77,13 +115,14 @@ export async function signIn(
 
   const send = async (method: string, path: string, body?: Body) => {
     const encoded = encode(body);
-    const headers: Record<string, string> = {
+    const sent: Record<string, string> = {
+      ...headers,
       ...encoded.headers,
       authorization: `Bearer ${client.access}`,
       cookie: `XSRF-TOKEN=${xsrf}`,
     };
-    if (method !== 'GET') headers['x-xsrf-token'] = xsrf;
-    return answer(await app.request(path, { method, body: encoded.body, headers }));
+    if (method !== 'GET') sent['x-xsrf-token'] = xsrf;
+    return answer(await app.request(path, { method, body: encoded.body, headers: sent }));
   };
   const client: ApiClient = {
     user: session.body.user,

@@ -29,11 +29,18 @@ import { onTestFinished } from 'vitest';
 
 import { createSandbox, type SandboxOptions } from './server';
 import { createStore, type Store, type StoreOptions } from './store/store';
-import { stopSandbox } from './test-client';
+import { stopSandbox, TEST_DOOR_TOKEN } from './test-client';
 
-/** The sandbox in process (createSandbox), stopped when the current test ends. */
+/**
+ * The sandbox in process (createSandbox), stopped when the current test ends. Its front door's
+ * secret is TEST_DOOR_TOKEN unless `doorToken` is given (undefined: none, nothing forwarded is
+ * believed): a test plays a client of its own with test-client.ts's throughDoor.
+ */
 export function testSandbox(options: SandboxOptions = {}): ReturnType<typeof createSandbox> {
-  const sandbox = createSandbox(options);
+  const sandbox = createSandbox({
+    ...options,
+    doorToken: 'doorToken' in options ? options.doorToken : TEST_DOOR_TOKEN,
+  });
   onTestFinished(() => stopSandbox(sandbox));
   return sandbox;
 }

@@ -3,9 +3,11 @@
  * Guessing is throttled and accounts cannot be enumerated (issue #27, item 3), against the
  * sandbox in process on a clock the tests move, and through the stack's front door for the
  * client's address. The limits are the contract's (`components.x-throttles`), which the sandbox
- * reads as domain/throttle.ts's LIMITS.
+ * reads as domain/throttle.ts's LIMITS. A client is played with the front door's headers and its
+ * secret (test-client.ts throughDoor); tests/security/trusted-headers.test.ts shows that nothing
+ * else is believed.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +17,7 @@ import { LIMITS } from '../sandbox/domain/throttle';
 import { createFrontDoor, createViolationRecorder } from '../sandbox/front-door.mjs';
 import { DEMO_PASSWORD } from '../sandbox/seed/seed';
 import { RESET_HEADER, startSandbox } from '../sandbox/server';
-import { signIn } from '../sandbox/test-client';
+import { signIn, TEST_DOOR_TOKEN, throughDoor } from '../sandbox/test-client';
 import { testSandbox } from '../sandbox/test-sandbox';
 
 const DANA = 'dana.whitfield@acme-cloud.com';
@@ -32,7 +34,7 @@ interface Sent {
 
 function sandbox() {
   let clock = new Date('2026-11-26T09:00:00Z');
-  const mails: { to: string }[] = [];
+  const mails: { to: string; link: string; subject: string }[] = [];
   const made = testSandbox({
     inMemory: true,
     now: () => clock,
@@ -42,7 +44,7 @@ function sandbox() {
   const post = async (path: string, body: object, from = '203.0.113.1'): Promise<Sent> => {
     const reply = await made.app.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+      headers: { 'content-type': 'application/json', ...throughDoor(from) },
       body: JSON.stringify(body),
     });
     return {
@@ -59,6 +61,14 @@ function sandbox() {
       post('/api/v1/auth/login/', { email, password }, from),
     resetRequest: (email: string, from?: string) =>
       post('/api/v1/auth/password/reset/', { email }, from),
+    resetConfirm: (link: string | undefined, password: string, from?: string) => {
+      const [, , , uid, token] = (link ?? '').split('/');
+      return post(
+        '/api/v1/auth/password/reset/confirm/',
+        { uid, token, new_password: password, confirm_password: password },
+        from,
+      );
+    },
     later(seconds: number) {
       clock = new Date(clock.getTime() + seconds * 1000);
     },
@@ -105,11 +115,29 @@ describe('sign-in', () => {
     expect((await s.login(DANA, DEMO_PASSWORD)).status).toBe(200);
   });
 
-  it('counts failures per account from any client, and leaves the other accounts alone', async () => {
+  it("counts an account's failures per client: guesses from elsewhere never lock its owner out", async () => {
     const s = sandbox();
-    await times(5, (index) => s.login(DANA, 'guess-again', `198.51.100.${index}`));
-    expect((await s.login(DANA, DEMO_PASSWORD, '198.51.100.99')).status).toBe(429);
-    expect((await s.login(MARCUS, DEMO_PASSWORD, '198.51.100.99')).status).toBe(200);
+    // One attacker, then many: each client fills only its own count of the account.
+    const attacker = await times(6, () => s.login(DANA, 'guess-again', '198.51.100.1'));
+    expect(statuses(attacker)).toEqual([401, 401, 401, 401, 401, 429]);
+    await times(40, (index) => s.login(DANA, 'guess-again', `198.51.100.${10 + (index % 8)}`));
+    expect((await s.login(DANA, DEMO_PASSWORD, '198.51.100.1')).status).toBe(429);
+    // The owner, from their own client, signs in (a count per account locked them out here).
+    expect((await s.login(DANA, DEMO_PASSWORD, '192.0.2.50')).status).toBe(200);
+    expect((await s.login(MARCUS, DEMO_PASSWORD, '198.51.100.1')).status).toBe(200);
+  });
+
+  it("clears the account's counts on a completed password reset: the way back through the mail", async () => {
+    const s = sandbox();
+    const home = '192.0.2.60'; // the owner's network, where someone else guessed too
+    await times(5, () => s.login(MARCUS, 'guess-again', home));
+    await times(5, () => s.login(MARCUS, 'guess-again', '198.51.100.1'));
+    expect((await s.login(MARCUS, DEMO_PASSWORD, home)).status).toBe(429);
+    expect((await s.resetRequest(MARCUS, home)).status).toBe(200);
+    await mailed();
+    expect((await s.resetConfirm(s.mails.at(-1)?.link, 'N3w-Passw0rd!', home)).status).toBe(200);
+    expect((await s.login(MARCUS, 'N3w-Passw0rd!', home)).status).toBe(200);
+    expect((await s.login(MARCUS, 'N3w-Passw0rd!', '198.51.100.1')).status).toBe(200);
   });
 
   it('throttles an unknown e-mail as a known one (the limit tells nothing about accounts)', async () => {
@@ -192,6 +220,27 @@ describe('password reset requests', () => {
     expect(s.mails.map((mail) => mail.to)).toEqual([MARCUS, MARCUS, MARCUS]);
   });
 
+  it("from other clients do not hold up the owner's own request (counted per address and client)", async () => {
+    const s = sandbox();
+    const attacker = await times(4, () => s.resetRequest(MARCUS, '198.51.100.1'));
+    expect(statuses(attacker)).toEqual([200, 200, 200, 429]);
+    expect((await s.resetRequest(MARCUS, '192.0.2.70')).status).toBe(200);
+  });
+
+  it('mail one address at most 10 times an hour from all clients, and the newest link works', async () => {
+    const s = sandbox();
+    const answers = await times(12, (index) => s.resetRequest(MARCUS, `198.51.100.${index}`));
+    expect(statuses(answers)).toEqual([...Array(10).fill(200), 429, 429]);
+    expectThrottled(answers[10], 3600);
+    await mailed();
+    const sent = s.mails.filter((mail) => mail.to === MARCUS);
+    expect(sent).toHaveLength(10);
+    // Held up by the cap, the owner still holds a working link: the newest mail's.
+    expect((await s.resetConfirm(sent.at(-1)?.link, 'N3w-Passw0rd!', '192.0.2.70')).status).toBe(
+      200,
+    );
+  });
+
   it('limit one client to 20 an hour across addresses', async () => {
     const s = sandbox();
     const answers = await times(21, (index) => s.resetRequest(`someone${index}@example.com`));
@@ -214,6 +263,131 @@ describe('licence-key checks', () => {
     expect((await s.post('/api/v1/auth/key/verify', { key: 'DEMO-LICENCE-1' })).status).toBe(429);
     s.later(wait);
     expect((await s.post('/api/v1/auth/key/verify', { key: 'DEMO-LICENCE-1' })).status).toBe(200);
+  });
+});
+
+describe('company sign-up (POST /api/v1/tenants/), which takes a licence key too', () => {
+  const signUp = (key: string, email = 'new.admin@initech.example') => ({
+    key,
+    company: {
+      company_name: 'Initech',
+      aws_partner_status: 'advance',
+      industry: 'Software',
+      email: 'info@initech.example',
+      is_term_and_conditions_accepted: true,
+    },
+    admin: { first_name: 'Bill', last_name: 'Lumbergh', email, password: 'TPS-rep0rts!' },
+  });
+
+  it('meets a 429 within 30 wrong keys, shared with the key checks of the same client', async () => {
+    const s = sandbox();
+    const answers = await times(30, (index) =>
+      s.post('/api/v1/tenants/', signUp(`GUESS-${index}`)),
+    );
+    expect(statuses(answers).slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses(answers).slice(10)).toEqual(Array(20).fill(429));
+    expectThrottled(answers.at(-1), 60);
+    // One count for both operations: the key check is not a way around it, nor the reverse.
+    expect((await s.post('/api/v1/auth/key/verify', { key: 'DEMO-LICENCE-1' })).status).toBe(429);
+    const other = await s.post('/api/v1/tenants/', signUp('DEMO-LICENCE-1'), '203.0.113.99');
+    expect(other.status).toBe(201);
+  });
+
+  it('limits one key to 20 checks an hour from all clients together', async () => {
+    const s = sandbox();
+    const answers = await times(22, (index) =>
+      index % 2 === 0
+        ? s.post('/api/v1/auth/key/verify', { key: 'demo-licence-2 ' }, `198.51.100.${index}`)
+        : s.post('/api/v1/tenants/', signUp('DEMO-LICENCE-2', 'x'), `198.51.100.${index}`),
+    );
+    expect(
+      statuses(answers)
+        .slice(0, 20)
+        .every((status) => status !== 429),
+    ).toBe(true);
+    expect(statuses(answers).slice(20)).toEqual([429, 429]);
+    expectThrottled(answers[20], 3600);
+    // Another key is not held up.
+    expect((await s.post('/api/v1/auth/key/verify', { key: 'DEMO-LICENCE-3' })).status).toBe(200);
+  });
+
+  it('tells a key holder 3 times an hour that an address has an account, then 429 whatever the address', async () => {
+    const s = sandbox();
+    const taken = [DANA, MARCUS, 'ops@globex.example', 'hank.scorpio@globex.example'];
+    const answers = await times(4, (index) =>
+      s.post('/api/v1/tenants/', signUp('DEMO-LICENCE-1', taken[index]), `198.51.100.${index}`),
+    );
+    expect(statuses(answers)).toEqual([400, 400, 400, 429]);
+    expect(JSON.parse(answers[0]?.text ?? '')).toEqual({
+      email: ['A user with this email already exists.'],
+    });
+    expectThrottled(answers[3], 3600);
+    // A free address waits too: a 429 for taken addresses only would tell them.
+    const free = await s.post('/api/v1/tenants/', signUp('DEMO-LICENCE-1'), '198.51.100.9');
+    expect(free.status).toBe(429);
+    expect(s.store.state.licenceKeys.find((row) => row.key === 'DEMO-LICENCE-1')?.tenantId).toBe(
+      null,
+    );
+    // The other refusals come first and are not held: the request is refused for its own faults.
+    const weak = await s.post('/api/v1/tenants/', {
+      ...signUp('DEMO-LICENCE-1'),
+      admin: { ...signUp('').admin, password: 'password1' },
+    });
+    expect(weak.status).toBe(400);
+    s.later(3600);
+    expect((await s.post('/api/v1/tenants/', signUp('DEMO-LICENCE-1'))).status).toBe(201);
+  });
+
+  it('tells one client 5 times an hour, across keys, that an address has an account', async () => {
+    const s = sandbox();
+    const keys = ['DEMO-LICENCE-1', 'DEMO-LICENCE-1', 'DEMO-LICENCE-1', 'DEMO-LICENCE-2'];
+    const answers = await times(6, (index) =>
+      s.post('/api/v1/tenants/', signUp(keys[index] ?? 'DEMO-LICENCE-2', DANA), '203.0.113.5'),
+    );
+    expect(statuses(answers)).toEqual([400, 400, 400, 400, 400, 429]);
+    expectThrottled(answers[5], 3600);
+    // Another client with the same key is not held by this one's count.
+    const elsewhere = await s.post(
+      '/api/v1/tenants/',
+      signUp('DEMO-LICENCE-3', DANA),
+      '203.0.113.6',
+    );
+    expect(JSON.parse(elsewhere.text)).toEqual({
+      email: ['A user with this email already exists.'],
+    });
+  });
+});
+
+describe('password changes', () => {
+  const change = (old_password: string) => ({
+    old_password,
+    new_password: 'Even-M0re-Secret!',
+    confirm_password: 'Even-M0re-Secret!',
+  });
+
+  it('meet a 429 after 5 wrong current passwords an hour, refuse even the right one meanwhile, and accept it after the wait', async () => {
+    const s = sandbox();
+    const marcus = await signIn(s.app, MARCUS);
+    const answers = await times(8, () =>
+      marcus.post('/api/v1/auth/password/change/', change('guess-again')),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([
+      400, 400, 400, 400, 400, 429, 429, 429,
+    ]);
+    expect(answers[5]?.body.detail).toMatch(THROTTLED);
+    // The right one too: otherwise a 200 among the 429s would tell the guess.
+    expect((await marcus.post('/api/v1/auth/password/change/', change(DEMO_PASSWORD))).status).toBe(
+      429,
+    );
+    // Another account is not held up.
+    const dana = await signIn(s.app, DANA);
+    const danaChange = await dana.post('/api/v1/auth/password/change/', change(DEMO_PASSWORD));
+    expect(danaChange.status).toBe(200);
+    s.later(3600);
+    const again = await signIn(s.app, MARCUS); // the access token of an hour ago has expired
+    expect((await again.post('/api/v1/auth/password/change/', change(DEMO_PASSWORD))).status).toBe(
+      200,
+    );
   });
 });
 
@@ -287,9 +461,12 @@ describe("the front door's X-Forwarded-For", () => {
     await Promise.all(closers.splice(0).map((close) => close()));
   });
 
-  /** The sandbox behind the stack's front door; Prism's place is taken by the sandbox itself. */
+  /**
+   * The sandbox behind the stack's front door, both given the door's secret as the stack gives
+   * them; Prism's place is taken by the sandbox itself.
+   */
   async function behindTheDoor(): Promise<string> {
-    const running = await startSandbox({ inMemory: true, port: 0 });
+    const running = await startSandbox({ inMemory: true, port: 0, doorToken: TEST_DOOR_TOKEN });
     closers.push(running.close);
     const sandboxPort = Number(new URL(running.url).port);
     const straight = { name: 'the sandbox', port: sandboxPort, up: true };
@@ -299,6 +476,7 @@ describe("the front door's X-Forwarded-For", () => {
         proxy: straight,
         mock: straight,
         recorder: createViolationRecorder({ doc: {}, print: () => undefined }),
+        doorToken: TEST_DOOR_TOKEN,
       }),
     );
     await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
@@ -324,6 +502,35 @@ describe("the front door's X-Forwarded-For", () => {
     expect(statusesSeen.slice(0, 20)).toEqual(Array(20).fill(401));
     expect(statusesSeen[20]).toBe(429);
   });
+
+  it("is believed by the sandbox (the door's secret): another client of the door is not held up", async () => {
+    const url = new URL(await behindTheDoor());
+    /** A sign-in from the local address `from` (127.0.0.0/8 is all this machine). */
+    const login = (email: string, from: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ email, password: 'guess-again' });
+        const sent = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/api/v1/auth/login/',
+            method: 'POST',
+            localAddress: from,
+            headers: { 'content-type': 'application/json', 'content-length': body.length },
+          },
+          (reply) => {
+            reply.resume();
+            reply.on('end', () => resolve(reply.statusCode ?? 0));
+          },
+        );
+        sent.on('error', reject);
+        sent.end(body);
+      });
+    const first = await times(21, (index) => login(`guess${index}@acme-cloud.com`, '127.0.0.1'));
+    expect(first.at(-1)).toBe(429);
+    // Were the door's X-Forwarded-For not believed, every client would be the door itself.
+    expect(await login('guess@acme-cloud.com', '127.0.0.2')).toBe(401);
+  });
 });
 
 describe('the contract', () => {
@@ -342,9 +549,17 @@ describe('the contract', () => {
   };
 
   it.each([
-    ['/api/v1/auth/login/', ['signInPerAccount', 'signInPerClient']],
-    ['/api/v1/auth/password/reset/', ['resetPerAddress', 'resetPerClient']],
-    ['/api/v1/auth/key/verify', ['keyChecksPerClient']],
+    ['/api/v1/auth/login/', ['signInPerAccountAndClient', 'signInPerClient']],
+    [
+      '/api/v1/auth/password/reset/',
+      ['resetPerAddressAndClient', 'resetPerAddress', 'resetPerClient'],
+    ],
+    ['/api/v1/auth/password/change/', ['passwordChangePerAccount']],
+    ['/api/v1/auth/key/verify', ['keyChecksPerClient', 'keyChecksPerKey']],
+    [
+      '/api/v1/tenants/',
+      ['keyChecksPerClient', 'keyChecksPerKey', 'signUpTakenPerKey', 'signUpTakenPerClient'],
+    ],
     ['/api/v1/tenants/invite-users/', ['invitesPerAddress', 'invitesPerTenant']],
     ['/api/v1/tenants/resend-user-invite/', ['invitesPerAddress', 'invitesPerTenant']],
   ] as const)('declares the 429 of %s and states its limits as enforced', (path, limits) => {

@@ -49,8 +49,10 @@ export const getLoginUrl = () => {
  * `getConnectionStepStatus` reports set-up complete; a user goes to the dashboard.
  * Wrong credentials answer 401 (the app marks both fields invalid without a message).
  *
- * Throttled: 5 failed attempts a minute per account (the e-mail, whether or not it has an
- * account) and 20 failed attempts a minute per client; a successful sign-in is not counted.
+ * Throttled: 5 failed attempts a minute per account from one client (the e-mail, whether or
+ * not it has an account, with the client: someone guessing from elsewhere cannot lock the
+ * owner out) and 20 failed attempts a minute per client; a successful sign-in is not
+ * counted, and a completed password reset clears the account's counts from every client.
  * Beyond either, every attempt answers 429, even with the right password (otherwise the limit
  * would tell a right guess). An unknown user's attempt takes as long as a known one's.
  * @summary Sign in with e-mail and password
@@ -206,7 +208,7 @@ export const logout = async (
 export const getLogoutMutationKey = () => ['logout'] as const;
 
 export const getLogoutMutationOptions = <
-  TError = ErrorType<ErrorBody | ServerErrorResponse>,
+  TError = ErrorType<BadRequestResponse | ErrorBody | ServerErrorResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -243,13 +245,16 @@ export const getLogoutMutationOptions = <
 
 export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>;
 export type LogoutMutationBody = BodyType<LogoutRequest> | undefined;
-export type LogoutMutationError = ErrorType<ErrorBody | ServerErrorResponse>;
+export type LogoutMutationError = ErrorType<BadRequestResponse | ErrorBody | ServerErrorResponse>;
 export type LogoutMutationVariables = { data?: BodyType<LogoutRequest> };
 
 /**
  * @summary Sign out
  */
-export const useLogout = <TError = ErrorType<ErrorBody | ServerErrorResponse>, TContext = unknown>(
+export const useLogout = <
+  TError = ErrorType<BadRequestResponse | ErrorBody | ServerErrorResponse>,
+  TContext = unknown,
+>(
   options?: {
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof logout>>,
@@ -515,8 +520,11 @@ export const getRequestPasswordResetUrl = () => {
  * mail is sent after the reply (from a queue), so the reply's timing does not tell either. On
  * failure the app shows the first `email` message, else `error`, else a generic fallback.
  *
- * Throttled: 3 requests an hour per address (known or not) and 20 an hour per client; beyond
- * either, 429.
+ * Throttled: 3 requests an hour per address from one client, 10 requests an hour per address
+ * from all clients together (known or not: against mail bombing) and 20 an hour per client;
+ * beyond any, 429. Nobody is locked out of a reset by them: someone else's requests cannot
+ * fill the owner's own (address, client) count, and the address count fills only with mails
+ * sent to that inbox, the newest of which holds a working link.
  * @summary Send a password-reset e-mail
  */
 export const requestPasswordReset = async (
@@ -629,7 +637,10 @@ export const getConfirmPasswordResetUrl = () => {
 /**
  * Completes a reset with the `uid` and `token` of the e-mailed link. A reset ends every
  * session of the user (on every device: their refresh and access tokens are refused from then
- * on). On success the app shows `message` and goes to /login after one second. On failure it shows the first message of
+ * on) and clears the account's failed sign-in counts (see login's throttle), so the way back
+ * for a user who cannot sign in is a reset mail. A link that does not work answers the same
+ * 400 whatever the reason (a `uid` that names no user, a wrong token, a used or an expired
+ * one): the reply never tells which user ids exist. On success the app shows `message` and goes to /login after one second. On failure it shows the first message of
  * `confirm_password`, `new_password` or `non_field_errors`, or `error` (replacing "This field"
  * with the field's label).
  * @summary Set a new password from a reset link
@@ -745,6 +756,10 @@ export const getChangePasswordUrl = () => {
  * on). The caller's session goes on: the reply carries a fresh `access` and `refresh` for it
  * (its previous refresh token is retired, as by a refresh, grace included), which the app
  * stores. The app shows the server's `message` on success.
+ *
+ * Throttled: 5 wrong current passwords an hour per account (the signed-in user); beyond that,
+ * 429, even with the right one (checked before the password, as login does: otherwise a
+ * stolen session could guess the password behind it).
  * @summary Change the signed-in user's password
  */
 export const changePassword = async (
@@ -781,7 +796,9 @@ export const changePassword = async (
 export const getChangePasswordMutationKey = () => ['changePassword'] as const;
 
 export const getChangePasswordMutationOptions = <
-  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestError | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -819,7 +836,7 @@ export const getChangePasswordMutationOptions = <
 export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>;
 export type ChangePasswordMutationBody = BodyType<PasswordChangeRequest>;
 export type ChangePasswordMutationError = ErrorType<
-  BadRequestError | UnauthorizedResponse | ServerErrorResponse
+  BadRequestError | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse
 >;
 export type ChangePasswordMutationVariables = { data: BodyType<PasswordChangeRequest> };
 
@@ -827,7 +844,9 @@ export type ChangePasswordMutationVariables = { data: BodyType<PasswordChangeReq
  * @summary Change the signed-in user's password
  */
 export const useChangePassword = <
-  TError = ErrorType<BadRequestError | UnauthorizedResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestError | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse
+  >,
   TContext = unknown,
 >(
   options?: {

@@ -94,7 +94,9 @@ export const getListDataMappingsQueryKey = (params?: ListDataMappingsParams) => 
 
 export const getListDataMappingsQueryOptions = <
   TData = Awaited<ReturnType<typeof listDataMappings>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListDataMappingsParams,
   options?: {
@@ -118,12 +120,14 @@ export const getListDataMappingsQueryOptions = <
 
 export type ListDataMappingsQueryResult = NonNullable<Awaited<ReturnType<typeof listDataMappings>>>;
 export type ListDataMappingsQueryError = ErrorType<
-  UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
 
 export function useListDataMappings<
   TData = Awaited<ReturnType<typeof listDataMappings>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params: undefined | ListDataMappingsParams,
   options: {
@@ -142,7 +146,9 @@ export function useListDataMappings<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListDataMappings<
   TData = Awaited<ReturnType<typeof listDataMappings>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListDataMappingsParams,
   options?: {
@@ -161,7 +167,9 @@ export function useListDataMappings<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListDataMappings<
   TData = Awaited<ReturnType<typeof listDataMappings>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListDataMappingsParams,
   options?: {
@@ -176,7 +184,9 @@ export function useListDataMappings<
 
 export function useListDataMappings<
   TData = Awaited<ReturnType<typeof listDataMappings>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListDataMappingsParams,
   options?: {

@@ -70,8 +70,12 @@ export const getVerifyProductKeyUrl = () => {
  * marks the key input invalid (no message text shown). Written without a trailing slash, as in
  * the specification.
  *
- * Throttled: 10 checks a minute per client, accepted keys included; beyond that, 429 (the
- * app shows the wait under the key).
+ * A key that is unknown and a key already spent on a company get the same answer: whether a
+ * key was ever sold is not told.
+ *
+ * Throttled, with createTenant (which takes the key too): 10 checks a minute per client and
+ * 20 checks an hour per key (from all clients together), accepted keys included; beyond
+ * either, 429 (the app shows the wait under the key).
  * @summary Check a licence (product) key - wizard step 1
  */
 export const verifyProductKey = async (
@@ -627,6 +631,19 @@ export const getCreateTenantUrl = () => {
  * `POST /api/v1/tenants/` (the collection of tenants). No user is signed in yet at this step,
  * so the call needs no bearer token; the product key authorises it. Field errors come back per
  * field (`email`, `password`, ...) or nested under `errors`.
+ *
+ * The checks, in order: the key (unknown and already used answer alike, `invalidKey`); the
+ * request's own rules, all at once, flat (lengths, formats, the terms); Django's password
+ * validators, nested under `errors`; and only then whether the admin's e-mail already has an
+ * account (`emailTaken`). A request refused for any other reason answers the same whether
+ * or not its e-mail has an account: only a request that would create the company, made with
+ * a usable key, learns it.
+ *
+ * Throttled: every request checks its key, with verifyProductKey: 10 a minute per client and
+ * 20 an hour per key; and the check of the e-mail: 3 an hour per key and 5 an hour per
+ * client, counting the answers that the e-mail is taken (while either is full, a request
+ * that reaches the e-mail check answers 429 whatever the e-mail, so the 429 does not tell
+ * either). Beyond any, 429.
  * @summary Create the tenant and its admin - wizard step 2
  */
 export const createTenant = async (
@@ -663,7 +680,7 @@ export const createTenant = async (
 export const getCreateTenantMutationKey = () => ['createTenant'] as const;
 
 export const getCreateTenantMutationOptions = <
-  TError = ErrorType<BadRequestError | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -700,14 +717,16 @@ export const getCreateTenantMutationOptions = <
 
 export type CreateTenantMutationResult = NonNullable<Awaited<ReturnType<typeof createTenant>>>;
 export type CreateTenantMutationBody = BodyType<CreateTenantRequest>;
-export type CreateTenantMutationError = ErrorType<BadRequestError | ServerErrorResponse>;
+export type CreateTenantMutationError = ErrorType<
+  BadRequestError | TooManyRequestsResponse | ServerErrorResponse
+>;
 export type CreateTenantMutationVariables = { data: BodyType<CreateTenantRequest> };
 
 /**
  * @summary Create the tenant and its admin - wizard step 2
  */
 export const useCreateTenant = <
-  TError = ErrorType<BadRequestError | ServerErrorResponse>,
+  TError = ErrorType<BadRequestError | TooManyRequestsResponse | ServerErrorResponse>,
   TContext = unknown,
 >(
   options?: {

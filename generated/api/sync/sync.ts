@@ -342,7 +342,9 @@ export const getListSyncErrorsQueryKey = (params?: ListSyncErrorsParams) => {
 
 export const getListSyncErrorsQueryOptions = <
   TData = Awaited<ReturnType<typeof listSyncErrors>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncErrorsParams,
   options?: {
@@ -366,12 +368,14 @@ export const getListSyncErrorsQueryOptions = <
 
 export type ListSyncErrorsQueryResult = NonNullable<Awaited<ReturnType<typeof listSyncErrors>>>;
 export type ListSyncErrorsQueryError = ErrorType<
-  UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
 
 export function useListSyncErrors<
   TData = Awaited<ReturnType<typeof listSyncErrors>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params: undefined | ListSyncErrorsParams,
   options: {
@@ -390,7 +394,9 @@ export function useListSyncErrors<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSyncErrors<
   TData = Awaited<ReturnType<typeof listSyncErrors>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncErrorsParams,
   options?: {
@@ -409,7 +415,9 @@ export function useListSyncErrors<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSyncErrors<
   TData = Awaited<ReturnType<typeof listSyncErrors>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncErrorsParams,
   options?: {
@@ -424,7 +432,9 @@ export function useListSyncErrors<
 
 export function useListSyncErrors<
   TData = Awaited<ReturnType<typeof listSyncErrors>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncErrorsParams,
   options?: {
@@ -481,7 +491,9 @@ export const getListSyncLogsQueryKey = (params?: ListSyncLogsParams) => {
 
 export const getListSyncLogsQueryOptions = <
   TData = Awaited<ReturnType<typeof listSyncLogs>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncLogsParams,
   options?: {
@@ -505,12 +517,14 @@ export const getListSyncLogsQueryOptions = <
 
 export type ListSyncLogsQueryResult = NonNullable<Awaited<ReturnType<typeof listSyncLogs>>>;
 export type ListSyncLogsQueryError = ErrorType<
-  UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
 >;
 
 export function useListSyncLogs<
   TData = Awaited<ReturnType<typeof listSyncLogs>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params: undefined | ListSyncLogsParams,
   options: {
@@ -529,7 +543,9 @@ export function useListSyncLogs<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSyncLogs<
   TData = Awaited<ReturnType<typeof listSyncLogs>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncLogsParams,
   options?: {
@@ -548,7 +564,9 @@ export function useListSyncLogs<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSyncLogs<
   TData = Awaited<ReturnType<typeof listSyncLogs>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncLogsParams,
   options?: {
@@ -563,7 +581,9 @@ export function useListSyncLogs<
 
 export function useListSyncLogs<
   TData = Awaited<ReturnType<typeof listSyncLogs>>,
-  TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+  TError = ErrorType<
+    BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse
+  >,
 >(
   params?: ListSyncLogsParams,
   options?: {

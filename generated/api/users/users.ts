@@ -503,6 +503,15 @@ export const getInviteUserUrl = () => {
  * Creates an inactive user and e-mails an invitation link to `/register/{uid}/{token}?name=...`.
  * The modal splits the full name into first, middle and last name. super_admin only.
  *
+ * An address that already has an account with ANOTHER company answers as an unknown address
+ * does (201, the invited user listed as not yet active), so an invitation tells nothing of
+ * other companies' users. An address belongs to one company only: its owner is its oldest
+ * user. The invited address is mailed a notice instead of a link (someone at the company
+ * invited you; your address already has an AceBridge account with another company), and
+ * that user can never be activated unless the address's older users are all deleted, after
+ * which a re-sent invitation carries a working link. An address that is already one of the
+ * inviter's own company's users answers 400 (`emailTaken`): the inviter can see their list.
+ *
  * Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
  * is flooded) and 500 an hour per tenant; beyond either, 429. A company keeps at most as many
  * users as listUsers may list (its `maxItems`); one more answers 400 with `error`.
@@ -619,7 +628,8 @@ export const getResendUserInviteUrl = () => {
 
 /**
  * Re-sends the invitation e-mail of a user who has not accepted it yet (`is_active` false).
- * super_admin only.
+ * super_admin only. For an address owned by another company's user, the notice is sent
+ * again (see inviteUser).
  *
  * Throttled with `inviteUser`, invitations and re-invitations together: 3 an hour per invited
  * address and 500 an hour per tenant; beyond either, 429.

@@ -1,5 +1,6 @@
 /**
- * The mails the sandbox would send (invitations, password resets) and their one-time links.
+ * The mails the sandbox would send (invitations, password resets, the notice that replaces an
+ * invitation to an address another company owns) and their one-time links.
  *
  * A mail is written inside the transaction that causes it (an OutboxMail row and a LinkToken), so a
  * refused request leaves neither; `deps.onMail` (the `npm start` console) hears of it only after
@@ -20,6 +21,7 @@ const LINK_LIFETIME_MS = 3 * 24 * 3600 * 1000;
 export interface Mail {
   to: string;
   subject: string;
+  /** The app path the mail links to; '' for a mail with no link (a notice). */
   link: string;
 }
 
@@ -37,7 +39,7 @@ function uidOf(userId: number): string {
 }
 
 /** `Mg` -> 2, or null when the uid is not an encoded id. */
-export function userIdOf(uid: string): number | null {
+function userIdOf(uid: string): number | null {
   if (!/^[A-Za-z0-9_-]+$/.test(uid)) return null;
   const decoded = Buffer.from(uid, 'base64url').toString('utf8');
   return /^[1-9]\d*$/.test(decoded) ? Number(decoded) : null;
@@ -85,6 +87,33 @@ export function writeInvitation(draft: Draft<State>, user: UserRow, now: Date): 
       to: user.email,
       subject: 'You are invited to AceBridge',
       link: `/register/${uidOf(user.id)}/${token}?name=${name}`,
+    },
+    now,
+  );
+}
+
+/**
+ * Writes the notice an address gets when a company invites it while it belongs to another
+ * company's user (domain/users.ts ownerOf): someone at `company` invited you; your address
+ * already has an AceBridge account with another company, and an address can belong to one company
+ * only. No link: there is nothing to accept, and the invited row can never be activated. The
+ * inviter is answered as for any address and learns nothing of it.
+ */
+export function writeInvitationNotice(
+  draft: Draft<State>,
+  user: UserRow,
+  company: string,
+  now: Date,
+): Mail {
+  return writeMail(
+    draft,
+    {
+      to: user.email,
+      subject:
+        `Someone at ${company} invited you to AceBridge. Your address already has an AceBridge ` +
+        'account with another company, and an address can belong to one company only: there is ' +
+        'nothing to accept.',
+      link: '',
     },
     now,
   );

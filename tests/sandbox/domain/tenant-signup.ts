@@ -2,17 +2,21 @@
  * Wizard steps 1 and 2: a licence key is checked, then spent on one new company (tenant) and its
  * first user, the super_admin.
  *
- * Step 2 answers in two stages, as a Django view with a request serializer and a user-creation
- * service would: the request's own rules (required fields, lengths, formats, the terms, an admin
- * e-mail already taken) come back flat (`{ email: [...], password: [...] }`); only then are
- * Django's password validators run, and their verdict comes back nested under `errors`.
+ * Step 2 answers in stages, as a Django view with a request serializer and a user-creation
+ * service would: the key; the request's own rules (required fields, lengths, formats, the terms)
+ * come back flat (`{ company_name: [...], password: [...] }`); then Django's password validators,
+ * whose verdict comes back nested under `errors`; and only then whether the admin's e-mail
+ * already has an account (flat, `email`). The e-mail is looked up last, once everything else is
+ * valid: a request refused for any other reason answers the same whether or not its e-mail has an
+ * account, so only a request that would create the company, with a usable key, can learn it (and
+ * the HTTP layer throttles those answers per key and per client: AddressCheck).
  */
 import type { Draft } from 'immer';
 
 import type { Schemas } from '../contract';
 import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
 import { ApiFailure, badRequest, EMAIL_PATTERN, fieldErrors } from './failure';
-import { acceptablePassword } from './users';
+import { acceptablePassword, ownerOf } from './users';
 
 type CreateTenant = Schemas['CreateTenantRequest'];
 
@@ -28,18 +32,28 @@ export function normaliseKey(key: string): string {
   return key.trim().toUpperCase();
 }
 
-/** The unused licence key `key`, or the refusal the contract shows for it. */
+/**
+ * The unused licence key `key`, or the refusal the contract shows for it: one answer for a key
+ * never sold and a key already spent, so that whether a key was ever sold is not told.
+ */
 export function usableKey(state: State, key: string): string {
   const found = state.licenceKeys.find((row) => row.key === normaliseKey(key));
-  if (!found) throw badRequest('Invalid product key.');
-  if (found.tenantId !== null) throw badRequest('This product key has already been used.');
+  if (!found || found.tenantId !== null) throw badRequest('Invalid product key.');
   return found.key;
+}
+
+/** What the HTTP layer does around the look-up of the admin's e-mail (its throttle). */
+export interface AddressCheck {
+  /** Just before the e-mail is looked up: refuses (429) while its answers are throttled. */
+  before(): void;
+  /** The e-mail already has an account: counts this answer. */
+  taken(): void;
 }
 
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 
-/** The request's own rules: flat field errors, all of them at once. */
-function requestErrors(state: State, body: CreateTenant): Record<string, string[]> {
+/** The request's own rules: flat field errors, all of them at once. No account is looked up. */
+function requestErrors(body: CreateTenant): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const company = body.company ?? ({} as CreateTenant['company']);
@@ -64,8 +78,6 @@ function requestErrors(state: State, body: CreateTenant): Record<string, string[
     add('last_name', 'Ensure this field has at least 2 characters.');
   const email = typeof admin.email === 'string' ? admin.email.trim().toLowerCase() : '';
   if (!EMAIL_PATTERN.test(email)) add('email', 'Enter a valid email address.');
-  else if (state.users.some((user) => user.email === email))
-    add('email', 'A user with this email already exists.');
   if (typeof admin.password !== 'string' || admin.password.length < 8)
     add('password', 'This password is too short. It must contain at least 8 characters.');
   return errors;
@@ -96,9 +108,10 @@ function subdomainFor(state: State, companyName: string): string {
 export function createTenantWithAdmin(
   draft: Draft<State>,
   body: CreateTenant,
+  addressCheck: AddressCheck,
 ): { tenantId: number; userId: number } {
   const key = usableKey(draft as State, body.key);
-  const errors = requestErrors(draft as State, body);
+  const errors = requestErrors(body);
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   let passwordHash: string;
   try {
@@ -107,6 +120,13 @@ export function createTenantWithAdmin(
     if (error instanceof ApiFailure)
       throw new ApiFailure(400, { errors: error.body as Record<string, string[]> });
     throw error;
+  }
+  // Last, once the request would create the company: the step that proves the right to know.
+  const email = body.admin.email.trim().toLowerCase();
+  addressCheck.before();
+  if (ownerOf(draft, email)) {
+    addressCheck.taken();
+    throw fieldErrors({ email: ['A user with this email already exists.'] });
   }
 
   const tenantId = nextId(draft as State, 'tenants');
@@ -135,7 +155,7 @@ export function createTenantWithAdmin(
     first_name: body.admin.first_name.trim(),
     middle_name: null,
     last_name: body.admin.last_name?.trim() || null,
-    email: body.admin.email.trim().toLowerCase(),
+    email,
     role: 'super_admin',
     is_active: true,
     tenantId,

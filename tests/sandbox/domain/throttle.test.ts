@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { createThrottle, type Counted } from './throttle';
+import { createThrottle, pairKey, type Counted } from './throttle';
 
 function throttleAt(start: string) {
   let clock = new Date(start);
@@ -14,7 +14,9 @@ function throttleAt(start: string) {
   };
 }
 
-const DANA: Counted[] = [{ limit: 'signInPerAccount', key: 'dana@example.com' }];
+const DANA: Counted[] = [
+  { limit: 'signInPerAccountAndClient', key: pairKey('dana@example.com', '203.0.113.1') },
+];
 
 /** Counts an attempt when allowed; answers whether it was. */
 const attempt = (throttle: ReturnType<typeof createThrottle>, counters: Counted[]) => {
@@ -51,9 +53,32 @@ describe('the throttle: a sliding window', () => {
     const { throttle } = throttleAt('2026-11-26T09:00:00Z');
     for (let index = 0; index < 5; index += 1) attempt(throttle, DANA);
     expect(throttle.wait(DANA)).not.toBeNull();
-    expect(throttle.wait([{ limit: 'signInPerAccount', key: 'other@example.com' }])).toBeNull();
+    const other = pairKey('other@example.com', '203.0.113.1');
+    expect(throttle.wait([{ limit: 'signInPerAccountAndClient', key: other }])).toBeNull();
     expect(throttle.wait([{ limit: 'signInPerClient', key: 'dana@example.com' }])).toBeNull();
     throttle.clear();
     expect(throttle.wait(DANA)).toBeNull();
+  });
+
+  it("forgets one account's counts from every client, and nobody else's, on forgetAccount()", () => {
+    const { throttle } = throttleAt('2026-11-26T09:00:00Z');
+    const pair = (account: string, client: string): Counted[] => [
+      { limit: 'signInPerAccountAndClient', key: pairKey(account, client) },
+    ];
+    const full = [
+      pair('dana@example.com', 'a'),
+      pair('dana@example.com', 'b'),
+      pair('dana@example.com.evil', 'a'),
+      pair('marcus@example.com', 'a'),
+    ];
+    for (const counters of full)
+      for (let index = 0; index < 5; index += 1) attempt(throttle, counters);
+    throttle.forgetAccount('signInPerAccountAndClient', 'dana@example.com');
+    expect(full.map((counters) => throttle.wait(counters) === null)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -16,11 +16,16 @@ import { contractThrottles, type ThrottleLimit } from '../contract';
  * answer 429 name theirs in `x-throttle`).
  */
 const LIMIT_NAMES = [
-  'signInPerAccount',
+  'signInPerAccountAndClient',
   'signInPerClient',
+  'resetPerAddressAndClient',
   'resetPerAddress',
   'resetPerClient',
+  'passwordChangePerAccount',
   'keyChecksPerClient',
+  'keyChecksPerKey',
+  'signUpTakenPerKey',
+  'signUpTakenPerClient',
   'invitesPerAddress',
   'invitesPerTenant',
 ] as const;
@@ -49,10 +54,24 @@ function limitsOf(declared: Record<string, ThrottleLimit>): Record<LimitName, Th
   >;
 }
 
-/** One limit applied to one key (an e-mail, a client address, a tenant id). */
+/** One limit applied to one key (an e-mail, a client address, a tenant id, a pair of them). */
 export interface Counted {
   limit: LimitName;
   key: string;
+}
+
+/**
+ * The key of a counter per (account, client) pair: the account's attempts from one client. A
+ * pair, not the account alone, so that nobody fills the owner's counter from elsewhere.
+ */
+export function pairKey(account: string, client: string): string {
+  return JSON.stringify([account, client]);
+}
+
+/** The account of a pairKey. */
+function accountOfPair(key: string): string | undefined {
+  const parsed: unknown = JSON.parse(key);
+  return Array.isArray(parsed) && typeof parsed[0] === 'string' ? parsed[0] : undefined;
 }
 
 export interface Throttle {
@@ -63,6 +82,8 @@ export interface Throttle {
   wait(counters: readonly Counted[]): number | null;
   /** Counts one attempt on each counter. */
   count(counters: readonly Counted[]): void;
+  /** Forgets the counts of one account under a limit counted per pair (pairKey), from every client. */
+  forgetAccount(limit: LimitName, account: string): void;
   /** Forgets everything (the sandbox's reset). */
   clear(): void;
 }
@@ -111,6 +132,12 @@ export function createThrottle(now: () => Date): Throttle {
       const at = now().getTime();
       sweep(at);
       for (const counter of counters) attempts.set(idOf(counter), [...recent(counter, at), at]);
+    },
+    forgetAccount(limit, account) {
+      const prefix = `${limit} `;
+      for (const id of attempts.keys())
+        if (id.startsWith(prefix) && accountOfPair(id.slice(prefix.length)) === account)
+          attempts.delete(id);
     },
     clear() {
       attempts.clear();

@@ -1,8 +1,36 @@
-/** Users: what the API shows of them, and the password rules (Django's validators, in short). */
+/**
+ * Users: what the API shows of them, who owns an e-mail address, and the password rules (Django's
+ * validators, in short).
+ */
 import type { Schemas } from '../contract';
 import type { UserRow } from '../store/state';
 import { fieldErrors } from './failure';
 import { hashPassword } from './sessions';
+
+/**
+ * The user that owns the address: the oldest row with it (the lowest id), or undefined.
+ *
+ * Several rows may share an address: a company may invite an address that already belongs to
+ * another company's user, and is answered as for an unknown address (inviting tells nothing of
+ * other companies). An address belongs to one company only: sign-in, the reset request, accepting
+ * an invitation and signing up all go by the owner, and a row that does not own its address is
+ * never mailed a link, so it can never be activated. When the owner is deleted, the next oldest
+ * row becomes the owner.
+ */
+export function ownerOf<Row extends UserRow>(
+  state: { users: readonly Row[] },
+  email: string,
+): Row | undefined {
+  let owner: Row | undefined;
+  for (const row of state.users)
+    if (row.email === email && (owner === undefined || row.id < owner.id)) owner = row;
+  return owner;
+}
+
+/** Whether `user` owns its address (see ownerOf). */
+export function ownsAddress(state: { users: readonly UserRow[] }, user: UserRow): boolean {
+  return ownerOf(state, user.email)?.id === user.id;
+}
 
 export function publicUser(user: UserRow): Schemas['User'] {
   return {

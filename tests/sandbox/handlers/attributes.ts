@@ -1,5 +1,5 @@
 /** Tag `attributes`: the ACE attributes (with the tenant's mappings) and the tenant's Salesforce fields. */
-import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { operation, publicUrl, reply, sessionOf, type SandboxApp } from '../app';
 import type { Schemas } from '../contract';
 import { aceAttributes, fieldMapping, salesforceFields } from '../domain/attributes';
 import type { AttributeRow, State } from '../store/state';
@@ -51,13 +51,13 @@ export function registerAttributes(app: SandboxApp): void {
     // ACE attributes unless the caller asks for the Salesforce side (is_salesforce=1, is_aws_ace=0).
     const salesforce = query.is_salesforce === '1' || query.is_aws_ace === '0';
     const rows = salesforce ? salesforceFields(state, tenantId) : aceAttributes(state);
-    return reply(200, paginate(list(state, tenantId, rows, query), call.context.req.url, query));
+    return reply(200, paginate(list(state, tenantId, rows, query), publicUrl(call.context), query));
   });
 
   operation(app, 'get', '/api/v1/salesforce/attributes/', (call) => {
     const { tenantId } = sessionOf(call);
     const state = call.deps.store.state;
     const rows = list(state, tenantId, salesforceFields(state, tenantId), call.query);
-    return reply(200, paginate(rows, call.context.req.url, call.query));
+    return reply(200, paginate(rows, publicUrl(call.context), call.query));
   });
 }

@@ -170,7 +170,10 @@ describe('password reset', () => {
         new_password: 'x',
         confirm_password: 'x',
       }),
-    ).toEqual({ status: 400, body: { error: 'Invalid user id.' } });
+    ).toEqual({
+      status: 400,
+      body: { non_field_errors: ['The reset link is invalid or has expired.'] },
+    });
 
     const done = await confirm({
       new_password: 'N3w-Passw0rd!',

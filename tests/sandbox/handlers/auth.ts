@@ -1,7 +1,7 @@
 /** Tag `auth`: sign-in, tokens, logout, password reset and change, accepting an invitation. */
 import { randomBytes } from 'node:crypto';
 
-import { operation, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
+import { clientOf, operation, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
 import {
   ApiFailure,
   badRequest,
@@ -10,7 +10,7 @@ import {
   requireFields,
   unauthorized,
 } from '../domain/failure';
-import { redeemLink, transactWithMail, writePasswordReset, userIdOf } from '../domain/outbox';
+import { redeemLink, transactWithMail, writePasswordReset } from '../domain/outbox';
 import {
   endSessionOf,
   endUserSessions,
@@ -22,18 +22,30 @@ import {
   rotateInDraft,
   sessionTokens,
 } from '../domain/sessions';
-import type { Counted } from '../domain/throttle';
-import { acceptablePassword, publicUser } from '../domain/users';
-import { clientOf, countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
+import { pairKey, type Counted } from '../domain/throttle';
+import { acceptablePassword, ownerOf, ownsAddress, publicUser } from '../domain/users';
+import { countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
 
 /** A hash of a random password: what an unknown or invited user's attempt is checked against. */
 const UNMATCHABLE_HASH = hashPassword(randomBytes(32).toString('hex'));
 
-/** The failed sign-ins one attempt counts on: its account's (the e-mail, known or not) and its client's. */
+/**
+ * The failed sign-ins one attempt counts on: its account's (the e-mail, known or not) from its
+ * client, and its client's. The account's count is per (account, client) pair: a count per account
+ * alone let anyone lock any user out with 5 wrong passwords a minute from anywhere.
+ */
 const signInFailures = (email: string, client: string): Counted[] => [
-  { limit: 'signInPerAccount', key: email },
+  { limit: 'signInPerAccountAndClient', key: pairKey(email, client) },
   { limit: 'signInPerClient', key: client },
 ];
+
+/** The wrong current passwords of a password change, per account (the signed-in user). */
+const passwordChangeFailures = (userId: number): Counted[] => [
+  { limit: 'passwordChangePerAccount', key: String(userId) },
+];
+
+/** The one answer to a reset link that does not work, whatever the reason: it names no user. */
+const INVALID_RESET_LINK = 'The reset link is invalid or has expired.';
 
 export function registerAuth(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/auth/login/', async (call) => {
@@ -44,7 +56,8 @@ export function registerAuth(app: SandboxApp): void {
     // Checked before the password: while throttled even the right one is refused, or the limit
     // would be an oracle (a 401 then a 200 among the 429s tells the guess).
     refuseWhileThrottled(call, failures);
-    const user = deps.store.state.users.find((row) => row.email === email);
+    // The address's owner: another tenant's invitation of the same address is never active.
+    const user = ownerOf(deps.store.state, email);
     // An unknown or invited user's attempt runs the same scrypt, against a hash nobody's password
     // matches: how long a sign-in takes does not tell whether the account exists.
     const matches = passwordMatches(body.password, user?.passwordHash ?? UNMATCHABLE_HASH);
@@ -87,13 +100,21 @@ export function registerAuth(app: SandboxApp): void {
     const { body, deps } = call;
     const session = sessionOf(call);
     requireFields(body ?? {}, ['old_password', 'new_password', 'confirm_password']);
+    const failures = passwordChangeFailures(session.userId);
+    // Checked before the password, as sign-in is: while throttled even the right one is refused,
+    // or a stolen session could go on guessing the password behind it.
+    refuseWhileThrottled(call, failures);
+    const current = deps.store.state.users.find((row) => row.id === session.userId);
+    if (!current) throw new ApiFailure(401, { detail: 'User not found', code: 'user_not_found' });
+    if (!passwordMatches(body.old_password, current.passwordHash)) {
+      throttleOf(deps).count(failures);
+      throw fieldErrors({
+        old_password: ['Your old password was entered incorrectly. Please enter it again.'],
+      });
+    }
     deps.store.transact((draft) => {
       const user = draft.users.find((row) => row.id === session.userId);
       if (!user) throw new ApiFailure(401, { detail: 'User not found', code: 'user_not_found' });
-      if (!passwordMatches(body.old_password, user.passwordHash))
-        throw fieldErrors({
-          old_password: ['Your old password was entered incorrectly. Please enter it again.'],
-        });
       if (body.new_password !== body.confirm_password)
         throw fieldErrors({
           confirm_password: ['New password and confirm password should match.'],
@@ -112,7 +133,7 @@ export function registerAuth(app: SandboxApp): void {
 
 /** Writes a reset link to the outbox when `email` is an active user's; nothing otherwise. */
 function mailResetLink(deps: SandboxDeps, email: string): void {
-  const user = deps.store.state.users.find((row) => row.email === email);
+  const user = ownerOf(deps.store.state, email);
   if (!user?.is_active) return;
   try {
     transactWithMail(deps, (draft, now) => ({
@@ -131,10 +152,15 @@ function registerPasswordReset(app: SandboxApp): void {
     requireFields(body ?? {}, ['email']);
     const email = body.email.trim().toLowerCase();
     if (!EMAIL_PATTERN.test(email)) throw fieldErrors({ email: ['Enter a valid email address.'] });
-    // Every request counts, known address or not: the limit must not tell them apart either.
+    // Every request counts, known address or not: the limit must not tell them apart either. The
+    // address's own count is per (address, client) pair, so nobody holds up the owner's request
+    // from elsewhere; the address's count over all clients is looser, against mail bombing, and
+    // fills only with mails that reached the inbox (the newest link in it works).
+    const client = clientOf(call.context);
     countAttempt(call, [
+      { limit: 'resetPerAddressAndClient', key: pairKey(email, client) },
       { limit: 'resetPerAddress', key: email },
-      { limit: 'resetPerClient', key: clientOf(call.context) },
+      { limit: 'resetPerClient', key: client },
     ]);
     // The reply never tells whether the address has an account: known, unknown and invited
     // addresses get the same one. Only an active user is mailed (an invited user has no password
@@ -147,19 +173,21 @@ function registerPasswordReset(app: SandboxApp): void {
 
   operation(app, 'post', '/api/v1/auth/password/reset/confirm/', ({ body, deps }) => {
     requireFields(body ?? {}, ['uid', 'token', 'new_password', 'confirm_password']);
-    const userId = userIdOf(body.uid);
-    if (userId === null || !deps.store.state.users.some((row) => row.id === userId))
-      throw badRequest('Invalid user id.');
-    deps.store.transact((draft) => {
+    // One answer for a uid that names no user, a wrong token, a used or an expired one: the reply
+    // must not tell which user ids exist (an "Invalid user id." for the first did).
+    const email = deps.store.transact((draft) => {
       const user = redeemLink(draft, 'reset', body.uid, body.token, deps.now());
-      if (!user || !user.is_active)
-        throw fieldErrors({ non_field_errors: ['The reset link is invalid or has expired.'] });
+      if (!user || !user.is_active) throw fieldErrors({ non_field_errors: [INVALID_RESET_LINK] });
       if (body.new_password !== body.confirm_password)
         throw fieldErrors({ confirm_password: ['This field must match the new password.'] });
       user.passwordHash = acceptablePassword(body.new_password, 'new_password');
       // Whoever knew the old password, or holds a token of it, is signed out everywhere.
       endUserSessions(draft, user.id, deps.now());
+      return user.email;
     });
+    // The way back into an account whose sign-ins are throttled (a forgotten password, or
+    // someone guessing from the same network): the reset mail proves the address.
+    throttleOf(deps).forgetAccount('signInPerAccountAndClient', email);
     return reply(200, { message: 'Password has been reset with the new password.' });
   });
 }
@@ -172,7 +200,9 @@ function registerInviteVerify(app: SandboxApp): void {
     const { password, confirm_password: confirm } = body.user;
     deps.store.transact((draft) => {
       const user = redeemLink(draft, 'invite', body.uid, body.token, deps.now());
-      if (!user || user.is_active)
+      // Only the owner of its address is ever mailed a link; checked again here, so that a row
+      // whose address another tenant's user owns can never become active.
+      if (!user || user.is_active || !ownsAddress(deps.store.state, user))
         throw badRequest('The invitation link is invalid or has expired.');
       if (password !== confirm)
         throw new ApiFailure(400, {

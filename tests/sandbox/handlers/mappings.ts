@@ -1,5 +1,5 @@
 /** Tag `mappings`: the tenant's data mappings, the required-field counts and AutoMatch. */
-import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { operation, publicUrl, reply, sessionOf, type SandboxApp } from '../app';
 import { mappingCounts } from '../domain/attributes';
 import { notFound } from '../domain/failure';
 import {
@@ -18,7 +18,7 @@ export function registerMappings(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/data-mappings/', (call) => {
     const { tenantId } = sessionOf(call);
     const rows = call.deps.store.state.mappings.filter((row) => row.tenant === tenantId);
-    return reply(200, paginate(rows, call.context.req.url, call.query));
+    return reply(200, paginate(rows, publicUrl(call.context), call.query));
   });
 
   operation(app, 'post', '/api/v1/salesforce/data-mappings/', (call) => {
@@ -67,7 +67,7 @@ export function registerMappings(app: SandboxApp): void {
     const { tenantId } = sessionOf(call);
     const entity = parseEntity(call.query.type, 'type');
     const records = searchRecords(call.deps.store.state, tenantId, entity, call.query.search);
-    return reply(200, paginate(records, call.context.req.url, call.query));
+    return reply(200, paginate(records, publicUrl(call.context), call.query));
   });
 
   operation(app, 'get', '/api/v1/salesforce/records/{salesforce_id}/preview/', (call) => {

@@ -53,7 +53,7 @@ const stepOf = async (api: ApiClient) =>
   (await api.post('/api/v1/connection-step-status/', {})).body;
 
 describe('licence keys', () => {
-  it('tells a valid, an unknown and a spent key apart', async () => {
+  it('tells a valid key from the others; an unknown and a spent key answer alike', async () => {
     const { app } = testSandbox({ inMemory: true });
     const verify = (key: string) => anonymous(app, 'POST', '/api/v1/auth/key/verify', { key });
     expect(await verify(KEY)).toEqual({
@@ -66,7 +66,7 @@ describe('licence keys', () => {
     });
     expect(await verify('ACEB-7Q2M-K9XD-41PF')).toEqual({
       status: 400,
-      body: { error: 'This product key has already been used.' },
+      body: { error: 'Invalid product key.' },
     });
   });
 
@@ -108,7 +108,7 @@ describe('step 2: the tenant and its admin', () => {
     );
     expect(refusedAgain).toEqual({
       status: 400,
-      body: { error: 'This product key has already been used.' },
+      body: { error: 'Invalid product key.' },
     });
     const admin = await signIn(app, ADMIN.email, ADMIN.password);
     expect(await admin.post('/api/v1/tenant-subdomain/', { email: ADMIN.email })).toEqual({
@@ -121,21 +121,34 @@ describe('step 2: the tenant and its admin', () => {
     ).toBe(404);
   });
 
-  it('answers field errors flat, password validators nested, and creates nothing', async () => {
+  it('answers field errors flat, password validators nested, a taken e-mail last, and creates nothing', async () => {
     const { app, store } = testSandbox({ inMemory: true });
     const tenants = store.state.tenants.length;
+    const short = await anonymous(
+      app,
+      'POST',
+      '/api/v1/tenants/',
+      step2({
+        admin: { email: 'dana.whitfield@acme-cloud.com', first_name: 'A', password: 'short' },
+      }),
+    );
+    // The e-mail has an account, but the request is refused for its own faults first.
+    expect(short).toEqual({
+      status: 400,
+      body: {
+        first_name: ['Ensure this field has at least 2 characters.'],
+        password: ['This password is too short. It must contain at least 8 characters.'],
+      },
+    });
     const taken = await anonymous(
       app,
       'POST',
       '/api/v1/tenants/',
-      step2({ admin: { email: 'dana.whitfield@acme-cloud.com', password: 'short' } }),
+      step2({ admin: { email: 'dana.whitfield@acme-cloud.com' } }),
     );
     expect(taken).toEqual({
       status: 400,
-      body: {
-        email: ['A user with this email already exists.'],
-        password: ['This password is too short. It must contain at least 8 characters.'],
-      },
+      body: { email: ['A user with this email already exists.'] },
     });
     const common = await anonymous(
       app,

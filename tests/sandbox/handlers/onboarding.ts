@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { clientOf, operation, reply, sessionOf, type SandboxApp } from '../app';
 import { checkAwsForm, type PolicyForm } from '../domain/aws-connection';
 import { awsVerdict } from '../domain/connection-health';
 import { badRequest, EMAIL_PATTERN, fieldErrors, notFound, requireFields } from '../domain/failure';
@@ -14,15 +14,31 @@ import { issueTokens } from '../domain/sessions';
 import { SETUP_COMPLETE_MESSAGE, setupStep } from '../domain/setup-progress';
 import { superAdmin, tenantById, tenantUsers } from '../domain/tenant-access';
 import { createTenantWithAdmin, normaliseKey, usableKey } from '../domain/tenant-signup';
+import type { Counted } from '../domain/throttle';
 import { publicUser } from '../domain/users';
-import { clientOf, countAttempt } from './throttling';
+import { countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
+
+/**
+ * What one request that takes a licence key counts on (verifyProductKey and createTenant alike):
+ * its client, and the key, from all clients together (many clients on one key). Every request
+ * counts, accepted or not: a guesser learns from both.
+ */
+const keyChecks = (key: string, client: string): Counted[] => [
+  { limit: 'keyChecksPerClient', key: client },
+  { limit: 'keyChecksPerKey', key: normaliseKey(key) },
+];
+
+/** The answers that an admin's e-mail already has an account: per key and per client. */
+const takenAddresses = (key: string, client: string): Counted[] => [
+  { limit: 'signUpTakenPerKey', key: normaliseKey(key) },
+  { limit: 'signUpTakenPerClient', key: client },
+];
 
 function registerKeyAndPurchase(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/auth/key/verify', (call) => {
     const { body, deps } = call;
     requireFields(body ?? {}, ['key']);
-    // Every check counts, accepted or not: a guesser learns from both.
-    countAttempt(call, [{ limit: 'keyChecksPerClient', key: clientOf(call.context) }]);
+    countAttempt(call, keyChecks(body.key, clientOf(call.context)));
     usableKey(deps.store.state, body.key);
     return reply(200, { message: 'Product key verified successfully.' });
   });
@@ -80,11 +96,24 @@ function registerProgress(app: SandboxApp): void {
 }
 
 function registerSteps(app: SandboxApp): void {
-  operation(app, 'post', '/api/v1/tenants/', async ({ body, deps }) => {
+  // The key authorises the call, so it is throttled as verifyProductKey is (else a guesser would
+  // come here once the key check is throttled); and the admin's e-mail is looked up last, its
+  // "already exists" answers throttled per key and per client (domain/tenant-signup.ts).
+  operation(app, 'post', '/api/v1/tenants/', async (call) => {
+    const { body, deps } = call;
     if (typeof body !== 'object' || body === null)
       throw fieldErrors({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
     requireFields(body, ['key', 'company', 'admin']);
-    const { tenantId, userId } = deps.store.transact((draft) => createTenantWithAdmin(draft, body));
+    const client = clientOf(call.context);
+    countAttempt(call, keyChecks(body.key, client));
+    const taken = takenAddresses(body.key, client);
+    const { tenantId, userId } = deps.store.transact((draft) =>
+      createTenantWithAdmin(draft, body, {
+        // Refused while full whatever the e-mail: a 429 only for taken ones would tell them.
+        before: () => refuseWhileThrottled(call, taken),
+        taken: () => throttleOf(deps).count(taken),
+      }),
+    );
     const tenant = tenantById(deps.store.state.tenants, tenantId);
     const admin = tenantUsers(deps.store.state, tenantId).find((row) => row.id === userId);
     if (!admin) throw new Error(`the admin of tenant ${tenantId} was not kept`);

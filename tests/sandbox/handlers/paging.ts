@@ -16,7 +16,11 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   return number;
 }
 
-/** One page of `rows`, with next/previous links built from the request's own URL. */
+/**
+ * One page of `rows`, with next/previous links built from the request's URL as the client
+ * addressed it (app.ts publicUrl: through the front door, the door's origin, not the sandbox's
+ * private port, which the client cannot reach).
+ */
 export function paginate<T>(
   rows: readonly T[],
   requestUrl: string,

@@ -4,7 +4,7 @@
  * cause), a retry of some errors' records, the log, dismissing an error, and the values saved for
  * the next sync.
  */
-import { operation, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
+import { operation, publicUrl, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
 import type { Schemas } from '../contract';
 import { ApiFailure, fieldErrors } from '../domain/failure';
 import { errorCauses, retryScope } from '../domain/sync/causes';
@@ -108,7 +108,7 @@ export function registerSync(app: SandboxApp): void {
     const { tenantId } = sessionOf(call);
     const { deps } = call;
     const rows = listRuns(deps.store.state, tenantId, days(call.query.days), deps.now());
-    return reply(200, paginate(rows, call.context.req.url, call.query));
+    return reply(200, paginate(rows, publicUrl(call.context), call.query));
   });
 
   operation(app, 'get', '/api/v1/salesforce/sync-runs/{id}/', (call) => {
@@ -138,13 +138,13 @@ export function registerSync(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-errors/', (call) => {
     const { tenantId } = sessionOf(call);
     const rows = openErrors(call.deps.store.state, tenantId, (all) => byRun(all, call.query.run));
-    return reply(200, paginate(rows, call.context.req.url, call.query));
+    return reply(200, paginate(rows, publicUrl(call.context), call.query));
   });
 
   operation(app, 'get', '/api/v1/salesforce/data-mappings/sync-errors/logs/', (call) => {
     const { tenantId } = sessionOf(call);
     const rows = errorLog(call.deps.store.state, tenantId, (all) => byRun(all, call.query.run));
-    return reply(200, paginate(rows, call.context.req.url, call.query));
+    return reply(200, paginate(rows, publicUrl(call.context), call.query));
   });
 
   operation(app, 'delete', '/api/v1/salesforce/data-mappings/sync-errors/{id}', (call) => {

@@ -1,8 +1,7 @@
 /**
- * The throttles (domain/throttle.ts) over HTTP: who the client is, and the 429 with `Retry-After`
- * that a full counter answers, in Django REST framework's words.
+ * The throttles (domain/throttle.ts) over HTTP: the 429 with `Retry-After` that a full counter
+ * answers, in Django REST framework's words. Who the client is: app.ts's clientOf.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 import type { SandboxDeps } from '../app';
@@ -19,22 +18,6 @@ export function throttleOf(deps: SandboxDeps): Throttle {
     throttles.set(deps, throttle);
   }
   return throttle;
-}
-
-/**
- * The client a per-client limit counts: the first `X-Forwarded-For` address, which the stack's
- * front door sets to the address it was called from (replacing any the client sent), else the
- * socket's address, else 'local' (a test calling the app in process). The sandbox listens on
- * 127.0.0.1 only, behind the front door, so the header is the front door's.
- */
-export function clientOf(context: Context): string {
-  const forwarded = context.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(context).remote.address ?? 'local';
-  } catch {
-    return 'local';
-  }
 }
 
 /** Django REST framework's throttled reply: `Request was throttled. Expected available in N seconds.` */

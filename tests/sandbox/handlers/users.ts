@@ -3,7 +3,14 @@
  * themself); the company admin (super_admin) invites, re-invites, renames and deletes. Another
  * tenant's ids are 404; deleting anyone but a `user`, or deleting as anyone but a super_admin, is a
  * 404 too (the contract declares no other refusal for it).
+ *
+ * Inviting an address that belongs to another tenant's user answers as for an unknown address
+ * (201, listed as not yet active): the row is added, but it does not own its address
+ * (domain/users.ts ownerOf), so the address is mailed a notice, never a link, and the row can
+ * never be activated. Only an address already in the inviter's own tenant is refused.
  */
+import type { Draft } from 'immer';
+
 import { operation, reply, sessionOf, type SandboxApp } from '../app';
 import type { Schemas } from '../contract';
 import {
@@ -14,11 +21,16 @@ import {
   refuseBeyondListBound,
   requireFields,
 } from '../domain/failure';
-import { transactWithMail, writeInvitation } from '../domain/outbox';
+import {
+  transactWithMail,
+  writeInvitation,
+  writeInvitationNotice,
+  type Mail,
+} from '../domain/outbox';
 import { callerOf, superAdmin, visibleUser, visibleUsers } from '../domain/tenant-access';
 import type { Counted } from '../domain/throttle';
-import { publicUser } from '../domain/users';
-import { nextId, type State, type UserRow } from '../store/state';
+import { ownerOf, ownsAddress, publicUser } from '../domain/users';
+import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
 import { countAttempt } from './throttling';
 
 const ROLES: ReadonlyArray<Schemas['Role']> = ['super_admin', 'user', 'admin'];
@@ -106,7 +118,9 @@ function invitedUser(state: State, tenantId: number, body: Schemas['InviteReques
   const name = checkedName(body, true);
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   if (!EMAIL_PATTERN.test(email)) throw fieldErrors({ email: ['Enter a valid email address.'] });
-  if (state.users.some((row) => row.email === email))
+  // Only the inviter's own tenant: its super_admin sees its list anyway. Another tenant's user
+  // with this address is not told (see the top of this file).
+  if (state.users.some((row) => row.email === email && row.tenantId === tenantId))
     throw fieldErrors({ email: ['user with this email already exists.'] });
   if (!ROLES.includes(body.role))
     throw fieldErrors({ role: [`"${String(body.role)}" is not a valid choice.`] });
@@ -132,6 +146,22 @@ const invitations = (email: string, tenantId: number): Counted[] => [
   { limit: 'invitesPerTenant', key: String(tenantId) },
 ];
 
+/**
+ * The mail of an invitation or a re-invitation: the link when the row owns its address, else the
+ * notice (the address belongs to another tenant's user).
+ */
+function invitationMail(
+  draft: Draft<State>,
+  user: UserRow,
+  owns: boolean,
+  tenant: TenantRow,
+  now: Date,
+): Mail {
+  return owns
+    ? writeInvitation(draft, user, now)
+    : writeInvitationNotice(draft, user, tenant.company_name, now);
+}
+
 function registerInvitations(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/tenants/invite-users/', (call) => {
     const { deps } = call;
@@ -139,14 +169,16 @@ function registerInvitations(app: SandboxApp): void {
     requireFields(call.body ?? {}, ['first_name', 'email', 'role']);
     const invited = invitedUser(deps.store.state, tenant.id, call.body);
     countAttempt(call, invitations(invited.email, tenant.id));
-    // Counted before the transaction, which starts from this very state: counting in the draft
-    // would make a proxy of every user.
+    // Counted and looked up before the transaction, which starts from this very state: doing it
+    // in the draft would make a proxy of every user. An address that has a user already (in
+    // another tenant: the inviter's own was refused above) is owned by that older row.
     const tenantUsers = deps.store.state.users.filter((row) => row.tenantId === tenant.id).length;
+    const owns = ownerOf(deps.store.state, invited.email) === undefined;
     const id = transactWithMail(deps, (draft, now) => {
       const user = { ...invited, id: nextId(draft as State, 'users') };
       draft.users.push(user);
       refuseBeyondListBound(tenantUsers + 1, '/api/v1/users/', 'users');
-      return { result: user.id, mails: [writeInvitation(draft, user, now)] };
+      return { result: user.id, mails: [invitationMail(draft, user, owns, tenant, now)] };
     });
     return reply(201, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));
   });
@@ -158,9 +190,12 @@ function registerInvitations(app: SandboxApp): void {
     const user = tenantUser(deps.store.state.users, tenant.id, call.body.user_id);
     if (user.is_active) throw badRequest('This user has already accepted the invitation.');
     countAttempt(call, invitations(user.email, tenant.id));
+    // The owner of its address gets a working link; a row whose address belongs to an older user
+    // (of another tenant) gets the notice again, until that user is deleted.
+    const owns = ownsAddress(deps.store.state, user);
     transactWithMail(deps, (draft, now) => ({
       result: undefined,
-      mails: [writeInvitation(draft, user, now)],
+      mails: [invitationMail(draft, user, owns, tenant, now)],
     }));
     return reply(200, { message: 'Invitation e-mail sent again.' });
   });

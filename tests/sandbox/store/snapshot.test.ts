@@ -1,9 +1,12 @@
 // @vitest-environment node
 import {
   appendFileSync,
+  copyFileSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -172,8 +175,7 @@ describe('the journal', () => {
    * Some changes, flushed, and the store abandoned as a kill -9 would: no close() before the
    * restart (testStore closes it once the test is over).
    */
-  const crashAfterChanges = async (file: string) => {
-    const store = testStore({ file, seed });
+  const crashAfterChanges = async (file: string, store = testStore({ file, seed })) => {
     store.transact((draft) => {
       draft.licenceKeys.push({ key: 'ONE', tenantId: null });
     });
@@ -205,7 +207,9 @@ describe('the journal', () => {
       draft.users.splice(1, 1);
       draft.licenceKeys.reverse();
       draft.launches = [];
-      delete (draft.users[0] as { last_name?: string }).last_name;
+      // A key removed (one the State lets go: a user's last_name may not, start would refuse it).
+      const [table] = Object.keys(draft.sequences);
+      delete draft.sequences[table!];
     });
     store.transact((draft) => {
       draft.licenceKeys.pop();
@@ -260,14 +264,18 @@ describe('the journal', () => {
     expect(readFileSync(file, 'utf8')).toBe(snapshot);
     expect(filesBeside(file)).toEqual(['state.json', 'state.json.journal']);
 
-    // --fresh keeps it aside.
+    // --fresh keeps it aside, with its snapshot.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     testStore({ file, seed, fresh: true });
-    const aside = filesBeside(file).filter((name) =>
-      name.startsWith('state.json.journal.corrupt-'),
-    );
-    expect(aside).toHaveLength(1);
+    const aside = filesBeside(file).filter((name) => name.endsWith('.journal'));
+    expect(aside).toEqual([
+      expect.stringMatching(/^state\.json\.before-fresh-.+\.journal$/),
+      'state.json.journal',
+    ]);
     expect(readFileSync(join(file, '..', aside[0]!), 'utf8')).toBe(broken);
+    expect(readFileSync(join(file, '..', aside[0]!.replace(/\.journal$/, '')), 'utf8')).toBe(
+      snapshot,
+    );
     expect(journalLines(file)).toHaveLength(0);
   });
 
@@ -283,15 +291,37 @@ describe('the journal', () => {
     expect(readFileSync(journalOf(file), 'utf8')).toBe(broken);
   });
 
-  it('ignores a journal that follows another snapshot (a compaction died before replacing it)', async () => {
+  it('ignores a journal a compaction closed and died before replacing (its changes are in the snapshot)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const file = tempStoreFile();
-    const crashed = await crashAfterChanges(file);
-    // The compaction wrote the snapshot, which holds the journal's changes, and died.
-    writeFileSync(file, JSON.stringify(crashed));
-    expect(journalLines(file)).toHaveLength(2);
+    const store = testStore({ file, seed });
+    const crashed = await crashAfterChanges(file, store);
+    // The clean stop's compaction writes the snapshot, then cannot write the new journal.
+    const blocker = `${journalOf(file)}.${process.pid}.tmp`;
+    mkdirSync(blocker);
+    await store.close();
+    rmSync(blocker, { recursive: true });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(crashed);
+    const closed = readFileSync(journalOf(file), 'utf8').split('\n').slice(1, -1);
+    expect(closed).toHaveLength(3);
+    expect(JSON.parse(closed[2]!)).toEqual({ compacted: fingerprint(readFileSync(file)) });
     const restarted = testStore({ file, seed }).state;
     expect(restarted).toEqual(crashed);
     expect(restarted.licenceKeys.filter((row) => row.key === 'ONE')).toHaveLength(1);
+  });
+
+  it('ignores a journal that a compaction at start closed and died before replacing', async () => {
+    const file = tempStoreFile();
+    const crashed = await crashAfterChanges(file);
+    // Start replays the journal and writes the snapshot, then cannot write the new journal.
+    const blocker = `${journalOf(file)}.${process.pid}.tmp`;
+    mkdirSync(blocker);
+    expect(() => testStore({ file, seed })).toThrow();
+    rmSync(blocker, { recursive: true });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(crashed);
+    const restarted = testStore({ file, seed }).state;
+    expect(restarted).toEqual(crashed);
+    expect(restarted.licenceKeys.filter((row) => row.key === 'TWO')).toHaveLength(1);
   });
 
   it('is folded into a new snapshot once past its limit, and every change survives', async () => {
@@ -508,5 +538,332 @@ describe('the migrations of the sandbox', () => {
     expect(store.state.syncErrors.every((row) => row.runId === null)).toBe(true);
     expect(store.state.syncLogs.every((row) => row.runId === null)).toBe(true);
     expect(readFileSync(`${file}.v2.bak`, 'utf8')).toBe(text);
+  });
+});
+
+/** Starts a store on `file` and returns the SnapshotError that stops it (fails if it starts). */
+function refusalOf(file: string): string {
+  let error: unknown;
+  try {
+    testStore({ file, seed });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(SnapshotError);
+  return (error as SnapshotError).message;
+}
+
+type Loose = Record<string, unknown> & {
+  users: Array<Record<string, unknown>>;
+  licenceKeys: Array<Record<string, unknown>>;
+};
+
+describe('a snapshot of the wrong shape', () => {
+  const cases: Array<[string, (state: Loose) => void, string]> = [
+    [
+      'users not a list',
+      (state) => {
+        (state as Record<string, unknown>).users = {};
+      },
+      '$.users must be a list, not {}',
+    ],
+    [
+      'a user without email',
+      (state) => {
+        delete state.users[1]!.email;
+      },
+      '$.users[1].email is missing',
+    ],
+    [
+      'a wrong type',
+      (state) => {
+        state.users[0]!.is_active = 'yes';
+      },
+      '$.users[0].is_active must be true or false, not "yes"',
+    ],
+    [
+      'a table missing',
+      (state) => {
+        delete (state as Record<string, unknown>).licenceKeys;
+      },
+      '$.licenceKeys is missing',
+    ],
+  ];
+
+  it.each(cases)(
+    'stops the start when it has %s, naming the file, the JSON path and --fresh, and leaves it as it was',
+    (_, change, problem) => {
+      const file = tempStoreFile();
+      const state = seed() as unknown as Loose;
+      change(state);
+      const text = JSON.stringify(state);
+      writeFileSync(file, text);
+      const message = refusalOf(file);
+      expect(message).toContain(
+        `The sandbox snapshot ${file} does not have the shape of the sandbox's state (${problem}). It was left as it is, and the sandbox did not start.`,
+      );
+      expect(message).toContain('npm start -- --fresh');
+      expect(message).toContain('kept beside it as state.json.before-fresh-<time>');
+      expect(readFileSync(file, 'utf8')).toBe(text);
+      expect(filesBeside(file)).toEqual(['state.json']);
+    },
+  );
+
+  it('blames the journal when the snapshot fits and its replayed changes do not, leaving both', async () => {
+    const file = tempStoreFile();
+    const store = testStore({ file, seed });
+    store.transact((draft) => {
+      delete (draft.users[0] as { email?: string }).email;
+    });
+    await store.flushed();
+    const snapshot = readFileSync(file, 'utf8');
+    const journal = readFileSync(journalOf(file), 'utf8');
+    const message = refusalOf(file);
+    expect(message).toContain(
+      `The sandbox journal ${journalOf(file)} gives a state of the wrong shape once replayed onto its snapshot ${file} ($.users[0].email is missing). Both files were left as they are`,
+    );
+    expect(message).toContain(`mv ${journalOf(file)} ${journalOf(file)}.old`);
+    expect(readFileSync(file, 'utf8')).toBe(snapshot);
+    expect(readFileSync(journalOf(file), 'utf8')).toBe(journal);
+  });
+
+  it('stops the start when an older snapshot, once migrated, does not fit, before any write', () => {
+    const file = tempStoreFile();
+    const { sessions: _sessions, ...current } = seed();
+    const v1 = { ...current, version: 1 } as unknown as Loose;
+    v1.users[0]!.id = 'one';
+    const text = JSON.stringify(v1);
+    writeFileSync(file, text);
+    const message = refusalOf(file);
+    expect(message).toContain(
+      `The sandbox snapshot ${file} is of version 1, and migrated to version ${STATE_VERSION} does not have the shape of the sandbox's state ($.users[0].id must be a number, not "one")`,
+    );
+    expect(message).toContain('kept beside it as state.json.v1-<time>.bak');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(filesBeside(file)).toEqual(['state.json']);
+  });
+});
+
+describe('a journal that does not follow its snapshot', () => {
+  /**
+   * A snapshot, once compacted, and a journal of two changes after it, as a kill -9 leaves them;
+   * and the snapshot of before the compaction (an older copy of it).
+   */
+  const withChanges = async (file: string) => {
+    const first = testStore({ file, seed });
+    const older = readFileSync(file, 'utf8');
+    first.transact((draft) => {
+      draft.licenceKeys.push({ key: 'ZERO', tenantId: null });
+    });
+    await first.close();
+    const store = testStore({ file, seed });
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'ONE', tenantId: null });
+    });
+    await store.flushed();
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'TWO', tenantId: null });
+    });
+    await store.flushed();
+    return { older, journal: readFileSync(journalOf(file), 'utf8') };
+  };
+
+  const expectUntouched = (file: string, snapshot: string, journal: string) => {
+    expect(readFileSync(file, 'utf8')).toBe(snapshot);
+    expect(readFileSync(journalOf(file), 'utf8')).toBe(journal);
+    expect(filesBeside(file).filter((name) => !name.startsWith('state.json.mine'))).toEqual([
+      'state.json',
+      'state.json.journal',
+    ]);
+  };
+
+  it('stops the start when the snapshot was restored from an older copy, naming both files and the copy it follows', async () => {
+    const file = tempStoreFile();
+    const { older, journal } = await withChanges(file);
+    copyFileSync(file, `${file}.mine`);
+    // A hand-restored older snapshot (of before the compaction the journal follows).
+    writeFileSync(file, older);
+    const message = refusalOf(file);
+    expect(message).toContain(
+      `The sandbox journal ${journalOf(file)} does not follow the snapshot ${file}: it holds 2 change(s) made after another snapshot (was state.json restored, copied or replaced by hand?). Both files were left as they are, and the sandbox did not start.`,
+    );
+    expect(message).toContain(
+      `To keep those changes, put back the snapshot the journal follows (${file}.mine is a copy of it) as ${file}`,
+    );
+    expect(message).toContain(`mv ${journalOf(file)} ${journalOf(file)}.old`);
+    expect(message).toContain(
+      'the snapshot and its journal are then kept beside them as state.json.before-fresh-<time> and state.json.before-fresh-<time>.journal',
+    );
+    expectUntouched(file, older, journal);
+  });
+
+  it('stops the start when the snapshot was replaced by a newer one, and starts once the journal is moved away', async () => {
+    const file = tempStoreFile();
+    const { journal } = await withChanges(file);
+    const newer = seed();
+    newer.licenceKeys.push({ key: 'ELSEWHERE', tenantId: null });
+    const text = JSON.stringify(newer);
+    writeFileSync(file, text);
+    expect(refusalOf(file)).toContain(`does not follow the snapshot ${file}`);
+    expectUntouched(file, text, journal);
+    // The way out the message gives.
+    renameSync(journalOf(file), `${journalOf(file)}.old`);
+    expect(hasKey(testStore({ file, seed }).state, 'ELSEWHERE')).toBe(true);
+  });
+
+  it('stops the start when its changes are not numbered 1, 2, 3… (a line repeated or lost)', async () => {
+    const file = tempStoreFile();
+    const { journal } = await withChanges(file);
+    const snapshot = readFileSync(file, 'utf8');
+    const lines = journal.split('\n');
+    const repeated = `${journal}${lines[2]}\n`;
+    writeFileSync(journalOf(file), repeated);
+    expect(refusalOf(file)).toContain(
+      `The sandbox journal ${journalOf(file)} holds change 2 at line 4, where change 3 belongs (lines lost, repeated or mixed in from another journal). Both files were left as they are`,
+    );
+    expectUntouched(file, snapshot, repeated);
+    const lost = [lines[0], lines[2], ''].join('\n');
+    writeFileSync(journalOf(file), lost);
+    expect(refusalOf(file)).toContain('holds change 2 at line 2, where change 1 belongs');
+    expectUntouched(file, snapshot, lost);
+  });
+
+  // At collection, before beforeAll: the seed's licence keys counted from a seed of its own.
+  const count = buildSeed().licenceKeys.length;
+  const changes: Array<[string, unknown[], string]> = [
+    [
+      'an add past the end of a list',
+      [{ op: 'add', path: ['licenceKeys', count + 3], value: { key: 'FAR', tenantId: null } }],
+      `line 2: add at licenceKeys/${count + 3}: licenceKeys is a list of ${count}, with no place ${count + 3}`,
+    ],
+    [
+      'a remove of an element that is not there',
+      [{ op: 'remove', path: ['licenceKeys', count] }],
+      `line 2: remove at licenceKeys/${count}: licenceKeys is a list of ${count}, with no place ${count}`,
+    ],
+    [
+      'a replace under a row that is not there',
+      [{ op: 'replace', path: ['users', 999, 'first_name'], value: 'Ghost' }],
+      'line 2: replace at users/999/first_name: users is a list of',
+    ],
+    [
+      'a change through the prototype',
+      [{ op: 'add', path: ['__proto__', 'polluted'], value: true }],
+      'line 2: add at __proto__/polluted: the state has no key "__proto__"',
+    ],
+  ];
+
+  it.each(changes)(
+    'stops the start at %s (immer applies the first two silently), naming both files',
+    (_, patches, why) => {
+      const file = tempStoreFile();
+      testStore({ file, seed });
+      const journal = `${readFileSync(journalOf(file), 'utf8')}${JSON.stringify(patches)}\n`;
+      writeFileSync(journalOf(file), journal);
+      const snapshot = readFileSync(file, 'utf8');
+      const message = refusalOf(file);
+      expect(message).toContain(
+        `The sandbox journal ${journalOf(file)} cannot be replayed onto the snapshot it names, ${file} (${why}`,
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expectUntouched(file, snapshot, journal);
+    },
+  );
+
+  it('stops the start when its snapshot is gone, naming both files', async () => {
+    const file = tempStoreFile();
+    const { journal } = await withChanges(file);
+    rmSync(file);
+    const message = refusalOf(file);
+    expect(message).toContain(
+      `The sandbox journal ${journalOf(file)} holds 2 change(s), but its snapshot ${file} is not there (moved or deleted?). It was left as it is`,
+    );
+    expect(message).toContain(
+      'the journal is then kept beside it as state.json.before-fresh-<time>.journal',
+    );
+    expect(readFileSync(journalOf(file), 'utf8')).toBe(journal);
+    expect(filesBeside(file)).toEqual(['state.json.journal']);
+  });
+
+  it('starts when it follows another snapshot but holds no change (nothing is lost)', () => {
+    const file = tempStoreFile();
+    testStore({ file, seed });
+    const other = seed();
+    other.licenceKeys.push({ key: 'RESTORED', tenantId: null });
+    writeFileSync(file, JSON.stringify(other));
+    expect(hasKey(testStore({ file, seed }).state, 'RESTORED')).toBe(true);
+  });
+});
+
+describe('--fresh', () => {
+  const aside = (file: string, prefix: string) =>
+    filesBeside(file).filter((name) => name.startsWith(prefix) && !name.endsWith('.journal'));
+
+  it('keeps a readable snapshot and its journal aside, renamed with the time, and says where', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const file = tempStoreFile();
+    const store = testStore({ file, seed });
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'KEPT-ASIDE', tenantId: null });
+    });
+    await store.flushed();
+    const snapshot = readFileSync(file, 'utf8');
+    const journal = readFileSync(journalOf(file), 'utf8');
+
+    const fresh = testStore({ file, seed, fresh: true });
+    expect(hasKey(fresh.state, 'KEPT-ASIDE')).toBe(false);
+    const [kept] = aside(file, 'state.json.before-fresh-');
+    expect(kept).toMatch(/^state\.json\.before-fresh-\d{4}-\d\d-\d\dT[\d-]+Z$/);
+    const keptFile = join(file, '..', kept!);
+    expect(readFileSync(keptFile, 'utf8')).toBe(snapshot);
+    expect(readFileSync(journalOf(keptFile), 'utf8')).toBe(journal);
+    expect(warn).toHaveBeenCalledWith(
+      `sandbox: --fresh: starting from the seed; kept the snapshot as ${keptFile} and its journal as ${journalOf(keptFile)}.`,
+    );
+    // Put back by hand, the pair starts with the change.
+    renameSync(keptFile, file);
+    renameSync(journalOf(keptFile), journalOf(file));
+    expect(hasKey(testStore({ file, seed }).state, 'KEPT-ASIDE')).toBe(true);
+  });
+
+  it('never overwrites what an earlier --fresh kept, even within the same millisecond', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(Date.prototype, 'toISOString').mockReturnValue('2026-11-27T04:50:00.000Z');
+    const file = tempStoreFile();
+    writeFileSync(file, JSON.stringify({ ...seed(), version: STATE_VERSION, first: true }));
+    testStore({ file, seed, fresh: true });
+    testStore({ file, seed, fresh: true });
+    const kept = aside(file, 'state.json.before-fresh-');
+    expect(kept).toEqual([
+      'state.json.before-fresh-2026-11-27T04-50-00-000Z',
+      'state.json.before-fresh-2026-11-27T04-50-00-000Z-2',
+    ]);
+    expect(JSON.parse(readFileSync(join(file, '..', kept[0]!), 'utf8'))).toMatchObject({
+      first: true,
+    });
+  });
+
+  it('keeps aside a wrong-shaped snapshot, and a journal whose snapshot is gone', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const file = tempStoreFile();
+    const wrong = JSON.stringify({ ...seed(), users: 'nobody' });
+    writeFileSync(file, wrong);
+    testStore({ file, seed, fresh: true });
+    const [kept] = aside(file, 'state.json.before-fresh-');
+    expect(readFileSync(join(file, '..', kept!), 'utf8')).toBe(wrong);
+
+    const other = tempStoreFile();
+    const store = testStore({ file: other, seed });
+    store.transact((draft) => {
+      draft.licenceKeys.push({ key: 'ORPHAN', tenantId: null });
+    });
+    await store.flushed();
+    const journal = readFileSync(journalOf(other), 'utf8');
+    rmSync(other);
+    testStore({ file: other, seed, fresh: true });
+    const orphan = filesBeside(other).filter((name) => name.startsWith('state.json.before-fresh-'));
+    expect(orphan).toEqual([expect.stringMatching(/^state\.json\.before-fresh-.+\.journal$/)]);
+    expect(readFileSync(join(other, '..', orphan[0]!), 'utf8')).toBe(journal);
+    expect(existsSync(other)).toBe(true);
   });
 });

@@ -2,21 +2,30 @@
  * The sandbox's snapshot file: reading it at start (with migrations from older versions, and the
  * changes its journal holds: journal.ts) and writing it durably.
  *
- * A snapshot that cannot be read is never replaced by the seed: start stops with a message that
- * names the file and the way out (`--fresh`, which moves the file aside, never deletes it). A
- * snapshot of an older version goes through the migrations, one version at a time, after a backup
- * copy `<file>.v<N>.bak`; a newer or unknown version is refused.
+ * A snapshot the sandbox cannot use is never replaced by the seed: start stops with a message that
+ * names the file, what is wrong and the way out, and leaves the files as they were. So are
+ * refused: a snapshot that cannot be read as JSON; one of a newer or unknown version; one of the
+ * wrong shape (valid JSON of the right version that does not fit the State type: `users` not a
+ * list, a user without `email`; state-shape.ts, checked once here, never per write); a journal
+ * that does not follow its snapshot (it names another snapshot and holds changes, its changes are
+ * not numbered 1, 2, 3…, or one does not apply) or has no snapshot. A snapshot of an older version
+ * goes through the migrations, one version at a time, after a backup copy `<file>.v<N>.bak`.
+ *
+ * `--fresh` starts from the seed and keeps the old files aside, whatever they hold: the snapshot
+ * renamed with the time (`<file>.before-fresh-<time>`, `<file>.corrupt-<time>` when it is not
+ * JSON, `<file>.v<N>-<time>.bak` when of another version) and its journal beside it as
+ * `<that name>.journal`; it never deletes one.
  *
  * A write is durable before it counts: the JSON goes to a temporary file, which is fsynced, then
  * renamed over the snapshot, then the directory is fsynced (so the rename itself survives a power
  * cut). A crash at any point leaves the old snapshot or the new one, never half of one.
  *
  * A start ends with a snapshot and an empty journal that follows it: the journal's changes are
- * replayed, then written into a new snapshot (compacted), so that a torn last line is never
- * followed by the next append. A journal that cannot be read stops the start like a snapshot that
- * cannot be read. The journal is always of its snapshot's version: an older snapshot is compacted
- * with its journal at its own version (patches are plain JSON operations, whatever the shape),
- * then migrated.
+ * replayed, then written into a new snapshot (compacted; the old journal is first closed with a
+ * line naming that snapshot: journal.ts), so that a torn last line is never followed by the next
+ * append. The journal is always of its snapshot's version: an older snapshot is compacted with its
+ * journal at its own version (patches are plain JSON operations, whatever the shape), then
+ * migrated. Every check comes before the first write.
  */
 import {
   closeSync,
@@ -25,21 +34,27 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname } from 'node:path';
-
-import { applyPatches, enablePatches } from 'immer';
+import { basename, dirname, join } from 'node:path';
 
 import { writeFileDurably } from './durable-file';
-import { fingerprint, journalOf, readJournal, startJournalSync } from './journal';
+import {
+  closeJournalForSync,
+  fingerprint,
+  journalOf,
+  readJournal,
+  ReplayError,
+  replayJournal,
+  startJournalSync,
+} from './journal';
 import { STATE_VERSION, type State } from './state';
-
-enablePatches();
+import { shapeProblem } from './state-shape';
 
 /** Turns a snapshot of version `from` into one of version `from + 1`. */
 interface Migration {
@@ -87,26 +102,14 @@ export interface SnapshotSchema {
 
 const CURRENT: SnapshotSchema = { version: STATE_VERSION, migrations: MIGRATIONS };
 
-/** Start refused: the snapshot exists but this sandbox cannot use it. The file is left as it was. */
+/** Start refused: the snapshot or its journal exists but this sandbox cannot use it. Both are left as they were. */
 export class SnapshotError extends Error {
   override name = 'SnapshotError';
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
-function refuse(
-  file: string,
-  why: string,
-  wayOut: string,
-  what: 'snapshot' | 'journal' = 'snapshot',
-): SnapshotError {
-  return new SnapshotError(
-    `The sandbox ${what} ${file} ${why}. It was left as it is, and the sandbox did not start.\n` +
-      `${wayOut}\n` +
-      `To start from the seed instead: \`npm start -- --fresh\` (or \`npm run sandbox -- --fresh\`); ` +
-      `the file is then kept beside it as ${basename(file)}.corrupt-<time>.`,
-  );
-}
+const FRESH = '`npm start -- --fresh` (or `npm run sandbox -- --fresh`)';
 
 type Parsed =
   { ok: true; snapshot: Record<string, unknown>; version: number } | { ok: false; why: string };
@@ -126,6 +129,60 @@ function parse(text: string): Parsed {
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
     return { ok: false, why: `has no valid version (${JSON.stringify(version)})` };
   return { ok: true, snapshot, version };
+}
+
+/**
+ * Where `--fresh` keeps a snapshot (its journal goes beside it, as `<that>.journal`): the time
+ * tells one from the next. `parsed` is undefined when there is no snapshot, only a journal.
+ */
+function asideOf(file: string, parsed: Parsed | undefined, version: number, time: string): string {
+  if (parsed && !parsed.ok) return `${file}.corrupt-${time}`;
+  if (parsed && parsed.version !== version) return `${file}.v${parsed.version}-${time}.bak`;
+  return `${file}.before-fresh-${time}`;
+}
+
+/** `name`, or `name-2`, `name-3`…: the first that is free with its journal (a rename never replaces a file). */
+function freeName(name: string): string {
+  let candidate = name;
+  for (let count = 2; existsSync(candidate) || existsSync(journalOf(candidate)); count += 1)
+    candidate = `${name}-${count}`;
+  return candidate;
+}
+
+interface Refusal {
+  /** The file at fault, named first. */
+  what: 'snapshot' | 'journal';
+  file: string;
+  /** What is wrong, after the file's name. */
+  why: string;
+  /** How to keep the data. */
+  wayOut: string;
+}
+
+/**
+ * The start refused: the message names the file and what is wrong, how to keep the data, and
+ * `--fresh` with where it would keep the files.
+ */
+function refusal(snapshotFile: string, keptAs: string | undefined) {
+  return ({ what, file, why, wayOut }: Refusal): SnapshotError => {
+    const journal = journalOf(snapshotFile);
+    const hasSnapshot = existsSync(snapshotFile);
+    const hasJournal = existsSync(journal);
+    const left =
+      hasSnapshot && hasJournal ? 'Both files were left as they are' : 'It was left as it is';
+    const aside = keptAs ?? `${snapshotFile}.before-fresh-<time>`;
+    const kept =
+      hasSnapshot && hasJournal
+        ? `the snapshot and its journal are then kept beside them as ${basename(aside)} and ${basename(journalOf(aside))}`
+        : hasSnapshot
+          ? `the snapshot is then kept beside it as ${basename(aside)}`
+          : `the journal is then kept beside it as ${basename(journalOf(aside))}`;
+    return new SnapshotError(
+      `The sandbox ${what} ${file} ${why}. ${left}, and the sandbox did not start.\n` +
+        `${wayOut}\n` +
+        `To start from the seed instead: ${FRESH}; ${kept}.`,
+    );
+  };
 }
 
 /** fsyncs a directory, so that a rename or a new file in it survives a crash. */
@@ -158,13 +215,16 @@ function writeDurablySync(file: string, text: string): void {
 }
 
 /**
- * Writes the state durably, then an empty journal that follows it; blocking: at start only.
- * Returns the journal's size.
+ * Writes the state (its JSON) durably, then an empty journal that follows it; blocking: at start
+ * only. The journal there (its good lines end at `journalEnd`) is first closed with a line naming
+ * the new snapshot, so that a crash between the two writes leaves a journal that start knows the
+ * snapshot holds. Returns the new journal's size.
  */
-function compactSync(file: string, state: Record<string, unknown> | State): number {
-  const text = JSON.stringify(state);
+function compactSync(file: string, text: string, journalEnd: number | undefined): number {
+  const hash = fingerprint(text);
+  if (journalEnd !== undefined) closeJournalForSync(file, journalEnd, hash);
   writeDurablySync(file, text);
-  return startJournalSync(file, fingerprint(text));
+  return startJournalSync(file, hash);
 }
 
 /**
@@ -205,102 +265,208 @@ export interface Loaded {
   journalSize: number;
 }
 
+/** A file beside `file` whose bytes hash to `hash` (a copy of the snapshot a journal follows). */
+function copyOfSnapshot(file: string, hash: string): string | undefined {
+  const directory = dirname(file);
+  for (const name of readdirSync(directory).sort()) {
+    if (!name.startsWith(`${basename(file)}.`) || /\.(journal|tmp)$/.test(name)) continue;
+    const path = join(directory, name);
+    try {
+      if (statSync(path).isFile() && fingerprint(readFileSync(path)) === hash) return path;
+    } catch {
+      // Gone or unreadable: not it.
+    }
+  }
+  return undefined;
+}
+
 /**
  * The state a start begins from: the snapshot (with its journal's changes, migrated if older), or
  * the seed when there is no snapshot or `fresh` asks for it. Throws a SnapshotError, leaving the
- * files untouched, when the snapshot or its journal cannot be used. With `fresh`, an unreadable
- * snapshot or journal is moved aside, never deleted.
+ * files untouched, when the snapshot or its journal cannot be used. With `fresh`, the old files
+ * are moved aside, never deleted.
  */
 export function loadSnapshot(
   file: string,
   { seed, fresh, schema = CURRENT }: { seed: () => State; fresh: boolean; schema?: SnapshotSchema },
 ): Loaded {
-  if (!existsSync(file)) return freshState(file, seed);
-  const bytes = readFileSync(file);
-  const parsed = parse(bytes.toString('utf8'));
+  if (fresh) return freshStart(file, seed, schema.version);
   const journal = journalOf(file);
-  if (fresh) {
-    // Asked for the seed: a snapshot this sandbox could not have used is kept, not overwritten,
-    // and so is its journal, or a journal that cannot be read.
-    if (!parsed.ok || parsed.version !== schema.version) {
-      const aside = parsed.ok
-        ? `${file}.v${parsed.version}-${stamp()}.bak`
-        : `${file}.corrupt-${stamp()}`;
-      renameSync(file, aside);
-      if (existsSync(journal)) renameSync(journal, journalOf(aside));
-      console.warn(
-        `sandbox: ${file} ${parsed.ok ? `was of version ${parsed.version}` : parsed.why}; kept as ${aside}.`,
-      );
-    } else if (readJournal(file, fingerprint(bytes)).kind === 'unreadable') {
-      const aside = `${journal}.corrupt-${stamp()}`;
-      renameSync(journal, aside);
-      console.warn(`sandbox: ${journal} could not be read; kept as ${aside}.`);
+  if (!existsSync(file)) {
+    // A journal without its snapshot: its changes have nothing to apply to.
+    const orphan = readJournal(file, '');
+    const refuse = refusal(file, undefined);
+    if (orphan.kind === 'foreign') {
+      const copy = copyOfSnapshot(file, orphan.follows);
+      throw refuse({
+        what: 'journal',
+        file: journal,
+        why: `holds ${orphan.changes} change(s), but its snapshot ${file} is not there (moved or deleted?)`,
+        wayOut: `Put the snapshot back as ${file}${copy ? ` (${copy} is a copy of it)` : ''} to keep them, or move the journal away to start from the seed without them.`,
+      });
     }
+    if (orphan.kind === 'unreadable' || orphan.kind === 'out-of-sequence')
+      throw refuse({
+        what: 'journal',
+        file: journal,
+        why: `is there without its snapshot ${file}, and ${orphan.why}`,
+        wayOut: `Put the snapshot back as ${file}, or move the journal away to start from the seed.`,
+      });
+    // No journal, or one that holds no change.
     return freshState(file, seed);
   }
-  if (!parsed.ok) throw refuse(file, parsed.why, 'Move it away, or repair it, to keep its data.');
-  if (parsed.version > schema.version)
-    throw refuse(
+  const bytes = readFileSync(file);
+  const parsed = parse(bytes.toString('utf8'));
+  const refuse = refusal(file, asideOf(file, parsed, schema.version, '<time>'));
+  if (!parsed.ok)
+    throw refuse({
+      what: 'snapshot',
       file,
-      `is of version ${parsed.version}, newer than this sandbox reads (${schema.version})`,
-      'Update this checkout (git pull) to read it, or move it away.',
-    );
-  const read = readJournal(file, fingerprint(bytes));
-  if (read.kind === 'unreadable')
-    throw refuse(
-      journal,
-      read.why,
-      `It holds the changes made since the snapshot ${file} was written. Repair it to keep them, ` +
-        'or move it away to start from the snapshot alone.',
-      'journal',
-    );
+      why: parsed.why,
+      wayOut: 'Move it away, or repair it, to keep its data.',
+    });
+  if (parsed.version > schema.version)
+    throw refuse({
+      what: 'snapshot',
+      file,
+      why: `is of version ${parsed.version}, newer than this sandbox reads (${schema.version})`,
+      wayOut: 'Update this checkout (git pull) to read it, or move it away.',
+    });
+  const hash = fingerprint(bytes);
+  const read = readJournal(file, hash);
+  const withoutJournal = `move the journal away to start from the snapshot ${file} alone, without its changes (\`mv ${journal} ${journal}.old\`)`;
+  if (read.kind === 'unreadable' || read.kind === 'out-of-sequence')
+    throw refuse({
+      what: 'journal',
+      file: journal,
+      why: read.why,
+      wayOut: `It holds the changes made since the snapshot ${file} was written. Repair it to keep them, or ${withoutJournal}.`,
+    });
+  if (read.kind === 'foreign') {
+    const copy = copyOfSnapshot(file, read.follows);
+    throw refuse({
+      what: 'journal',
+      file: journal,
+      why: `does not follow the snapshot ${file}: it holds ${read.changes} change(s) made after another snapshot (was ${basename(file)} restored, copied or replaced by hand?)`,
+      wayOut:
+        `To keep those changes, put back the snapshot the journal follows${copy ? ` (${copy} is a copy of it)` : ''} as ${file}, ` +
+        `and start again; or ${withoutJournal}.`,
+    });
+  }
   let snapshot = parsed.snapshot;
-  const groups = read.kind === 'changes' ? read.groups : [];
-  if (groups.length > 0)
+  const entries = read.kind === 'changes' ? read.entries : [];
+  if (entries.length > 0)
     try {
-      snapshot = applyPatches(snapshot, groups.flat());
+      replayJournal(snapshot, entries);
     } catch (error) {
-      throw refuse(
-        journal,
-        `cannot be replayed onto the snapshot it names (${(error as Error).message})`,
-        `Repair it, or move it away to start from the snapshot ${file} alone.`,
-        'journal',
-      );
+      if (!(error instanceof ReplayError)) throw error;
+      throw refuse({
+        what: 'journal',
+        file: journal,
+        why: `cannot be replayed onto the snapshot it names, ${file} (${error.message})`,
+        wayOut: `Repair it, or ${withoutJournal}.`,
+      });
     }
+  const wrongShape = (problem: string): SnapshotError => {
+    // With a journal replayed: the snapshot alone tells which of the two is at fault.
+    const alone = entries.length > 0 ? shapeProblem(JSON.parse(bytes.toString('utf8'))) : problem;
+    return alone === undefined
+      ? refuse({
+          what: 'journal',
+          file: journal,
+          why: `gives a state of the wrong shape once replayed onto its snapshot ${file} (${problem})`,
+          wayOut: `Repair it, or ${withoutJournal}.`,
+        })
+      : refuse({
+          what: 'snapshot',
+          file,
+          why: `does not have the shape of the sandbox's state (${alone})`,
+          wayOut:
+            'Repair it (its shape is the State type, tests/sandbox/store/state.ts), or move it away, to keep its data.',
+        });
+  };
+
   if (parsed.version === schema.version) {
+    const problem = shapeProblem(snapshot);
+    if (problem !== undefined) throw wrongShape(problem);
     const state = snapshot as unknown as State;
-    if (groups.length > 0) return { state, journalSize: compactSync(file, state) };
-    if (read.kind === 'changes' && !read.torn)
+    if (entries.length > 0)
+      return { state, journalSize: compactSync(file, JSON.stringify(state), read.end) };
+    if (read.kind === 'changes' && !read.torn && !read.closed)
       return { state, journalSize: statSync(journal).size };
-    // No journal, one of another snapshot, or only a torn line: a new, empty one.
-    return { state, journalSize: startJournalSync(file, fingerprint(bytes)) };
+    // No journal, one of another snapshot that holds nothing to replay, or only a torn line or a
+    // compaction's closing line: a new, empty one.
+    return { state, journalSize: startJournalSync(file, hash) };
   }
   const steps: Migration[] = [];
   for (let version = parsed.version; version < schema.version; version += 1) {
     const step = schema.migrations.find((migration) => migration.from === version);
     if (!step)
-      throw refuse(
+      throw refuse({
+        what: 'snapshot',
         file,
-        `is of version ${parsed.version}, and no migration turns version ${version} into ${version + 1}`,
-        'Move it away to keep its data.',
-      );
+        why: `is of version ${parsed.version}, and no migration turns version ${version} into ${version + 1}`,
+        wayOut: 'Move it away to keep its data.',
+      });
     steps.push(step);
   }
   // The journal is of the old version: compacted at that version, before the backup copy.
-  if (groups.length > 0) compactSync(file, snapshot);
+  const compacted = entries.length > 0 ? JSON.stringify(snapshot) : undefined;
   for (const step of steps) snapshot = { ...step.migrate(snapshot), version: step.from + 1 };
-  const backup = `${file}.v${parsed.version}.bak`;
+  const problem = shapeProblem(snapshot);
+  if (problem !== undefined)
+    throw refuse({
+      what: 'snapshot',
+      file,
+      why: `is of version ${parsed.version}, and migrated to version ${schema.version}${entries.length > 0 ? ' with its journal' : ''} does not have the shape of the sandbox's state (${problem})`,
+      wayOut: `Repair it, or move it away, to keep its data (the migrations are in tests/sandbox/store/snapshot.ts).`,
+    });
+  let journalEnd = read.end;
+  if (compacted !== undefined) journalEnd = compactSync(file, compacted, read.end);
+  const backup = freeName(`${file}.v${parsed.version}.bak`);
   copyFileSync(file, backup);
   fsyncDirectorySync(dirname(file));
   const state = snapshot as unknown as State;
-  const journalSize = compactSync(file, state);
+  const journalSize = compactSync(file, JSON.stringify(state), journalEnd);
   console.log(
     `sandbox: ${file} migrated from version ${parsed.version} to ${schema.version}; the old one is kept as ${backup}.`,
   );
   return { state, journalSize };
 }
 
+/**
+ * `--fresh`: the seed, after the old snapshot and journal, whatever they hold, are moved aside
+ * (renamed with the time; the message says where).
+ */
+function freshStart(file: string, seed: () => State, version: number): Loaded {
+  const journal = journalOf(file);
+  const hasSnapshot = existsSync(file);
+  const hasJournal = existsSync(journal);
+  if (hasSnapshot || hasJournal) {
+    const parsed = hasSnapshot ? parse(readFileSync(file, 'utf8')) : undefined;
+    const aside = freeName(asideOf(file, parsed, version, stamp()));
+    const kept: string[] = [];
+    if (hasSnapshot) {
+      renameSync(file, aside);
+      kept.push(`the snapshot as ${aside}`);
+    }
+    if (hasJournal) {
+      renameSync(journal, journalOf(aside));
+      kept.push(`${hasSnapshot ? 'its' : 'the'} journal as ${journalOf(aside)}`);
+    }
+    fsyncDirectorySync(dirname(file));
+    const why =
+      parsed && !parsed.ok
+        ? ` (the snapshot ${parsed.why})`
+        : parsed && parsed.version !== version
+          ? ` (the snapshot was of version ${parsed.version})`
+          : '';
+    console.warn(`sandbox: --fresh: starting from the seed; kept ${kept.join(' and ')}${why}.`);
+  }
+  return freshState(file, seed);
+}
+
 function freshState(file: string, seed: () => State): Loaded {
   const state = seed();
-  return { state, journalSize: compactSync(file, state) };
+  return { state, journalSize: compactSync(file, JSON.stringify(state), undefined) };
 }

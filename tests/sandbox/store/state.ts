@@ -176,6 +176,12 @@ interface TenantStats {
   last_synced_date: string | null;
 }
 
+/**
+ * Everything the sandbox remembers. This type is the one source of the snapshot's shape: start
+ * checks a snapshot against state.schema.json (state-shape.ts), which state-schema.ts derives from
+ * this type. After a change here (or to a contract type it uses), run
+ * `node tests/sandbox/store/state-schema.ts`; state-shape.test.ts fails until then.
+ */
 export interface State {
   /** Bumped when the shape changes, with a migration in snapshot.ts (README, "The sandbox", lists the versions). */
   version: number;

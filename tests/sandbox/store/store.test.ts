@@ -57,7 +57,7 @@ describe('the sandbox store', () => {
     expect(lines).toHaveLength(20);
     for (const line of lines) expect(line.length).toBeLessThan(200);
     expect(lines.at(-1)).toBe(
-      '[{"op":"replace","path":["users",0,"first_name"],"value":"Step 20"}]',
+      '{"seq":20,"patches":[{"op":"replace","path":["users",0,"first_name"],"value":"Step 20"}]}',
     );
     const restarted = testStore({ file, seed: buildSeed });
     expect(restarted.state.users[0]!.first_name).toBe('Step 20');

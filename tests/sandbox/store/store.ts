@@ -18,7 +18,9 @@
  * Compaction: once the journal passes `journalLimit` bytes, and after a reset (which has no
  * patches: the seed replaces everything), the write is a whole snapshot instead (temporary file,
  * fsync, rename), followed by a new, empty journal; `close()` compacts too, so a clean start reads
- * one file. A crash between the two leaves a journal that names the previous snapshot: ignored.
+ * one file. The old journal is first closed with a line naming the new snapshot: a crash between
+ * the two leaves a journal that names the previous snapshot and says the new one holds its
+ * changes, which start ignores (a journal of another snapshot without that line stops the start).
  *
  * A write that fails (disk full, permissions) undoes every change not yet on disk: the state in
  * memory goes back to the last state written, and everyone waiting in `flushed()` is refused
@@ -32,7 +34,14 @@ import type { FileHandle } from 'node:fs/promises';
 
 import { type Draft, enablePatches, type Patch, produce, setAutoFreeze } from 'immer';
 
-import { appendJournal, fingerprint, journalOf, openJournal, startJournal } from './journal';
+import {
+  appendJournal,
+  closeJournalFor,
+  fingerprint,
+  journalOf,
+  openJournal,
+  startJournal,
+} from './journal';
 import { createSerialiser, loadSnapshot, writeSnapshot, type SnapshotSchema } from './snapshot';
 import type { State } from './state';
 
@@ -115,6 +124,8 @@ export function createStore({
   let pending: Patch[] = [];
   /** The journal's size on disk; the next append goes there. */
   let journalSize = loaded.journalSize;
+  /** The changes the journal holds (start leaves it empty): the next line is numbered one more. */
+  let journalChanges = 0;
   /** The next write must be a snapshot: after a reset, or a failed write. */
   let mustCompact = false;
   /** Lines were appended since the last snapshot (start leaves an empty journal). */
@@ -134,13 +145,20 @@ export function createStore({
     setImmediate(() => void write(file));
   };
 
-  /** A whole snapshot of `snapshot`, then an empty journal that follows it. */
+  /**
+   * A whole snapshot of `snapshot`, then an empty journal that follows it. The old journal is
+   * first closed with a line naming the new snapshot (journal.ts): a crash before the new journal
+   * leaves one that start knows the snapshot holds, not one it must refuse.
+   */
   const compact = async (target: string, snapshot: State) => {
     const bytes = serialise(snapshot);
+    const hash = fingerprint(bytes);
     await closeJournal();
+    journalSize = await closeJournalFor(target, journalSize, hash);
     await writeSnapshot(target, bytes);
     snapshotSize = bytes.length;
-    journalSize = await startJournal(target, fingerprint(bytes));
+    journalSize = await startJournal(target, hash);
+    journalChanges = 0;
     appended = false;
   };
 
@@ -158,7 +176,8 @@ export function createStore({
         mustCompact = false;
       } else {
         journal ??= await openJournal(target);
-        journalSize = await appendJournal(journal, journalSize, group);
+        journalSize = await appendJournal(journal, journalSize, journalChanges + 1, group);
+        journalChanges += 1;
         appended = true;
       }
       durable = snapshot;
