@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError, SessionExpiredError } from '@/api/api-error';
+import { apiHealth } from '@/api/api-health';
 import { apiFetch, onSessionEnded, REFRESH_PATH, setRequestHeadersDecorator } from '@/api/http';
 import { connectionStore, session } from '@/api/session';
 import { startEnv } from '@/lib/env';
@@ -475,6 +476,56 @@ describe('apiFetch: replies', () => {
   it('turns a network failure into status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('apiFetch: what a reply says about the API', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    apiHealth.reset();
+  });
+
+  const page = (status: number, text = '<!doctype html><title>AceBridge</title>') =>
+    new Response(text, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+
+  it('no answer: unreachable, until the next answer, an error in the API’s shape included', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await apiFetch('/api/v1/users/').catch(() => undefined);
+    expect(apiHealth.get().state).toBe('unreachable');
+    fakeBackend(() => json(404, { detail: 'Not found.' }));
+    await apiFetch('/api/v1/users/9/').catch(() => undefined);
+    expect(apiHealth.get()).toMatchObject({ state: 'ok', lastAnswerAt: expect.any(Number) });
+  });
+
+  it('a gateway’s own page for a backend that is down: unreachable', async () => {
+    for (const status of [502, 503, 504]) {
+      apiHealth.reset();
+      fakeBackend(() => page(status, '<h1>Bad Gateway</h1>'));
+      await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status });
+      expect(apiHealth.get().state).toBe('unreachable');
+    }
+  });
+
+  it('a web page where the API always answers JSON (the wrong host): not the API, never data', async () => {
+    fakeBackend(() => page(200));
+    await expect(apiFetch('/api/v1/users/')).rejects.toBeInstanceOf(ApiError);
+    expect(apiHealth.get()).toMatchObject({
+      state: 'notTheApi',
+      url: '/api/v1/users/',
+      status: 200,
+    });
+  });
+
+  it('a 404 that is not the API’s own (an empty one, a page): not the API', async () => {
+    fakeBackend(() => new Response('Not Found', { status: 404 }));
+    await apiFetch('/api/v1/auth/login/', { method: 'POST', body: '{}' }).catch(() => undefined);
+    expect(apiHealth.get()).toMatchObject({ state: 'notTheApi', status: 404 });
+  });
+
+  it('a proxy’s 413 page is the API’s size limit, not a wrong host', async () => {
+    fakeBackend(() => page(413, '<h1>413 Request Entity Too Large</h1>'));
+    await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 413 });
+    expect(apiHealth.get().state).toBe('ok');
   });
 });
 

@@ -19,12 +19,17 @@ if (hasDom) {
   // Files may share a worker's DOM and modules (vite.config.ts): each starts signed out, through
   // the session module so that what it knows of the session is reset too, with empty storage.
   const { session } = await import('@/api/session');
+  const { apiHealth } = await import('@/api/api-health');
   session.clear();
+  apiHealth.reset();
   localStorage.clear();
   sessionStorage.clear();
 
+  // What the transport saw of the API's health is the app's, not the test's: the next test starts
+  // with the API answering.
   afterEach(() => {
     cleanup();
+    apiHealth.reset();
     localStorage.clear();
   });
 

@@ -39,6 +39,24 @@ describe('toaster', () => {
     await waitFor(() => expect(screen.queryByText('Login successful')).not.toBeInTheDocument());
   });
 
+  it('shows a text once while it shows, however many times it is asked for', async () => {
+    await act(async () => {
+      for (let call = 0; call < 5; call++)
+        await toast.danger('Error connecting to the backend services');
+      await toast.success('Error connecting to the backend services');
+    });
+    await waitFor(() =>
+      expect(screen.getAllByText('Error connecting to the backend services')).toHaveLength(2),
+    );
+    const intents = screen
+      .getAllByText('Error connecting to the backend services')
+      .map((message) => message.closest('.bp6-toast')?.className);
+    expect(intents).toEqual([
+      expect.stringContaining('bp6-intent-success'),
+      expect.stringContaining('bp6-intent-danger'),
+    ]);
+  });
+
   it('marks a danger toast with the danger intent', async () => {
     await act(async () => {
       await showToast('Please fill all the fields.', 'danger');

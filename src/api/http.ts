@@ -1,6 +1,7 @@
 import { env, loadedEnv } from '@/lib/env';
 
 import { ApiError, SessionExpiredError } from './api-error';
+import { apiHealth, healthOf } from './api-health';
 import { apiOrigin, isApiUrl, subdomainFromPageHost } from './base-url';
 import { connectionStore, session } from './session';
 import { announceSessionEnd, type SessionEndReason } from './session-sync';
@@ -129,6 +130,7 @@ async function send(
     return await fetch(url, { ...init, headers, credentials });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    apiHealth.unreachable();
     throw new ApiError({ status: 0, statusText: 'Network error', url });
   }
 }
@@ -278,6 +280,14 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
   }
 
   const body = await readBody(response);
+  const health = healthOf(response.status, response.headers.get('Content-Type'), body);
+  if (health === 'answered') apiHealth.answered();
+  else if (health === 'unreachable') apiHealth.unreachable();
+  else {
+    apiHealth.notTheApi(target, response.status);
+    // Never handed on as data: an HTML page is no reply a screen can read.
+    throw new ApiError({ status: response.status, statusText: response.statusText, body, url });
+  }
   if (!response.ok) {
     const { status, statusText, headers } = response;
     throw new ApiError({ status, statusText, body, url, retryAfter: headers.get('Retry-After') });

@@ -26,10 +26,14 @@ export function getToaster(): Promise<Toaster> {
 /** Blueprint's intents are these strings: 'success', 'danger', 'warning', 'primary' or 'none'. */
 export type ToastIntent = Intent;
 
-/** Shows a toast for five seconds and resolves with its key. */
+/**
+ * Shows a toast for five seconds and resolves with its key. The same text in the same intent,
+ * while it still shows, is one toast that shows five seconds more: five failed calls in an
+ * outage are one "Error connecting to the backend services", not a stack of five.
+ */
 export async function showToast(message: string, intent: ToastIntent = 'none'): Promise<string> {
   const instance = await getToaster();
-  return instance.show({ message, intent, timeout: TOAST_TIMEOUT_MS });
+  return instance.show({ message, intent, timeout: TOAST_TIMEOUT_MS }, `${intent}: ${message}`);
 }
 
 export const toast = {

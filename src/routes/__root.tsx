@@ -9,6 +9,7 @@ import { Suspense } from 'react';
 
 import { useSessionUser } from '@/api/use-session';
 import type { RouterContext } from '@/app/router';
+import { ApiStatus } from '@/components/api-status/api-status';
 import { AppShell } from '@/components/layout/app-shell';
 import { ErrorPage } from '@/components/layout/error-page';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -52,7 +53,9 @@ function RootLayout() {
           ) : undefined
         }
       >
-        <Outlet />
+        <ApiStatus>
+          <Outlet />
+        </ApiStatus>
       </AppShell>
     </>
   );

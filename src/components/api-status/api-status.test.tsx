@@ -1,0 +1,92 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { apiHealth } from '@/api/api-health';
+
+import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
+import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { createTestQueryClient } from '../../../tests/test-query-client';
+import { toast as toasts } from '../../../tests/toaster-spies';
+import { ApiStatus, RETRY_EVERY_MS } from './api-status';
+
+vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+
+wholeAppTestSettings();
+
+const backend = setupSandboxBackend();
+const BANNER = /AceBridge cannot reach its server/;
+
+describe('an API that cannot be reached', () => {
+  it('is said once above the screen, says the connection is unknown rather than failed, and goes once the API answers again', async () => {
+    await backend.signIn(DANA);
+    backend.failNetwork('checkConnection', { times: 1 });
+    renderApp('/values-mapper');
+    expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Trying again every ${RETRY_EVERY_MS / 1000} s`,
+    );
+    // The check got no answer: its state is not known, and nothing says Salesforce failed.
+    expect(await screen.findByText('UNKNOWN')).toBeInTheDocument();
+    expect(screen.queryByText('FAILED')).not.toBeInTheDocument();
+    // Asked again by itself: the API answers, the banner goes, the real state shows.
+    await waitFor(() => expect(screen.getByText('OK')).toBeInTheDocument(), {
+      timeout: RETRY_EVERY_MS + 4000,
+    });
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+  });
+
+  it('names when what the screen shows was last up to date', async () => {
+    await backend.signIn(DANA);
+    renderApp('/values-mapper');
+    expect(await screen.findByText('OK')).toBeInTheDocument();
+    act(() => apiHealth.unreachable());
+    const shownAt = new Date(apiHealth.get().lastAnswerAt ?? 0).toLocaleTimeString([], {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `What you see was last up to date at ${shownAt}.`,
+    );
+  });
+
+  it('is said above a login that got no answer, which keeps what was typed', async () => {
+    backend.failNetwork('login', { times: 1 });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), DANA);
+    await user.type(screen.getByLabelText(/^Password/), 'right or wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
+    expect(screen.getByLabelText(/^Email/)).toHaveValue(DANA);
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('right or wrong');
+  });
+});
+
+describe('an API host that answers with something no AceBridge API gives', () => {
+  it('shows a page naming the host it tried, keeps what was typed behind it, and tries again', async () => {
+    const client = createTestQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ApiStatus>
+          <label>
+            Company name <input />
+          </label>
+        </ApiStatus>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Company name'), 'Acme Cloud');
+    act(() => apiHealth.notTheApi('https://acme.api.example.com/api/v1/auth/login/', 404));
+    expect(
+      screen.getByRole('heading', { name: 'AceBridge cannot find its server' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('https://acme.api.example.com')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company name')).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByLabelText('Company name')).toBeVisible();
+    expect(screen.getByLabelText('Company name')).toHaveValue('Acme Cloud');
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,102 @@
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+
+import { apiHealth, type ApiHealth } from '@/api/api-health';
+import { PageMessage } from '@/components/layout/page-message';
+
+import styles from './api-status.module.css';
+
+/** While the API cannot be reached, what the screen shows is asked for again this often. */
+export const RETRY_EVERY_MS = 5_000;
+
+const time = (at: number) =>
+  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The API's health as the transport last saw it (api/api-health.ts). */
+function useApiHealth(): ApiHealth {
+  return useSyncExternalStore(apiHealth.subscribe, apiHealth.get, apiHealth.get);
+}
+
+/** The origin the app called, for a person who can fix the site's API host. */
+function originOf(url: string): string {
+  try {
+    return new URL(url, window.location.href).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Says an outage or a misconfigured API host once, as what it is, on every screen:
+ * - the API cannot be reached: one banner above the screen, naming when what it shows was last
+ *   fresh; the screen's data is asked for again every few seconds, and the banner goes once the
+ *   API answers;
+ * - the API host answers with something no AceBridge API gives (a web page): a page naming the
+ *   host it tried, in place of the screen, which stays mounted behind it so that nothing typed is
+ *   lost when the user tries again.
+ */
+export function ApiStatus({ children }: { children: ReactNode }) {
+  const health = useApiHealth();
+  const queryClient = useQueryClient();
+
+  // While nothing answers, the screen's data is asked for again every few seconds; once the API
+  // answers again, what failed meanwhile is asked for at once.
+  const wasUnreachable = useRef(false);
+  useEffect(() => {
+    if (health.state !== 'unreachable') {
+      if (wasUnreachable.current && health.state === 'ok')
+        void queryClient.refetchQueries({
+          type: 'active',
+          predicate: (query) => query.state.status === 'error',
+        });
+      wasUnreachable.current = false;
+      return undefined;
+    }
+    wasUnreachable.current = true;
+    const timer = setInterval(() => {
+      void queryClient.refetchQueries({ type: 'active' });
+    }, RETRY_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [health.state, queryClient]);
+
+  const notTheApi = health.state === 'notTheApi' ? health : undefined;
+  const tryAgain = () => {
+    apiHealth.reset();
+    void queryClient.refetchQueries({ type: 'active' });
+  };
+  return (
+    <>
+      {notTheApi ? (
+        <PageMessage
+          icon={null}
+          title="AceBridge cannot find its server"
+          action={<Button intent={Intent.PRIMARY} text="Try again" onClick={tryAgain} />}
+        >
+          <p>
+            AceBridge called <strong>{originOf(notTheApi.url)}</strong> and got a web page (HTTP{' '}
+            {notTheApi.status}) instead of an answer from the AceBridge API. The API host this site
+            is set up with is probably wrong.
+          </p>
+          <p>
+            Whoever runs this site can correct its <code>API_HOST</code>. Nothing you typed is lost:
+            it is still here when you try again.
+          </p>
+        </PageMessage>
+      ) : null}
+      {health.state === 'unreachable' ? (
+        <Callout intent={Intent.WARNING} role="status" className={styles.banner}>
+          <strong>AceBridge cannot reach its server.</strong>{' '}
+          {health.lastAnswerAt === null
+            ? 'Nothing could be loaded yet.'
+            : `What you see was last up to date at ${time(health.lastAnswerAt)}.`}{' '}
+          Trying again every {RETRY_EVERY_MS / 1000} s; this goes away once it answers.
+        </Callout>
+      ) : null}
+      {/* Always the same element, so that the screen is never mounted again: what was typed stays. */}
+      <div hidden={notTheApi !== undefined} className={styles.screen}>
+        {children}
+      </div>
+    </>
+  );
+}
