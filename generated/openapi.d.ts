@@ -2366,8 +2366,9 @@ export interface components {
     };
     /**
      * @description Too many attempts: one of the operation's limits (named by its `x-throttle`, defined in
-     *     `components.x-throttles`, stated in words in its description) is reached for the account,
-     *     address, client or tenant. `Retry-After` says in how many seconds an attempt is allowed
+     *     `components.x-throttles`, stated in words in its description) is reached for what it
+     *     counts: an account, an address, a client, a tenant, a licence key, or an account or
+     *     address from one client. `Retry-After` says in how many seconds an attempt is allowed
      *     again; a refused attempt does not count. The app shows "Too many attempts. Try again in
      *     N s." (beyond 90 s, "in N min.", rounded up) and keeps what was typed.
      */

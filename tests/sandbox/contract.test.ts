@@ -26,7 +26,10 @@ describe("the contract's throttles (components.x-throttles, named by each operat
   const perAccount = { per: 'account', max: 5, seconds: 60 };
 
   it('are read as data', () => {
-    expect(contractThrottles().signInPerAccountAndClient).toEqual(perAccount);
+    expect(contractThrottles().signInPerAccountAndClient).toEqual({
+      ...perAccount,
+      per: 'account and client',
+    });
     expect(contractThrottles(doc({ a: perAccount }, login(['a'])))).toEqual({ a: perAccount });
   });
 

@@ -168,8 +168,17 @@ export function listBound(path: Path): number {
 }
 
 /** Who a throttle counts by. */
-type ThrottleScope = 'account' | 'address' | 'client' | 'tenant';
-const SCOPES: readonly string[] = ['account', 'address', 'client', 'tenant'];
+type ThrottleScope =
+  'account' | 'address' | 'client' | 'tenant' | 'key' | 'account and client' | 'address and client';
+const SCOPES: readonly string[] = [
+  'account',
+  'address',
+  'client',
+  'tenant',
+  'key',
+  'account and client',
+  'address and client',
+];
 
 /** One limit of `components.x-throttles`: at most `max` attempts per `per` within `seconds`. */
 export interface ThrottleLimit {
