@@ -511,7 +511,7 @@ export function admitRequest(req, res, { replyHeaders } = {}) {
     sendError(
       res,
       421,
-      `This door answers requests addressed to this machine only (Host: 127.0.0.1, localhost or [::1], any port), so that a web page whose own name was pointed here (DNS rebinding) cannot call it; ${host === undefined ? 'this request has no Host' : `Host: ${shown(host)} is not one`}.`,
+      `This door answers requests addressed to this machine only (Host: 127.0.0.1, localhost, [::1] or a name under .localhost, any port), so that a web page whose own name was pointed here (DNS rebinding) cannot call it; ${host === undefined ? 'this request has no Host' : `Host: ${shown(host)} is not one`}.`,
       { headers: { connection: 'close' } },
     );
     return undefined;

@@ -200,7 +200,7 @@ describe('the front door, with stand-ins for Prism and the sandbox', () => {
       const reply = await send(doorPort, { path: '/api/sandbox/outbox', headers: { host } });
       expect(reply.status).toBe(421);
       expect(JSON.parse(reply.text)).toEqual({
-        detail: `This door answers requests addressed to this machine only (Host: 127.0.0.1, localhost or [::1], any port), so that a web page whose own name was pointed here (DNS rebinding) cannot call it; Host: ${host} is not one.`,
+        detail: `This door answers requests addressed to this machine only (Host: 127.0.0.1, localhost, [::1] or a name under .localhost, any port), so that a web page whose own name was pointed here (DNS rebinding) cannot call it; Host: ${host} is not one.`,
       });
       expect([...prism.seen, ...sandbox.seen]).toEqual([]);
     },
