@@ -420,8 +420,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Generate an external id for the AWS role
-     * @description Returns a fresh random UUID (v4). Step 4 offers it as the `external_id` of the cross-account role, with a copy-to-clipboard button.
+     * The tenant's external id for the AWS role
+     * @description Returns the caller's tenant's external id: a random UUID (v4) made on the first call and
+     *     kept with the tenant, the same on every call after it (another reload, another sign-in,
+     *     another device). Once the AWS connection is saved, it is the `external_id` saved with it.
+     *     Step 4 offers it as the `external_id` of the cross-account role, with a copy-to-clipboard
+     *     button: the id an admin copies into the role's trust policy must be the one sent later,
+     *     or AWS refuses to assume the role.
      */
     get: operations['generateUuid'];
     put?: never;
@@ -3040,7 +3045,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A new UUID. */
+      /** @description The tenant's external id, the same on every call. */
       200: {
         headers: {
           [name: string]: unknown;

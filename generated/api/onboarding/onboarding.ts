@@ -1028,8 +1028,13 @@ export const getGenerateUuidUrl = () => {
 };
 
 /**
- * Returns a fresh random UUID (v4). Step 4 offers it as the `external_id` of the cross-account role, with a copy-to-clipboard button.
- * @summary Generate an external id for the AWS role
+ * Returns the caller's tenant's external id: a random UUID (v4) made on the first call and
+ * kept with the tenant, the same on every call after it (another reload, another sign-in,
+ * another device). Once the AWS connection is saved, it is the `external_id` saved with it.
+ * Step 4 offers it as the `external_id` of the cross-account role, with a copy-to-clipboard
+ * button: the id an admin copies into the role's trust policy must be the one sent later,
+ * or AWS refuses to assume the role.
+ * @summary The tenant's external id for the AWS role
  */
 export const generateUuid = async (
   options?: Parameters<typeof apiFetch>[1],
@@ -1115,7 +1120,7 @@ export function useGenerateUuid<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Generate an external id for the AWS role
+ * @summary The tenant's external id for the AWS role
  */
 
 export function useGenerateUuid<

@@ -332,6 +332,25 @@ describe('wizard step 3', () => {
 });
 
 describe('wizard step 4', () => {
+  it('shows the same external id after a reload and after signing in again', async () => {
+    acmeAtStep(backend, 4);
+    await backend.signIn(DANA);
+    const shownId = async () => {
+      const field = (await screen.findByLabelText(/^External Id/)) as HTMLInputElement;
+      await waitFor(() => expect(field.value).toMatch(/^[0-9a-f-]{36}$/));
+      return field.value;
+    };
+    const first = renderWizard();
+    const id = await shownId();
+    first.unmount(); // a reload
+    const second = renderWizard();
+    expect(await shownId()).toBe(id);
+    second.unmount();
+    await backend.signIn(DANA); // another sign-in
+    renderWizard();
+    expect(await shownId()).toBe(id);
+  });
+
   it('fills the external id from the server and copies it, uploads the policy, then moves on', async () => {
     acmeAtStep(backend, 4);
     await backend.signIn(DANA);

@@ -146,6 +146,7 @@ export function createTenantWithAdmin(
     key,
     salesforce: null,
     aws: null,
+    external_id: null,
     salesforce_connection: 'connecting',
     aws_connection: 'connecting',
     connected_at: null,

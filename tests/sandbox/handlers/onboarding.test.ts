@@ -281,3 +281,23 @@ describe('the wizard, step by step', () => {
     );
   });
 });
+
+describe('the external id step 4 offers (uuid_generate)', () => {
+  it('is the tenant’s own, the same on every call and after another sign-in, and kept in the store', async () => {
+    const { app, store } = testSandbox({ inMemory: true });
+    expect((await anonymous(app, 'POST', '/api/v1/tenants/', step2())).status).toBe(201);
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const first = (await admin.get('/api/v1/uuid_generate/')).body.uuid;
+    expect((await admin.get('/api/v1/uuid_generate/')).body.uuid).toBe(first);
+    const again = await signIn(app, ADMIN.email, ADMIN.password);
+    expect((await again.get('/api/v1/uuid_generate/')).body.uuid).toBe(first);
+    expect(
+      store.state.tenants.find((row) => row.company_name === 'Analytical Engines'),
+    ).toMatchObject({ external_id: first });
+    // Another company has its own: Acme's is the one saved with its AWS connection.
+    const dana = await signIn(app, 'dana.whitfield@acme-cloud.com');
+    const acme = store.state.tenants.find((row) => row.id === 1);
+    expect((await dana.get('/api/v1/uuid_generate/')).body.uuid).toBe(acme?.aws?.external_id);
+    expect(acme?.aws?.external_id).not.toBe(first);
+  });
+});

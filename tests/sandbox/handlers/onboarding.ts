@@ -12,7 +12,7 @@ import { badRequest, EMAIL_PATTERN, fieldErrors, notFound, requireFields } from 
 import { checkSalesforceLogin, connectSalesforce } from '../domain/salesforce-connection';
 import { issueTokens } from '../domain/sessions';
 import { SETUP_COMPLETE_MESSAGE, setupStep } from '../domain/setup-progress';
-import { superAdmin, tenantById, tenantUsers } from '../domain/tenant-access';
+import { callerOf, superAdmin, tenantById, tenantUsers } from '../domain/tenant-access';
 import { createTenantWithAdmin, normaliseKey, usableKey } from '../domain/tenant-signup';
 import type { Counted } from '../domain/throttle';
 import { publicUser } from '../domain/users';
@@ -159,7 +159,20 @@ function registerSteps(app: SandboxApp): void {
     return reply(200, { message: 'AWS policy added successfully.' });
   });
 
-  operation(app, 'get', '/api/v1/uuid_generate/', () => reply(200, { uuid: randomUUID() }));
+  // The tenant's external id: made once, on the first call, and kept with the tenant, so that the
+  // id an admin copied into the role's trust policy is the one step 4 sends, after any reload or
+  // sign-in. Once the AWS connection is saved, it is the id saved with it.
+  operation(app, 'get', '/api/v1/uuid_generate/', (call) => {
+    const { deps } = call;
+    const { tenant } = callerOf(deps.store.state, sessionOf(call));
+    const kept = tenant.aws?.external_id ?? tenant.external_id;
+    if (kept) return reply(200, { uuid: kept });
+    const uuid = randomUUID();
+    deps.store.transact((draft) => {
+      tenantById(draft.tenants, tenant.id).external_id = uuid;
+    });
+    return reply(200, { uuid });
+  });
 }
 
 export function registerOnboarding(app: SandboxApp): void {

@@ -56,6 +56,7 @@ function tenant(
     ...row,
     company_name: row.company_name ?? '',
     ...extra,
+    external_id: extra.aws?.external_id ?? null,
     salesforce_connection: 'ok',
     aws_connection: 'ok',
     connected_at: '2026-01-12T09:30:00Z',

@@ -89,7 +89,26 @@ const MIGRATIONS: readonly Migration[] = [
       syncLogs: rowsOf(snapshot.syncLogs).map((row) => ({ ...row, runId: null })),
     }),
   },
+  {
+    // 3 -> 4: each tenant keeps the external id step 4 offers (`external_id`), the same on every
+    // call. A tenant whose AWS connection is saved keeps the id saved with it; any other gets one
+    // on its next call.
+    from: 3,
+    migrate: (snapshot) => ({
+      ...snapshot,
+      tenants: rowsOf(snapshot.tenants).map((row) => ({
+        ...row,
+        external_id: externalIdOf(row.aws),
+      })),
+    }),
+  },
 ];
+
+function externalIdOf(aws: unknown): string | null {
+  if (typeof aws !== 'object' || aws === null) return null;
+  const id = (aws as Record<string, unknown>).external_id;
+  return typeof id === 'string' ? id : null;
+}
 
 function rowsOf(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value) ? (value as Record<string, unknown>[]) : [];

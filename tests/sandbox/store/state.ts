@@ -40,6 +40,11 @@ export type TenantRow = Schemas['Tenant'] & {
   key: string;
   salesforce: SalesforceSetup | null;
   aws: AwsSetup | null;
+  /**
+   * The external id step 4 offers for the AWS role (`generateUuid`), made on its first call and
+   * kept: the id an admin copies into the role's trust policy must be the one sent later.
+   */
+  external_id: string | null;
   salesforce_connection: ConnectionState;
   aws_connection: ConnectionState;
   /** When the connections were last (re)configured: 'connecting' turns into the real state after a moment. */
@@ -207,7 +212,7 @@ export interface State {
   awsRegistrations: Schemas['AwsRegistrationRequest'][];
 }
 
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {
