@@ -174,6 +174,17 @@ describe('FieldMapper', { timeout: 30_000 }, () => {
     });
   });
 
+  it("says beside 'Add item' that the typed text becomes a fixed value for every record", async () => {
+    const user = userEvent.setup();
+    renderMapper();
+    await openOpportunities(user);
+    await user.click(field('industryOther'));
+    await user.keyboard('Web');
+    const add = await screen.findByRole('option', { name: /^Add item/ });
+    expect(add).toHaveTextContent('Add item Web');
+    expect(add).toHaveTextContent('a fixed value, sent for every record');
+  });
+
   it('clearing a mapped field deletes its mapping', async () => {
     const user = userEvent.setup();
     renderMapper();

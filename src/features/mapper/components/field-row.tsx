@@ -23,6 +23,11 @@ const SELECTION_SAVE_MS = 500;
 /** Dummy texts are saved 300 ms after the last keystroke, not on every key. */
 const DUMMY_SAVE_MS = 300;
 const CLOSING_KEYS = [DUMMY_KEY];
+/**
+ * Said beside the field search's 'Add item': the typed text becomes a fixed value sent for every
+ * record, which one keystroke under a real field ('Web' under 'Website') would otherwise hide.
+ */
+const FIXED_VALUE_HINT = 'a fixed value, sent for every record';
 
 export interface FieldRowProps {
   attribute: Attribute;
@@ -89,6 +94,7 @@ export const FieldRow = memo(function FieldRow({ attribute, fields }: FieldRowPr
             onToggle={actions.toggleField}
             onClear={actions.clearField}
             onAddItem={actions.addFieldItem}
+            addItemHint={FIXED_VALUE_HINT}
             closingKeys={CLOSING_KEYS}
             loading={fields.loading}
           />

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -67,14 +67,35 @@ describe('InboxCard', () => {
     expect(await screen.findByText('Globex, Initech')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /view/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    // It asks first, naming how many it marks read; nothing is sent until the answer.
+    const dialog = await screen.findByRole('dialog', { name: 'Mark every launch as read?' });
+    expect(dialog).toHaveTextContent(
+      'Resolve marks 2 launches as read: they leave the inbox, and this cannot be undone.',
+    );
+    expect(backend.callsTo('resolveLaunches')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     // The sandbox's own reply is what the toast shows.
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('All launches marked as resolved (2).'),
     );
     expect(await screen.findByText('0 Launches')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Resolve' })).toBeDisabled();
     expect(backend.callsTo('resolveLaunches')).toHaveLength(1);
     expect(backend.callsTo('listUnreadLaunches')).toHaveLength(2);
+  });
+
+  it('a Resolve the user takes back sends nothing and keeps the inbox', async () => {
+    onlyLaunches(['Globex']);
+    renderInbox();
+    await screen.findByText('Globex');
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark every launch as read?' });
+    expect(dialog).toHaveTextContent('Resolve marks 1 launch as read');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('1 Launches')).toBeInTheDocument();
+    expect(backend.callsTo('resolveLaunches')).toHaveLength(0);
   });
 
   it('is busy while Resolve is sent, and a double click sends it once', async () => {
@@ -82,7 +103,9 @@ describe('InboxCard', () => {
     renderInbox();
     await screen.findByText('Globex, Initech');
     const gate = backend.hold('resolveLaunches');
-    const resolve = screen.getByRole('button', { name: 'Resolve' });
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark every launch as read?' });
+    const resolve = within(dialog).getByRole('button', { name: 'Resolve' });
     // Two clicks before React renders again: faster than the button can turn busy.
     act(() => {
       resolve.click();

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { BlockError } from '@/components/block-error/block-error';
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
@@ -12,16 +13,21 @@ import { launchesQueryOptions } from '../../dashboard-queries';
 import { launchNamesText, launchToggleText } from '../../model/launch-names';
 import styles from './inbox.module.css';
 
+/** `1 launch`, `12 launches`. */
+const launchCount = (count: number) => `${count} ${count === 1 ? 'launch' : 'launches'}`;
+
 const NAMES_STAND_IN = `${'Customer Inc - Cloud Migration, '.repeat(10)}and more`;
 
 /**
  * The 'Inbox' card: how many opportunities were launched since the last Resolve, their names
- * (the first ten, or all), and Resolve, which marks them read.
+ * (the first ten, or all), and Resolve, which marks them all read. Resolve asks first, naming how
+ * many: one click would otherwise empty the inbox for good, with no undo.
  */
 export function InboxCard() {
   const queryClient = useQueryClient();
   const launches = useQuery(launchesQueryOptions());
   const [expanded, setExpanded] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   // The contract makes Resolve a GET that changes data: it is a mutation here, never cached.
   const resolve = useSingleFlight(
     useMutation({
@@ -30,8 +36,10 @@ export function InboxCard() {
       onSuccess: (reply) => {
         if (reply?.message) void toast.success(reply.message);
         setExpanded(false);
+        setConfirming(false);
         return queryClient.invalidateQueries({ queryKey: getListUnreadLaunchesQueryKey() });
       },
+      onError: () => setConfirming(false),
     }),
   );
   const names = launches.data?.data.map((launch) => launch.name) ?? [];
@@ -49,9 +57,20 @@ export function InboxCard() {
           intent={Intent.SUCCESS}
           disabled={names.length === 0}
           loading={resolve.isPending}
-          onClick={() => resolve.mutate()}
+          onClick={() => setConfirming(true)}
         />
       </div>
+      <ConfirmDialog
+        isOpen={confirming}
+        title="Mark every launch as read?"
+        body={`Resolve marks ${launchCount(names.length)} as read: they leave the inbox, and this cannot be undone.`}
+        acceptText="Resolve"
+        busy={resolve.isPending}
+        onResult={(answer) => {
+          if (answer === 'accept') resolve.mutate();
+          else setConfirming(false);
+        }}
+      />
       {launches.isError ? (
         <BlockError
           error={launches.error}

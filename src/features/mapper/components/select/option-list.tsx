@@ -28,6 +28,8 @@ export interface OptionListProps {
   state: SelectState;
   /** Offers the typed text as a new item ('Add item') after the options. */
   canAdd: boolean;
+  /** Said beside 'Add item': what choosing it does. */
+  addItemHint?: string;
   selected: ReadonlySet<string>;
   loading: boolean;
   onChoose: (index: number) => void;
@@ -38,7 +40,7 @@ export interface OptionListProps {
  * which rows those are is arithmetic (fixed-rows.ts), whatever the number of options.
  */
 export function OptionList(props: OptionListProps) {
-  const { listId, label, state, canAdd, selected, loading, onChoose } = props;
+  const { listId, label, state, canAdd, addItemHint, selected, loading, onChoose } = props;
   const { query, visible, active, reveal } = useSyncExternalStore(state.subscribe, state.get);
   const addItem = canAdd ? query.trim() : '';
   const count = visible.length + (addItem ? 1 : 0);
@@ -128,9 +130,16 @@ export function OptionList(props: OptionListProps) {
                   ) : null}
                 </>
               ) : (
-                <span className={cx(Classes.FILL, Classes.TEXT_OVERFLOW_ELLIPSIS)}>
-                  {SELECT_TEXT.addItem} <q>{addItem}</q>
-                </span>
+                <>
+                  <span className={cx(Classes.FILL, Classes.TEXT_OVERFLOW_ELLIPSIS)}>
+                    {SELECT_TEXT.addItem} <q>{addItem}</q>
+                  </span>
+                  {addItemHint ? (
+                    <span className={cx(Classes.MENU_ITEM_LABEL, styles.detail)}>
+                      {addItemHint}
+                    </span>
+                  ) : null}
+                </>
               )}
             </div>
           );

@@ -22,6 +22,8 @@ export interface VirtualMultiSelectProps {
   onClear: () => void;
   /** Offers the typed text as a new item ('Add item'). */
   onAddItem?: (text: string) => void;
+  /** Said beside 'Add item': what choosing it does. */
+  addItemHint?: string;
   /** Keys whose choice closes the list (the dummy option, whose text box comes next). */
   closingKeys?: readonly string[];
   loading?: boolean;
@@ -41,8 +43,17 @@ export interface VirtualMultiSelectProps {
  * much (see `e2e/bench/mapper-profile.mjs open`).
  */
 export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: VirtualMultiSelectProps) {
-  const { label, options, selectedKeys, tagLabel, onToggle, onClear, onAddItem, closingKeys } =
-    props;
+  const {
+    label,
+    options,
+    selectedKeys,
+    tagLabel,
+    onToggle,
+    onClear,
+    onAddItem,
+    addItemHint,
+    closingKeys,
+  } = props;
   const { loading = false, disabled = false } = props;
   const [open, setOpen] = useState(false);
   const [placement, setPlacement] = useState<ListPlacement>();
@@ -195,6 +206,7 @@ export const VirtualMultiSelect = memo(function VirtualMultiSelect(props: Virtua
                   label={label}
                   state={state}
                   canAdd={canAdd}
+                  addItemHint={addItemHint}
                   selected={selected}
                   loading={loading}
                   onChoose={choose}
