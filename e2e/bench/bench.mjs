@@ -67,7 +67,11 @@ const BUDGETS = [
   ['lighthouse.dashboard.cls', 0, 'max'],
   ['lighthouse.valuesMapper.performance', 100, 'min'],
   ['lighthouse.valuesMapper.cls', 0, 'max'],
-  ['routes.login.jsAllGzip', 130 * KB, 'max'],
+  // 131: the outage banner, the wrong-API-host page and the API-health rule they share are on
+  // every screen, the login's first load included, and cost it about 1 KB (129.5 -> 130.5). An
+  // outage said on the screen where it happens is worth that; lazy loading them was tried and
+  // saved 0.3 KB, with a banner whose code could fail to load in the very outage it reports.
+  ['routes.login.jsAllGzip', 131 * KB, 'max'],
   ['routes.dashboard.jsAllGzip', 200 * KB, 'max'],
   ['routes.newConnection.jsAllGzip', 260 * KB, 'max'],
   ['routes.wizardStep5.jsAllGzip', 260 * KB, 'max'],

@@ -1,4 +1,4 @@
-import { Button, Callout, Intent } from '@blueprintjs/core';
+import { Button, Classes, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 
@@ -85,13 +85,18 @@ export function ApiStatus({ children }: { children: ReactNode }) {
         </PageMessage>
       ) : null}
       {health.state === 'unreachable' ? (
-        <Callout intent={Intent.WARNING} role="status" className={styles.banner}>
+        // Blueprint's callout look from its classes alone: this shows on every screen, the login
+        // included, whose first load need not carry the Callout component's code.
+        <div
+          role="status"
+          className={`${Classes.CALLOUT} ${Classes.INTENT_WARNING} ${styles.banner}`}
+        >
           <strong>AceBridge cannot reach its server.</strong>{' '}
           {health.lastAnswerAt === null
             ? 'Nothing could be loaded yet.'
             : `What you see was last up to date at ${time(health.lastAnswerAt)}.`}{' '}
           Trying again every {RETRY_EVERY_MS / 1000} s; this goes away once it answers.
-        </Callout>
+        </div>
       ) : null}
       {/* Always the same element, so that the screen is never mounted again: what was typed stays. */}
       <div hidden={notTheApi !== undefined} className={styles.screen}>
