@@ -113,7 +113,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: NODE_TESTS },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: NODE_TESTS,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         // The app's tests share their worker's modules (`isolate: false`): each file no longer
@@ -126,11 +131,22 @@ export default defineConfig({
           include: DOM_TESTS,
           exclude: [...NODE_TESTS, ...OWN_MODULES],
           isolate: false,
+          // One worker for the files that share modules: split over two, a file now and then
+          // found React stalled by the files before it in its worker (every test timing out, the
+          // last file's DOM still there). A project with its own worker count runs as a group of
+          // its own: these light files first, then the others on every core.
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'dom-own-modules', environment: 'jsdom', include: OWN_MODULES },
+        test: {
+          name: 'dom-own-modules',
+          environment: 'jsdom',
+          include: OWN_MODULES,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -215,8 +215,9 @@ describe('dashboard', () => {
       'POST /api/v1/connection-step-status/',
       'POST /api/v1/tenant-subdomain/',
     ]);
-    expect(paths.slice(2, 12).sort()).toEqual([
+    expect(paths.slice(2, 13).sort()).toEqual([
       'GET /api/v1/salesforce/aws/attributes/',
+      'GET /api/v1/salesforce/data-mappings/count/',
       'GET /api/v1/salesforce/data-mappings/sync-errors/',
       'GET /api/v1/salesforce/data-mappings/sync-settings',
       'GET /api/v1/salesforce/data-mappings/sync-settings',
@@ -352,5 +353,43 @@ describe('dashboard', () => {
     expect(await screen.findByRole('table', { name: 'Errors' })).toBeInTheDocument();
     await waitFor(() => expect(backend.callsTo('listSyncErrors').length).toBeGreaterThan(0));
     expect(backend.callsTo('listSyncErrors')[0]?.search.get('page')).toBe('1');
+  });
+});
+
+describe('required fields still unmapped', () => {
+  const unmappedLink = () =>
+    screen.queryByRole('link', { name: /^\d+ required fields? unmapped: map them$/ });
+
+  it('are named in the toolbar for a super_admin, as a way to Sync Settings', async () => {
+    await backend.signIn(DANA);
+    renderApp('/dashboard');
+    await waitFor(() => expect(unmappedLink()).toBeInTheDocument());
+    expect(unmappedLink()).toHaveAttribute('href', '/values-mapper');
+    expect(unmappedLink()).toHaveAttribute(
+      'title',
+      expect.stringMatching(/have no Salesforce field yet: records that need them fail to sync/),
+    );
+  });
+
+  it('are not named to a user, who cannot map them', async () => {
+    await backend.signIn(MARCUS);
+    renderApp('/dashboard');
+    expect(await screen.findByText('14 Launches')).toBeInTheDocument();
+    expect(unmappedLink()).not.toBeInTheDocument();
+    expect(backend.callsTo('getMappingCounts')).toHaveLength(0);
+  });
+
+  it('are not named once every required field is mapped', async () => {
+    // What Acme leaves unmapped is not required here; what it maps stays so.
+    backend.store.transact((draft) => {
+      const mapped = new Set(draft.mappings.map((mapping) => mapping.aws_ace_attribute));
+      for (const attribute of draft.attributes)
+        if (!mapped.has(attribute.id)) attribute.is_mandatory = false;
+    });
+    await backend.signIn(DANA);
+    renderApp('/dashboard');
+    expect(await screen.findByText('14 Launches')).toBeInTheDocument();
+    await waitFor(() => expect(backend.callsTo('getMappingCounts')).toHaveLength(1));
+    expect(unmappedLink()).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { SyncHistoryCard } from './components/history/sync-history-card';
 import { InboxCard } from './components/inbox/inbox-card';
 import { SyncControls } from './components/sync/sync-controls';
 import { SyncStatsCard } from './components/sync/sync-stats-card';
+import { UnmappedRequiredNotice } from './components/unmapped/unmapped-required-notice';
 import { tenantQueryOptions, type DashboardView } from './dashboard-queries';
 import styles from './dashboard.module.css';
 
@@ -29,6 +30,7 @@ export function DashboardPage({ tab, page, role, onViewChange }: DashboardPagePr
       <div className={styles.toolbar}>
         <h1 className={Classes.HEADING}>Update Feed</h1>
         <div className={styles.actions}>
+          {role === 'super_admin' ? <UnmappedRequiredNotice /> : null}
           {role === 'super_admin' ? <SwitchEnvironment /> : null}
           <SyncControls />
         </div>

@@ -4,6 +4,7 @@ import { session, type Role } from '@/api/session';
 import { filterCountQueryOptions } from '@/components/filter-count/filter-count-queries';
 import { getListAwsAttributesQueryOptions } from '@generated/api/attributes/attributes';
 import { getListUnreadLaunchesQueryOptions } from '@generated/api/launches/launches';
+import { getGetMappingCountsQueryOptions } from '@generated/api/mappings/mappings';
 import type { EntityType, ListAwsAttributesParams } from '@generated/api/model';
 import {
   getGetSyncRunQueryOptions,
@@ -38,6 +39,10 @@ const OVERRIDE_ATTRIBUTE_PARAMS: ListAwsAttributesParams = {
 
 // The dashboard's query options: the route's loader and the blocks read the same ones.
 export const syncStatsQueryOptions = () => getGetSyncStatsQueryOptions({ query: BLOCK_QUERY });
+
+/** The required ACE fields and how many are mapped (the notice of those still unmapped). */
+export const mappingCountsQueryOptions = () =>
+  getGetMappingCountsQueryOptions({ query: BLOCK_QUERY });
 
 export const launchesQueryOptions = () => getListUnreadLaunchesQueryOptions({ query: BLOCK_QUERY });
 
@@ -109,6 +114,7 @@ export function prefetchDashboard(
   const tenantId = session.tenantId();
   if (role === 'super_admin' && tenantId !== undefined) {
     quietly(queryClient.ensureQueryData(tenantQueryOptions(tenantId)));
+    quietly(queryClient.ensureQueryData(mappingCountsQueryOptions()));
   }
   // The page size is the first page's count, so a deep link also asks for page 1.
   const pages = page > 1 ? [1, page] : [1];

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -74,6 +74,19 @@ describe('/new-connection', () => {
     await waitFor(() => expect(backend.callsTo('createDataMapping')).toHaveLength(1));
     expect(await screen.findByText('1/3 Required Fields of leads Matched')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
+    // The others are still unmapped: Finish names them and asks first.
+    const unmapped = await screen.findByRole('dialog', {
+      name: /^Finish with \d+ required fields unmapped\?$/,
+    });
+    expect(unmapped).toHaveTextContent(
+      /^.*2 required fields of leads and \d+ required fields of opportunities have no Salesforce field yet: records that need them fail to sync until they are mapped\. You can map them later in Sync Settings\./,
+    );
+    await user.click(within(unmapped).getByRole('button', { name: 'Keep mapping' }));
+    expect(router.state.location.pathname).toBe('/new-connection');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Finish anyway' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
