@@ -7,7 +7,7 @@ import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
 import { replyExample, type Schemas } from '../../../tests/sandbox/contract';
 import { writeInvitation, writePasswordReset } from '../../../tests/sandbox/domain/outbox';
 import { setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { toast as toasts } from '../../../tests/toaster-spies';
+import { dismissToast, toast as toasts } from '../../../tests/toaster-spies';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
@@ -91,6 +91,21 @@ describe('invitation (/register/:uid/:token)', () => {
     await landsOn(router, '/login');
     expect(backend.callsTo('verifyInvite')).toHaveLength(1);
     expect(backend.store.state.users.find((user) => user.id === TOMAS)?.is_active).toBe(true);
+  });
+
+  it('takes the red toast of a refused attempt away once a later one succeeds', async () => {
+    const link = mailedLink('invite', TOMAS);
+    const { router } = renderApp(link.replace(/\?.*$/, '?name=Tomas'));
+    await screen.findByRole('heading', { level: 1, name: 'New Account' });
+    backend.fail('verifyInvite', { status: 400, body: { error: 'Try again.' } });
+    toasts.danger.mockResolvedValueOnce('refused-toast');
+    await fillPair('Welc0me-Tomas!', 'Welc0me-Tomas!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Try again.'));
+    expect(dismissToast).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await landsOn(router, '/login');
+    expect(dismissToast).toHaveBeenCalledWith('refused-toast');
   });
 
   it('shows an expired invitation as a toast and stays', async () => {

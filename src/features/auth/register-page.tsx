@@ -1,8 +1,9 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
+import { useRef } from 'react';
 
 import { errorMessages } from '@/api/error-messages';
 import { firstFieldError } from '@/lib/field-errors';
-import { toast } from '@/lib/toaster';
+import { dismissToast, toast } from '@/lib/toaster';
 import { getVerifyInviteMutationOptions } from '@generated/api/auth/auth';
 
 import styles from './auth.module.css';
@@ -20,6 +21,9 @@ export interface RegisterPageProps {
  * message shows on success; a refusal shows a danger toast.
  */
 export function RegisterPage({ uid, token, name }: RegisterPageProps) {
+  // The toast of the last refused attempt: a later success takes it away, so that a red "failed"
+  // never stays beside the green "saved".
+  const refusal = useRef<Promise<string> | undefined>(undefined);
   const form = usePasswordPairForm(
     getVerifyInviteMutationOptions(),
     ({ newPassword, confirmPassword }) => ({
@@ -27,12 +31,14 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
     }),
     {
       onSuccess: (reply) => {
+        void refusal.current?.then(dismissToast);
+        refusal.current = undefined;
         if (reply?.message) void toast.success(reply.message);
       },
       // Failures show the reply's `error` field rather than the generic catalogue text.
       onError: (error) => {
         const message = firstFieldError(error.body, 'error') ?? errorMessages(error)[0];
-        if (message) void toast.danger(message);
+        if (message) refusal.current = toast.danger(message);
       },
     },
   );
