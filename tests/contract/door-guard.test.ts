@@ -19,6 +19,7 @@ import {
   supervise,
   type Supervised,
 } from './door-guard.mjs';
+import { supervisedStandIn } from './prism-stand-in';
 
 // The guard and the supervisor that keep the doors in front of Prism standing (the sandbox
 // stack's front door and `npm run proxy`): the depth scan, the body types, the size limit, the
@@ -453,29 +454,9 @@ describe('the front door with a Prism that dies', { timeout: 20_000 }, () => {
 });
 
 describe('the supervisor', () => {
-  /** A stand-in for Prism: `script` runs with its `port`, and `nth`, 1 for the first start. */
-  function stand(script: string, options: Partial<Parameters<typeof supervise>[0]> = {}) {
-    return freePort().then((port) => {
-      const printed: string[] = [];
-      let starts = 0;
-      const prism = supervise({
-        name: 'Prism (mock)',
-        port,
-        start: () => {
-          starts += 1;
-          const prelude = `const port = ${port}, nth = ${starts};`;
-          const child = spawn(process.execPath, ['-e', `${prelude}\n${script}`], {
-            stdio: 'ignore',
-          });
-          return { child, output: () => 'last words' };
-        },
-        waitReady: (child) => waitForPort(port, { child }),
-        print: (line) => printed.push(line),
-        ...options,
-      });
-      return { prism, printed, starts: () => starts };
-    });
-  }
+  /** A stand-in for Prism (prism-stand-in.ts), supervised as the mock is. */
+  const stand = (script: string, options: Partial<Parameters<typeof supervise>[0]> = {}) =>
+    supervisedStandIn(script, options, { name: 'Prism (mock)' });
 
   it('doubles its wait with each restart in a row up to the cap, and calls a loop a loop', async () => {
     // Started once; from then on, each start listens and exits with code 3 a moment later.
@@ -502,7 +483,7 @@ describe('the supervisor', () => {
       ['40', '6'],
     ]);
     expect(printed.join('\n')).toMatch(
-      /Prism \(mock\) keeps stopping\. It is restarted again and again, at most 0\.04 s apart, and the API answers 503 with Retry-After until it stays up\. Its last output:\nlast words/,
+      /Prism \(mock\) keeps stopping\. It is restarted again and again, at most 0\.04 s apart, and the API answers 503 with Retry-After until it stays up\. Its last output:\nits last words/,
     );
   }, 20_000);
 

@@ -6,7 +6,7 @@
  * real sandbox in memory) only for what only Prism shows: it decodes a body by the charset the
  * request names, and waits for ever on a compressed one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import {
   createServer,
   request,
@@ -19,8 +19,8 @@ import { gzipSync } from 'node:zlib';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { freePort, waitForPort } from '../contract/contract-proxy.mjs';
-import { createDepthScanner, supervise, type Supervised } from '../contract/door-guard.mjs';
+import { createDepthScanner, type supervise, type Supervised } from '../contract/door-guard.mjs';
+import { supervisedStandIn } from '../contract/prism-stand-in';
 import { createFrontDoor, createViolationRecorder } from '../sandbox/front-door.mjs';
 import { startStack, type RunningStack } from '../sandbox/stack.mjs';
 
@@ -329,24 +329,8 @@ describe('the supervisor, with a stand-in for Prism', () => {
 
   /** `script` runs with `port`, and `nth`: 1 for the first start, 2 for the next, and so on. */
   async function supervised(script: string, options: Partial<Parameters<typeof supervise>[0]>) {
-    const port = await freePort();
-    const printed: string[] = [];
-    let starts = 0;
-    const prism = supervise({
-      name: 'Prism (proxy)',
-      port,
-      start: () => {
-        starts += 1;
-        const prelude = `const port = ${port}, nth = ${starts};`;
-        const child = spawn(process.execPath, ['-e', `${prelude}\n${script}`], {
-          stdio: 'ignore',
-        });
-        children.push(child);
-        return { child, output: () => 'its last words' };
-      },
-      waitReady: (child) => waitForPort(port, { child }),
-      print: (line) => printed.push(line),
-      ...options,
+    const { prism, port, printed } = await supervisedStandIn(script, options, {
+      onChild: (child) => children.push(child),
     });
     running.push(prism);
     const door = createServer(
