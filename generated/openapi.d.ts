@@ -1265,8 +1265,9 @@ export interface components {
     EntityType: 'Lead' | 'Opportunity';
     /**
      * @description Value type of an attribute. It decides the mapper row (Picklist and Boolean get value
-     *     sub-rows) and the sync-filter input and comparisons. ACE "Yes / No" picklists are Boolean;
-     *     currencies are Double; long text is Textarea.
+     *     sub-rows) and the sync-filter input and comparisons. ACE "Yes / No" picklists are Boolean,
+     *     their values written `True` and `False` (BooleanValue); currencies are Double; long text is
+     *     Textarea.
      *
      *     `x-filter-comparisons` lists the comparisons a sync filter on an attribute of each type
      *     accepts, in the order the filter editor offers them: a condition with another comparison is
@@ -1355,11 +1356,29 @@ export interface components {
     OverrideDoubleValue: string;
     /**
      * Format: date
-     * @description A sync-filter value (`field_value`) for a Date attribute: a calendar day written YYYY-MM-DD
-     *     (`2026-03-31`), which must exist (`2026-02-30` is refused). ACE dates are days, and this is
-     *     the form ACE itself accepts; no time and no time zone, so no backend can move it a day.
+     * @description A sync-filter value (`field_value`) or an override value (`dummy_value`) for a Date
+     *     attribute: a calendar day written YYYY-MM-DD (`2026-03-31`), which must exist (`2026-02-30`
+     *     is refused). ACE dates are days, and this is the form ACE itself accepts; no time and no
+     *     time zone, so no backend can move it a day.
      */
     DateValue: string;
+    /**
+     * @description An ACE value of a Boolean attribute: exactly `True` or `False` (the true word first), in
+     *     this letter case. The one vocabulary of a Boolean ACE value: the mapper's value rows
+     *     (`aws_ace_picklist_value`), an override value (`dummy_value`) and the words the sync-filter
+     *     editor offers for a Boolean attribute. `Yes`, `No`, `true` or `1` is refused as an
+     *     override value with a 400 field error on `dummy_value`; an override saved before this
+     *     rule as `Yes` or `No` (any letter case) is turned by the backend into `True` or `False`,
+     *     which is what it meant.
+     * @enum {string}
+     */
+    BooleanValue: 'True' | 'False';
+    /**
+     * @description An override value (`dummy_value`) for an Email attribute: one `@` between a name and a
+     *     domain with a dot, no spaces (`jane.doe@example.com`). ACE refuses an e-mail address of
+     *     another form with a Data Type Mismatch Error.
+     */
+    EmailValue: string;
     /** @description A human-readable outcome the app shows in a toast. */
     MessageReply: {
       /** @description Text to show to the user. */
@@ -1927,7 +1946,7 @@ export interface components {
       /** @description Tenant id. */
       tenant?: number;
       comparison_type: components['schemas']['ComparisonType'];
-      /** @description Value to compare with. Dates as YYYY-MM-DD, numbers in decimal, booleans as true/false, picklists as a choice key. */
+      /** @description Value to compare with. Dates as YYYY-MM-DD, numbers in decimal, booleans as True/False (BooleanValue; `true` and `false` in another letter case are read the same), picklists as a choice key. */
       field_value: string;
       entity_type: components['schemas']['EntityType'];
       /**
@@ -2167,9 +2186,12 @@ export interface components {
      *     `ace_id`, as for an attribute of the other entity.
      *
      *     `x-override-value-formats` names the format `dummy_value` must have for an ACE attribute
-     *     of each data type that has one (IntValue, OverrideDoubleValue): a value in another format
-     *     is refused whole with a 400 field error on `dummy_value`. The errors table checks it before
-     *     saving, with the same rule.
+     *     of each data type that has one (BooleanValue, IntValue, OverrideDoubleValue, DateValue,
+     *     EmailValue; for a Picklist, `choices`: one of the keys of the attribute's `choices`, when
+     *     it has any): a value in another format is refused whole with a 400 field error on
+     *     `dummy_value`, when it is saved, not at the next sync. The errors table checks it before
+     *     saving, and the sync checks a record's values, with the same rule. A schema with `format:
+     *     date` also needs a day that exists.
      */
     OverrideWrite: {
       /** @description Sync error the value resolves. */
@@ -2184,7 +2206,8 @@ export interface components {
       ace_id: number;
       /**
        * @description The value to send instead, in the format `x-override-value-formats` (above) names for
-       *     the attribute's data type, else a 400 field error on `dummy_value`.
+       *     the attribute's data type (`True` or `False` for a Boolean), else a 400 field error on
+       *     `dummy_value`.
        */
       dummy_value: string;
     };
@@ -4139,7 +4162,21 @@ export interface operations {
           'application/json': components['schemas']['MessageReply'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /**
+       * @description Nothing is saved. A field error names the item and the field: `dummy_value` for a value
+       *     not in the format `OverrideWrite.x-override-value-formats` names for the attribute's
+       *     data type (a Boolean's `Yes`, a day that does not exist), checked when the value is
+       *     saved, `ace_id` for an attribute that takes no override; or `error` when the company
+       *     would keep more saved values than listOverrides may list.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       500: components['responses']['ServerError'];
     };

@@ -44,20 +44,34 @@ export const FILTER_VALUE_FORMATS = {
    */
   Double: new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)$', 'u'),
   /**
-   * DateValue: A sync-filter value (`field_value`) for a Date attribute: a calendar day written YYYY-MM-DD
-   * (`2026-03-31`), which must exist (`2026-02-30` is refused). ACE dates are days, and this is
-   * the form ACE itself accepts; no time and no time zone, so no backend can move it a day.
+   * DateValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for a Date
+   * attribute: a calendar day written YYYY-MM-DD (`2026-03-31`), which must exist (`2026-02-30`
+   * is refused). ACE dates are days, and this is the form ACE itself accepts; no time and no
+   * time zone, so no backend can move it a day.
    */
   Date: new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'),
 } as const satisfies Partial<Record<DataType, RegExp>>;
 
+/** The data types whose filter value is a day (`format: date`), which must exist. */
+const FILTER_DAY_TYPES: readonly DataType[] = ['Date'];
+
 /** Whether `value` has the format a filter value of `dataType` needs (true for types without one). */
 export function hasFilterValueFormat(dataType: DataType, value: string): boolean {
-  return hasFormat(FILTER_VALUE_FORMATS, dataType, value);
+  return hasFormat(FILTER_VALUE_FORMATS, FILTER_DAY_TYPES, dataType, value);
 }
 
 /** The format an override value must have, for the data types that have one (OverrideWrite.x-override-value-formats). */
 export const OVERRIDE_VALUE_FORMATS = {
+  /**
+   * BooleanValue: An ACE value of a Boolean attribute: exactly `True` or `False` (the true word first), in
+   * this letter case. The one vocabulary of a Boolean ACE value: the mapper's value rows
+   * (`aws_ace_picklist_value`), an override value (`dummy_value`) and the words the sync-filter
+   * editor offers for a Boolean attribute. `Yes`, `No`, `true` or `1` is refused as an
+   * override value with a 400 field error on `dummy_value`; an override saved before this
+   * rule as `Yes` or `No` (any letter case) is turned by the backend into `True` or `False`,
+   * which is what it meant.
+   */
+  Boolean: new RegExp('^(True|False)$', 'u'),
   /**
    * IntValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
    * attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
@@ -73,20 +87,74 @@ export const OVERRIDE_VALUE_FORMATS = {
    * carry an exponent. No hexadecimal, thousands separator, NaN or Infinity.
    */
   Double: new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?$', 'u'),
+  /**
+   * DateValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for a Date
+   * attribute: a calendar day written YYYY-MM-DD (`2026-03-31`), which must exist (`2026-02-30`
+   * is refused). ACE dates are days, and this is the form ACE itself accepts; no time and no
+   * time zone, so no backend can move it a day.
+   */
+  Date: new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'),
+  /**
+   * EmailValue: An override value (`dummy_value`) for an Email attribute: one `@` between a name and a
+   * domain with a dot, no spaces (`jane.doe@example.com`). ACE refuses an e-mail address of
+   * another form with a Data Type Mismatch Error.
+   */
+  Email: new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u'),
 } as const satisfies Partial<Record<DataType, RegExp>>;
+
+/** The data types whose override value is a day (`format: date`), which must exist. */
+const OVERRIDE_DAY_TYPES: readonly DataType[] = ['Date'];
+
+/** The data types whose override value must be a key of the attribute's `choices` (when it has any). */
+export const OVERRIDE_VALUE_FROM_CHOICES: readonly DataType[] = ['Picklist'];
+
+/**
+ * The Boolean words (BooleanValue), the true word first: the one vocabulary of a Boolean ACE value, for the mapper's value rows, an override and the filter editor.
+ */
+export const BOOLEAN_VALUES = ['True', 'False'] as const;
+
+/** The Boolean word of `value`. */
+export function booleanValue(value: boolean): (typeof BOOLEAN_VALUES)[number] {
+  return value ? BOOLEAN_VALUES[0] : BOOLEAN_VALUES[1];
+}
 
 /** Whether `value` has the format an override value of `dataType` needs (true for types without one). */
 export function hasOverrideValueFormat(dataType: DataType, value: string): boolean {
-  return hasFormat(OVERRIDE_VALUE_FORMATS, dataType, value);
+  return hasFormat(OVERRIDE_VALUE_FORMATS, OVERRIDE_DAY_TYPES, dataType, value);
+}
+
+/**
+ * Whether `value` is an override value the contract accepts for `attribute`: its data type's
+ * format, or one of its choices' keys (OverrideWrite.x-override-value-formats).
+ */
+export function isOverrideValue(
+  attribute: { data_type?: DataType | null; choices?: Readonly<Record<string, unknown>> | null },
+  value: string,
+): boolean {
+  const dataType = attribute.data_type;
+  if (!dataType) return true;
+  if (OVERRIDE_VALUE_FROM_CHOICES.includes(dataType)) {
+    const keys = Object.keys(attribute.choices ?? {});
+    return keys.length === 0 || keys.includes(value);
+  }
+  return hasOverrideValueFormat(dataType, value);
 }
 
 function hasFormat(
   formats: Partial<Record<DataType, RegExp>>,
+  dayTypes: readonly DataType[],
   dataType: DataType,
   value: string,
 ): boolean {
   const format = formats[dataType];
-  return format === undefined || format.test(value);
+  if (format === undefined) return true;
+  return format.test(value) && (!dayTypes.includes(dataType) || isRealDay(value));
+}
+
+/** A YYYY-MM-DD day that exists: Date.parse would roll 2026-02-30 over into March. */
+function isRealDay(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
 
 /**

@@ -72,6 +72,29 @@ describe('compile-rules: the contract rules as code', () => {
     );
   });
 
+  it('refuses Boolean words that are not an enum of two values matching the pattern', () => {
+    const three = withSchema('BooleanValue', (schema) => {
+      schema.enum = ['True', 'False', 'Yes'];
+      schema.pattern = '^(True|False|Yes)$';
+    });
+    expect(() => compileRules(three)).toThrow(
+      'x-override-value-formats.Boolean: BooleanValue needs an enum of two words, the true word first.',
+    );
+    const misfit = withSchema('BooleanValue', (schema) => {
+      schema.enum = ['Yes', 'No'];
+    });
+    expect(() => compileRules(misfit)).toThrow(
+      'BooleanValue\'s enum value "Yes" does not match its pattern.',
+    );
+  });
+
+  it('takes `choices` only in the override table', () => {
+    const doc = withSchema('DataType', (schema) => {
+      (schema['x-filter-value-formats'] as Record<string, unknown>).Picklist = 'choices';
+    });
+    expect(() => compileRules(doc)).toThrow('DataType.x-filter-value-formats.Picklist: expected');
+  });
+
   it('refuses an override rule it does not understand', () => {
     const doc = withSchema('OverrideWrite', (schema) => {
       (schema['x-override-refused'] as Record<string, unknown>).mandatory = true;

@@ -8,7 +8,10 @@
 //   DataType.x-filter-value-formats    data type -> $ref of a string schema whose `pattern` a
 //                                      filter value must match
 //   OverrideWrite.x-override-value-formats  data type -> $ref of a string schema whose `pattern` an
-//                                      override value must match
+//                                      override value must match, or `choices` (a key of the
+//                                      attribute's choices); the Boolean one's `enum` is the
+//                                      Boolean words (BOOLEAN_VALUES: true word first)
+// In both tables a schema with `format: date` also needs a day that exists.
 //   OverrideWrite.x-override-refused        which ACE attributes take no override: `names` ($ref of
 //                                      an enum of names), `related-records` ($ref of an enum of
 //                                      related objects), `permission_type` (a list of values)
@@ -112,20 +115,39 @@ interface ValueFormat {
   pattern: string;
   format: string | undefined;
   description: string | undefined;
+  enum: unknown[] | undefined;
 }
 
-/** A table of data type -> `{ $ref }` of a string schema with a pattern: `schema`'s `extension`. */
+/** The word that stands for "one of the keys of the attribute's `choices`" in a table of formats. */
+const CHOICES = 'choices';
+
+interface ValueFormats {
+  formats: Record<string, ValueFormat>;
+  /** The data types whose value must be a key of the attribute's `choices`. */
+  fromChoices: string[];
+}
+
+/**
+ * A table of data type -> `{ $ref }` of a string schema with a pattern (or, when `choicesAllowed`,
+ * the word `choices`): `schema`'s `extension`.
+ */
 function valueFormats(
   doc: ContractDocument,
   schemaName: string,
   extension: `x-${string}`,
-): Record<string, ValueFormat> {
+  choicesAllowed = false,
+): ValueFormats {
   const where = `components.schemas.${schemaName}.${extension}`;
   const dataTypes = stringEnum(doc, 'DataType', where);
   const table = mapping(schemaNamed(doc, schemaName, where)[extension], where);
   const result: Record<string, ValueFormat> = {};
+  const fromChoices: string[] = [];
   for (const [dataType, node] of Object.entries(table)) {
     if (!dataTypes.includes(dataType)) throw new RuleError(where, `${dataType} is not a DataType.`);
+    if (choicesAllowed && node === CHOICES) {
+      fromChoices.push(dataType);
+      continue;
+    }
     const name = refName(node, `${where}.${dataType}`);
     const schema = schemaNamed(doc, name, `${where}.${dataType}`);
     if (schema.type !== 'string' || typeof schema.pattern !== 'string')
@@ -133,20 +155,43 @@ function valueFormats(
         `${where}.${dataType}`,
         `${name} must be a string schema with a pattern.`,
       );
+    let pattern: RegExp;
     try {
-      new RegExp(schema.pattern, 'u');
+      pattern = new RegExp(schema.pattern, 'u');
     } catch (error) {
       throw new RuleError(`${where}.${dataType}`, `${name}'s pattern: ${String(error)}`);
     }
+    const misfit = schema.enum?.find((value) => typeof value !== 'string' || !pattern.test(value));
+    if (misfit !== undefined)
+      throw new RuleError(
+        `${where}.${dataType}`,
+        `${name}'s enum value ${JSON.stringify(misfit)} does not match its pattern.`,
+      );
     result[dataType] = {
       schema: name,
       pattern: schema.pattern,
       format: schema.format,
       description: schema.description,
+      enum: schema.enum,
     };
   }
-  return result;
+  return { formats: result, fromChoices };
 }
+
+/** The Boolean words: the `enum` of the Boolean override format, the true word first. */
+function booleanValues(formats: Record<string, ValueFormat>): [string, string] {
+  const where = 'components.schemas.OverrideWrite.x-override-value-formats.Boolean';
+  const format = formats.Boolean;
+  if (!format) throw new RuleError(where, 'a Boolean format (the Boolean words) is expected.');
+  const words = format.enum;
+  if (words?.length !== 2 || words[0] === words[1])
+    throw new RuleError(where, `${format.schema} needs an enum of two words, the true word first.`);
+  return words as [string, string];
+}
+
+/** The data types of a table whose schema is a day (`format: date`): the day must exist. */
+const dayTypes = (formats: Record<string, ValueFormat>) =>
+  Object.keys(formats).filter((type) => formats[type]?.format === 'date');
 
 interface OverrideRefused {
   names: string;
@@ -198,8 +243,16 @@ const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${name.slic
 /** The TypeScript module of the rules of `doc`. */
 export function compileRules(doc: ContractDocument): string {
   const comparisons = filterComparisons(doc);
-  const formats = valueFormats(doc, 'DataType', 'x-filter-value-formats');
-  const overrideFormats = valueFormats(doc, 'OverrideWrite', 'x-override-value-formats');
+  const { formats } = valueFormats(doc, 'DataType', 'x-filter-value-formats');
+  const { formats: overrideFormats, fromChoices } = valueFormats(
+    doc,
+    'OverrideWrite',
+    'x-override-value-formats',
+    true,
+  );
+  const [trueWord, falseWord] = booleanValues(overrideFormats);
+  const quoted = (values: readonly string[]) =>
+    values.map((value) => JSON.stringify(value)).join(', ');
   const refused = overrideRefused(doc);
   const dataTypeDoc = schemaNamed(doc, 'DataType', 'DataType').description;
   const imports = [...new Set([refused.names, refused.relatedRecords])].sort();
@@ -235,9 +288,12 @@ export const FILTER_VALUE_FORMATS = {
 ${formatLines(formats)}
 } as const satisfies Partial<Record<DataType, RegExp>>;
 
+/** The data types whose filter value is a day (\`format: date\`), which must exist. */
+const FILTER_DAY_TYPES: readonly DataType[] = [${quoted(dayTypes(formats))}];
+
 /** Whether \`value\` has the format a filter value of \`dataType\` needs (true for types without one). */
 export function hasFilterValueFormat(dataType: DataType, value: string): boolean {
-  return hasFormat(FILTER_VALUE_FORMATS, dataType, value);
+  return hasFormat(FILTER_VALUE_FORMATS, FILTER_DAY_TYPES, dataType, value);
 }
 
 /** The format an override value must have, for the data types that have one (OverrideWrite.x-override-value-formats). */
@@ -245,14 +301,56 @@ export const OVERRIDE_VALUE_FORMATS = {
 ${formatLines(overrideFormats)}
 } as const satisfies Partial<Record<DataType, RegExp>>;
 
-/** Whether \`value\` has the format an override value of \`dataType\` needs (true for types without one). */
-export function hasOverrideValueFormat(dataType: DataType, value: string): boolean {
-  return hasFormat(OVERRIDE_VALUE_FORMATS, dataType, value);
+/** The data types whose override value is a day (\`format: date\`), which must exist. */
+const OVERRIDE_DAY_TYPES: readonly DataType[] = [${quoted(dayTypes(overrideFormats))}];
+
+/** The data types whose override value must be a key of the attribute's \`choices\` (when it has any). */
+export const OVERRIDE_VALUE_FROM_CHOICES: readonly DataType[] = [${quoted(fromChoices)}];
+
+${jsdoc(`The Boolean words (${overrideFormats.Boolean?.schema ?? ''}), the true word first: the one vocabulary of a Boolean ACE value, for the mapper's value rows, an override and the filter editor.`)}export const BOOLEAN_VALUES = [${quoted([trueWord, falseWord])}] as const;
+
+/** The Boolean word of \`value\`. */
+export function booleanValue(value: boolean): (typeof BOOLEAN_VALUES)[number] {
+  return value ? BOOLEAN_VALUES[0] : BOOLEAN_VALUES[1];
 }
 
-function hasFormat(formats: Partial<Record<DataType, RegExp>>, dataType: DataType, value: string): boolean {
+/** Whether \`value\` has the format an override value of \`dataType\` needs (true for types without one). */
+export function hasOverrideValueFormat(dataType: DataType, value: string): boolean {
+  return hasFormat(OVERRIDE_VALUE_FORMATS, OVERRIDE_DAY_TYPES, dataType, value);
+}
+
+/**
+ * Whether \`value\` is an override value the contract accepts for \`attribute\`: its data type's
+ * format, or one of its choices' keys (OverrideWrite.x-override-value-formats).
+ */
+export function isOverrideValue(
+  attribute: { data_type?: DataType | null; choices?: Readonly<Record<string, unknown>> | null },
+  value: string,
+): boolean {
+  const dataType = attribute.data_type;
+  if (!dataType) return true;
+  if (OVERRIDE_VALUE_FROM_CHOICES.includes(dataType)) {
+    const keys = Object.keys(attribute.choices ?? {});
+    return keys.length === 0 || keys.includes(value);
+  }
+  return hasOverrideValueFormat(dataType, value);
+}
+
+function hasFormat(
+  formats: Partial<Record<DataType, RegExp>>,
+  dayTypes: readonly DataType[],
+  dataType: DataType,
+  value: string,
+): boolean {
   const format = formats[dataType];
-  return format === undefined || format.test(value);
+  if (format === undefined) return true;
+  return format.test(value) && (!dayTypes.includes(dataType) || isRealDay(value));
+}
+
+/** A YYYY-MM-DD day that exists: Date.parse would roll 2026-02-30 over into March. */
+function isRealDay(text: string): boolean {
+  const time = Date.parse(\`\${text}T00:00:00Z\`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
 
 ${jsdoc(schemaNamed(doc, refused.names, refused.names).description)}export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = Object.values(${refused.names});

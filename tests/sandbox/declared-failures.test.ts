@@ -728,6 +728,15 @@ const CASES: Case[] = [
     why: 'an empty list',
     act: ({ dana }) => dana.post('/api/v1/salesforce/update-dummy-value-for-error/', []),
   },
+  {
+    op: 'updateOverrides',
+    status: 400,
+    why: "a Boolean's value other than True or False (doesOppBelongToNatSec: Yes)",
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/update-dummy-value-for-error/', [
+        { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB', ace_id: 51, dummy_value: 'Yes' },
+      ]),
+  },
 ];
 
 /** A valid new filter: the seed's first Acme condition, as the create call takes it. */

@@ -190,7 +190,7 @@ describe('values mapper page', () => {
     expect(backend.writes()[2]?.body).toMatchObject({
       attribute_id: 51,
       comparison_type: 'equal_to',
-      field_value: 'true',
+      field_value: 'True',
       block: 2,
       data_type: 'Boolean',
     });

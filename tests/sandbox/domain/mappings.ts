@@ -4,6 +4,7 @@
  */
 import type { Draft } from 'immer';
 
+import { BOOLEAN_VALUES } from '../../../generated/rules/index';
 import type { Schemas } from '../contract';
 import { type AttributeRow, type MappingRow, type State, nextId } from '../store/state';
 import { aceAttributes, fieldMapping, isReserved, salesforceFields } from './attributes';
@@ -114,7 +115,8 @@ function applyWrite(state: State, tenantId: number, base: MappingRow, write: Wri
 }
 
 function checkValueRow(state: State, tenantId: number, ace: AttributeRow, row: MappingRow): void {
-  const allowed = ace.data_type === 'Boolean' ? ['True', 'False'] : Object.keys(ace.choices ?? {});
+  const allowed: readonly string[] =
+    ace.data_type === 'Boolean' ? BOOLEAN_VALUES : Object.keys(ace.choices ?? {});
   if (!row.aws_ace_picklist_value || !allowed.includes(row.aws_ace_picklist_value))
     throw fieldErrors({
       aws_ace_picklist_value: [
@@ -267,7 +269,8 @@ export function autoMatch(draft: Draft<State>, tenantId: number): number {
     });
     matched += 1;
     if (!picklist) continue;
-    const values = ace.data_type === 'Boolean' ? ['True', 'False'] : Object.keys(ace.choices ?? {});
+    const values: readonly string[] =
+      ace.data_type === 'Boolean' ? BOOLEAN_VALUES : Object.keys(ace.choices ?? {});
     const offered = Object.keys(field.choices ?? {});
     for (const value of values) {
       const same =

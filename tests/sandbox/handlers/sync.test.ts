@@ -202,6 +202,63 @@ describe('sync errors, the log and overrides', () => {
   });
 });
 
+describe('the format of an override value (OverrideWrite x-override-value-formats)', () => {
+  // Globex Retail's revenue override (44) fixes its error; 51 is doesOppBelongToNatSec, a Boolean.
+  const globexRetail = { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB' };
+  const natSec = (dummy_value: string) => ({ ...globexRetail, ace_id: 51, dummy_value });
+
+  const umbrella = { sync_error_id: 3, salesforce_id: '00Q5g00000ABCDeEAF' };
+
+  it.each([
+    ['Yes', 51, 'Boolean', 'use True or False.'],
+    ['true', 51, 'Boolean', 'use True or False.'],
+    ['2026-02-30', 45, 'Date', 'use a day that exists, written YYYY-MM-DD.'],
+    ['Maybe Later', 46, 'Picklist', 'use one of the standard values of stage.'],
+  ])(
+    'refuses %j for attribute %i (a %s) when it is saved, with a 400 on dummy_value',
+    async (value, id, type, how) => {
+      expect(sandbox.store.state.attributes.find((row) => row.id === id)?.data_type).toBe(type);
+      const before = sandbox.store.state.overrides;
+      const refused = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+        { ...globexRetail, ace_id: id, dummy_value: value },
+      ]);
+      expect(refused).toEqual({
+        status: 400,
+        body: { dummy_value: [`Item 1: ${value} is not a valid ${type} value: ${how}`] },
+      });
+      expect(sandbox.store.state.overrides).toBe(before);
+    },
+  );
+
+  it('refuses an e-mail address of the wrong form when it is saved', async () => {
+    // Attribute 9 is the lead's email.
+    const refused = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      { ...umbrella, ace_id: 9, dummy_value: 'someone@example' },
+    ]);
+    expect(refused).toEqual({
+      status: 400,
+      body: { dummy_value: ['Item 1: someone@example is not a valid Email value.'] },
+    });
+  });
+
+  it('saves True for a Boolean, and the next sync sends it without an error', async () => {
+    const saved = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      { ...globexRetail, ace_id: 44, dummy_value: '10000' },
+      natSec('True'),
+    ]);
+    expect(saved.status).toBe(200);
+    await sync(acme);
+    const open = (await acme.get(`${BASE}/data-mappings/sync-errors/?page-size=100`)).body.results;
+    expect(
+      open.filter((row: { salesforce_id: string }) => row.salesforce_id === '0065g00000XyZ12AAB'),
+    ).toEqual([]);
+    const held = sandbox.store.state.ace['1']?.find(
+      (record) => record.salesforceId === '0065g00000XyZ12AAB',
+    );
+    expect(held?.values.doesOppBelongToNatSec).toBe('True');
+  });
+});
+
 describe('overrides the contract refuses (OverrideWrite x-override-refused)', () => {
   const cyberdyne = { sync_error_id: 8, salesforce_id: '0065g00000XyZ91AAB', dummy_value: 'x' };
   const revenue = {

@@ -539,6 +539,45 @@ describe('the migrations of the sandbox', () => {
     expect(store.state.syncLogs.every((row) => row.runId === null)).toBe(true);
     expect(readFileSync(`${file}.v2.bak`, 'utf8')).toBe(text);
   });
+
+  it("turns a version 4 snapshot into version 5: a Boolean override's Yes and No become True and False", () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const file = tempStoreFile();
+    const current = seed();
+    // 51 is doesOppBelongToNatSec and 53 isMarketingDevelopmentFunded (Booleans), 46 the stage.
+    const override = (sync_error_id: number, aws_ace_attribute: number, dummy_value: string) => ({
+      tenantId: 1,
+      sync_error_id,
+      salesforce_id: '0065g00000XyZ34AAB',
+      aws_ace_attribute,
+      dummy_value,
+    });
+    const v4 = {
+      ...current,
+      version: 4,
+      overrides: [
+        ...current.overrides,
+        override(2, 51, 'Yes'),
+        override(2, 53, 'no'),
+        override(2, 46, 'Yes'),
+        override(1, 52, 'Maybe'),
+      ],
+    };
+    const text = JSON.stringify(v4);
+    writeFileSync(file, text);
+    const store = testStore({ file, seed });
+    expect(store.state.version).toBe(STATE_VERSION);
+    expect(store.state.overrides).toEqual([
+      ...current.overrides,
+      override(2, 51, 'True'),
+      override(2, 53, 'False'),
+      // Not a Boolean: a picklist's Yes is its own business.
+      override(2, 46, 'Yes'),
+      // Not a word it can read: left for the sync to refuse, naming it.
+      override(1, 52, 'Maybe'),
+    ]);
+    expect(readFileSync(`${file}.v4.bak`, 'utf8')).toBe(text);
+  });
 });
 
 /** Starts a store on `file` and returns the SnapshotError that stops it (fails if it starts). */

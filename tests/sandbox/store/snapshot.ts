@@ -43,6 +43,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
+import { BOOLEAN_VALUES } from '../../../generated/rules/index';
 import { writeFileDurably } from './durable-file';
 import {
   closeJournalForSync,
@@ -102,7 +103,36 @@ const MIGRATIONS: readonly Migration[] = [
       })),
     }),
   },
+  {
+    // 4 -> 5: one vocabulary for ACE values. An override of a Boolean ACE attribute saved as Yes or
+    // No (the errors table offered those; the sync refuses them) becomes True or False, what it
+    // meant, in any letter case; the contract's save refuses any other word from now on. Any other
+    // value is left as it is, for the sync to refuse with a message that names it.
+    from: 4,
+    migrate: (snapshot) => {
+      const booleans = new Set(
+        rowsOf(snapshot.attributes)
+          .filter((row) => row.is_aws_ace === true && row.data_type === 'Boolean')
+          .map((row) => row.id),
+      );
+      return {
+        ...snapshot,
+        overrides: rowsOf(snapshot.overrides).map((row) => {
+          const word = BOOLEAN_WORDS_OF_V4[String(row.dummy_value).trim().toLowerCase()];
+          return booleans.has(row.aws_ace_attribute) && word ? { ...row, dummy_value: word } : row;
+        }),
+      };
+    },
+  },
 ];
+
+/** The Boolean words of version 5 (the contract's BooleanValue) for the words a version 4 override held. */
+const BOOLEAN_WORDS_OF_V4: Readonly<Record<string, string>> = {
+  yes: BOOLEAN_VALUES[0],
+  no: BOOLEAN_VALUES[1],
+  true: BOOLEAN_VALUES[0],
+  false: BOOLEAN_VALUES[1],
+};
 
 function externalIdOf(aws: unknown): string | null {
   if (typeof aws !== 'object' || aws === null) return null;

@@ -108,8 +108,11 @@ describe('override pairs: values that cannot create a new error', () => {
     [5, 'owner@aws.example', undefined],
     [5, 'owner at aws', 'Enter a valid email address.'],
     [6, 'anything goes', undefined],
-    [9, 'Yes', undefined],
-    [9, 'true', 'Pick one of the allowed values.'],
+    [9, 'True', undefined],
+    [9, 'False', undefined],
+    [9, 'Yes', 'Pick True or False.'],
+    [9, 'No', 'Pick True or False.'],
+    [9, 'true', 'Pick True or False.'],
   ])('attribute %i with %j: %s', (id, value, problem) => {
     expect(valueProblem(value, BY_ID.get(id))).toBe(problem);
   });

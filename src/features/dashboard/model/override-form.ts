@@ -1,6 +1,11 @@
-import { isDay } from '@/lib/day';
-import type { Attribute, Override, OverrideWrite, EntityType } from '@generated/api/model';
-import { hasOverrideValueFormat, mayTakeOverride } from '@generated/rules';
+import type {
+  Attribute,
+  DataType,
+  Override,
+  OverrideWrite,
+  EntityType,
+} from '@generated/api/model';
+import { BOOLEAN_VALUES, isOverrideValue, mayTakeOverride } from '@generated/rules';
 
 /**
  * The override values form of the errors table: per sync error, pairs of an ACE attribute
@@ -13,9 +18,6 @@ export const OVERRIDE_TEXT = {
   invalidForm: 'Form is not valid. Please fill all the elements',
   nothingToSave: 'Please select attribute and its dummy value',
 } as const;
-
-/** Choices of an ACE Boolean ("Yes / No" picklists are Boolean in the contract). */
-const BOOLEAN_CHOICES = ['Yes', 'No'] as const;
 
 export interface OverridePair {
   /** Stable identity for React while pairs are added and removed. */
@@ -94,38 +96,40 @@ export function attributeOptions(
   );
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The picklist values an attribute accepts (keys of its choices), or undefined for free text. */
+/**
+ * The values an attribute accepts from a list: a picklist's (keys of its choices) or a Boolean's
+ * (the contract's True/False, as the mapper's value rows), or undefined for free text.
+ */
 export function allowedValues(attribute: Attribute | undefined): readonly string[] | undefined {
-  if (attribute?.data_type === 'Boolean') return BOOLEAN_CHOICES;
+  if (attribute?.data_type === 'Boolean') return BOOLEAN_VALUES;
   if (attribute?.data_type !== 'Picklist' || !attribute.choices) return undefined;
   const keys = Object.keys(attribute.choices);
   return keys.length > 0 ? keys : undefined;
 }
 
+/** What to do about a value of the wrong format, by data type. */
+const FORMAT_PROBLEMS: Partial<Record<DataType, string>> = {
+  Int: 'Enter a whole number.',
+  // The contract's OverrideDoubleValue: an exponent is allowed, as ACE gets a JSON number.
+  Double: 'Enter a number.',
+  Email: 'Enter a valid email address.',
+  Date: 'Enter a date as yyyy-mm-dd.',
+  Boolean: `Pick ${BOOLEAN_VALUES.join(' or ')}.`,
+};
+
 /**
  * Why ACE would refuse `value` for `attribute` (an override must not create a new error), or
- * undefined when it fits. An empty value is not judged here: it is simply incomplete.
+ * undefined when it fits: the contract's format for its data type (OverrideWrite's
+ * x-override-value-formats), which the backend checks too. An empty value is not judged here: it
+ * is simply incomplete.
  */
 export function valueProblem(value: string, attribute: Attribute | undefined): string | undefined {
   const text = value.trim();
-  if (!text || !attribute) return undefined;
-  switch (attribute.data_type) {
-    case 'Int':
-      return hasOverrideValueFormat('Int', text) ? undefined : 'Enter a whole number.';
-    case 'Double':
-      // The contract's OverrideDoubleValue: an exponent is allowed, as ACE gets a JSON number.
-      return hasOverrideValueFormat('Double', text) ? undefined : 'Enter a number.';
-    case 'Email':
-      return EMAIL.test(text) ? undefined : 'Enter a valid email address.';
-    case 'Date':
-      return isDay(text) ? undefined : 'Enter a date as yyyy-mm-dd.';
-    default: {
-      const allowed = allowedValues(attribute);
-      return !allowed || allowed.includes(text) ? undefined : 'Pick one of the allowed values.';
-    }
-  }
+  if (!text || !attribute || isOverrideValue(attribute, text)) return undefined;
+  return (
+    (attribute.data_type && FORMAT_PROBLEMS[attribute.data_type]) ??
+    'Pick one of the allowed values.'
+  );
 }
 
 export type PairStatus = 'empty' | 'incomplete' | 'invalid' | 'complete';

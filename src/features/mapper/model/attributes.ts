@@ -1,5 +1,5 @@
 import type { Attribute, AttributeRef, EntityType } from '@generated/api/model';
-import { isRelatedRecordName, isReservedAttributeName } from '@generated/rules';
+import { BOOLEAN_VALUES, isRelatedRecordName, isReservedAttributeName } from '@generated/rules';
 
 /** The two entity types the mapper has a tab for (the contract's EntityType). */
 export type { EntityType };
@@ -75,13 +75,13 @@ export const toRef = (attribute: Attribute): AttributeRef => ({
 export const salesforceOfType = (attributes: readonly Attribute[], type: EntityType) =>
   attributes.filter((attribute) => !attribute.type || attribute.type === type);
 
-/** The ACE values of a picklist or boolean field: one sub-row each. */
+/**
+ * The ACE values of a picklist or boolean field: one sub-row each (a boolean's are the contract's
+ * True and False, the words of the overrides and the filters too).
+ */
 export function aceValues(attribute: Attribute): { value: string; label: string }[] {
   if (attribute.data_type === 'Boolean') {
-    return [
-      { value: 'True', label: 'True' },
-      { value: 'False', label: 'False' },
-    ];
+    return BOOLEAN_VALUES.map((word) => ({ value: word, label: word }));
   }
   if (attribute.data_type === 'Picklist' && attribute.choices) {
     return Object.entries(attribute.choices).map(([value, label]) => ({ value, label }));

@@ -70,3 +70,51 @@ describe('the value of a text condition', () => {
     );
   });
 });
+
+describe('the value of a Boolean condition', () => {
+  const NAT_SEC = { id: 51, name: 'doesOppBelongToNatSec', dataType: DataType.Boolean };
+
+  it("offers the contract's True and False, the words of the mapper and the overrides", async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(
+      <ValueInput
+        attribute={NAT_SEC}
+        value=""
+        invalid={false}
+        describedBy={undefined}
+        onPick={onPick}
+        onType={() => {}}
+        onBlur={() => {}}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: VALUE_LABEL });
+    const options = within(select)
+      .getAllByRole('option')
+      .filter((option) => !(option as HTMLOptionElement).disabled)
+      .map((option) => [(option as HTMLOptionElement).value, option.textContent]);
+    expect(options).toEqual([
+      ['True', 'True'],
+      ['False', 'False'],
+    ]);
+    await user.selectOptions(select, 'False');
+    expect(onPick).toHaveBeenCalledWith('False');
+  });
+
+  it("shows a value saved as 'true' as True, not as a third choice", () => {
+    render(
+      <ValueInput
+        attribute={NAT_SEC}
+        value="true"
+        invalid={false}
+        describedBy={undefined}
+        onPick={() => {}}
+        onType={() => {}}
+        onBlur={() => {}}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: VALUE_LABEL });
+    expect(select).toHaveValue('True');
+    expect(within(select).getAllByRole('option')).toHaveLength(3);
+  });
+});

@@ -4,7 +4,7 @@ import { type KeyboardEvent } from 'react';
 import { CALENDAR_BOX_PROPS, LoadOnFocus } from '@/components/load-on-focus/load-on-focus';
 import { lazyNamed } from '@/lib/lazy-named';
 import { DataType } from '@generated/api/model';
-import { FILTER_VALUE_MAX_LENGTH } from '@generated/rules';
+import { BOOLEAN_VALUES, FILTER_VALUE_MAX_LENGTH } from '@generated/rules';
 
 import type { FilterAttribute } from '../model/filter-blocks';
 
@@ -12,10 +12,12 @@ export const VALUE_LABEL = 'Attribute value';
 const DateValueInput = lazyNamed(() => import('./date-value-input'), 'DateValueInput');
 // The placeholder of the box until the calendar loads; the same text as the calendar's own.
 const DATE_PLACEHOLDER = 'yyyy-mm-dd';
-const BOOLEAN_OPTIONS = [
-  { value: 'true', label: 'True' },
-  { value: 'false', label: 'False' },
-];
+/** The contract's Boolean words (BooleanValue), as the mapper's value rows and the overrides say them. */
+const booleanOptions = (): { value: string; label: string }[] =>
+  BOOLEAN_VALUES.map((word) => ({ value: word, label: word }));
+/** A Boolean value saved in another letter case ('true', before the one vocabulary) shows as its word. */
+const booleanWord = (value: string) =>
+  BOOLEAN_VALUES.find((word) => word.toLowerCase() === value.toLowerCase()) ?? value;
 
 export interface ValueInputProps {
   attribute: FilterAttribute | undefined;
@@ -39,18 +41,19 @@ const ignoreEnter = (event: KeyboardEvent) => {
  * calendar for dates, free text for everything else.
  */
 export function ValueInput(props: ValueInputProps) {
-  const { attribute, value, invalid, describedBy, onPick, onType, onBlur } = props;
+  const { attribute, invalid, describedBy, onPick, onType, onBlur } = props;
   const aria = {
     'aria-label': VALUE_LABEL,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,
   };
   const dataType = attribute?.dataType;
+  const value = dataType === DataType.Boolean ? booleanWord(props.value) : props.value;
 
   if (dataType === DataType.Picklist || dataType === DataType.Boolean) {
     const options =
       dataType === DataType.Boolean
-        ? BOOLEAN_OPTIONS
+        ? booleanOptions()
         : Object.entries(attribute?.choices ?? {}).map(([key, label]) => ({ value: key, label }));
     // A saved value that is no longer a choice stays visible rather than silently changing.
     if (value && !options.some((option) => option.value === value)) {

@@ -61,6 +61,46 @@ describe('ACE checks', () => {
     expect(problems({ CloseDate: '2026-02-30' })[0]?.error_type).toBe('Data Type Mismatch Error');
   });
 
+  it("takes a Boolean's True and False, and reports any other word as a data type mismatch", () => {
+    expect(problems({ AWS_National_Security__c: true })).toEqual([]);
+    expect(problems({ AWS_National_Security__c: 'Unknown' })).toEqual([
+      expect.objectContaining({
+        attributeId: 51,
+        error_type: 'Data Type Mismatch Error',
+        error_description:
+          "National Security must be True or False; 'Unknown' has no True/False value mapped.",
+      }),
+    ]);
+  });
+
+  it("says that a saved override 'Yes' for a Boolean is neither True nor False", () => {
+    const saved = {
+      ...state,
+      overrides: [
+        {
+          tenantId: 1,
+          sync_error_id: 1,
+          salesforce_id: '0065g00000TEST1AAB',
+          aws_ace_attribute: 51,
+          dummy_value: 'Yes',
+        },
+      ],
+    };
+    const draft = transformRecord(saved, 1, {
+      Id: '0065g00000TEST1AAB',
+      entity: 'Opportunity',
+      fields: valid,
+    });
+    expect(checkRecord(draft, undefined)).toEqual([
+      expect.objectContaining({
+        attributeId: 51,
+        error_type: 'Data Type Mismatch Error',
+        error_description:
+          "National Security must be True or False; the value saved for the next sync, 'Yes', is neither. Save True or False instead.",
+      }),
+    ]);
+  });
+
   it('reports a picklist value with no ACE match', () => {
     expect(problems({ StageName: 'Needs Assessment' })[0]).toMatchObject({
       attributeId: 46,

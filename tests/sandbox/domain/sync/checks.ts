@@ -10,7 +10,7 @@
  * place the partner learns of them. A mandatory attribute with no mapping at all is the mapper's
  * business (its red asterisk and required counter); reporting it on every record would teach nothing.
  */
-import { EMAIL_PATTERN } from '../failure';
+import { BOOLEAN_VALUES, hasOverrideValueFormat } from '../../../../generated/rules/index';
 import { aceLabel, acePath } from './ace-names';
 import type { AceDraft, AceField, AceValue } from './transform';
 import type { AceRecord, Schemas } from './types';
@@ -25,7 +25,6 @@ export interface SyncProblem {
   error_type_description: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** ACE stages after which an opportunity cannot move back. */
 const FINAL_STAGES = ['Launched', 'Closed Lost'];
 
@@ -34,12 +33,6 @@ function isRelatedRecordAttribute(name: string): boolean {
 }
 
 const isEmpty = (value: AceValue) => value === null || value === '';
-
-function isValidDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
 
 function missing({ attribute, source }: AceField): SyncProblem {
   const entity = attribute.type === 'Lead' ? 'lead' : 'opportunity';
@@ -60,7 +53,14 @@ function choicesText(choices: string[]): string {
     : 'is not a valid enum value';
 }
 
-/** A present value that does not fit its attribute's type, picklist or format. */
+/** The Boolean words, as a message says them: "True or False". */
+const BOOLEAN_WORDS = BOOLEAN_VALUES.join(' or ');
+
+/**
+ * A present value that does not fit its attribute's type, picklist or format. The formats of a
+ * Date, an Email and a Boolean are the contract's (OverrideWrite.x-override-value-formats, which
+ * the override save checks too).
+ */
 function typeProblem({ attribute, value, source }: AceField): SyncProblem | null {
   const path = acePath(attribute);
   const label = aceLabel(attribute);
@@ -80,7 +80,7 @@ function typeProblem({ attribute, value, source }: AceField): SyncProblem | null
       };
     }
     case 'Date':
-      if (typeof value === 'string' && isValidDate(value)) return null;
+      if (typeof value === 'string' && hasOverrideValueFormat('Date', value)) return null;
       return {
         ...base,
         error_type: 'Data Type Mismatch Error',
@@ -88,7 +88,7 @@ function typeProblem({ attribute, value, source }: AceField): SyncProblem | null
         error_description: `${label} '${shown}' is not a valid date (expected YYYY-MM-DD).`,
       };
     case 'Email':
-      if (EMAIL_PATTERN.test(shown)) return null;
+      if (hasOverrideValueFormat('Email', shown)) return null;
       return {
         ...base,
         error_type: 'Data Type Mismatch Error',
@@ -96,12 +96,15 @@ function typeProblem({ attribute, value, source }: AceField): SyncProblem | null
         error_description: `${label} '${shown}' is not a valid e-mail address.`,
       };
     case 'Boolean':
-      if (shown === 'True' || shown === 'False') return null;
+      if (hasOverrideValueFormat('Boolean', shown)) return null;
       return {
         ...base,
         error_type: 'Data Type Mismatch Error',
         error_type_description: `ValidationException: ${path} '${shown}' is not a valid boolean (INVALID_VALUE)`,
-        error_description: `${label} must be True or False; '${shown}' has no True/False value mapped.`,
+        error_description:
+          source === 'override'
+            ? `${label} must be ${BOOLEAN_WORDS}; the value saved for the next sync, '${shown}', is neither. Save ${BOOLEAN_WORDS} instead.`
+            : `${label} must be ${BOOLEAN_WORDS}; '${shown}' has no ${BOOLEAN_VALUES.join('/')} value mapped.`,
       };
     case 'Picklist': {
       const choices = Object.keys(attribute.choices ?? {});

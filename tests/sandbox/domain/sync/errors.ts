@@ -5,7 +5,8 @@
  * fails they follow its newest error.
  */
 import {
-  hasOverrideValueFormat,
+  BOOLEAN_VALUES,
+  isOverrideValue,
   isRelatedRecordName,
   isReservedAttributeName,
   mayTakeOverride,
@@ -101,12 +102,28 @@ function checkItem(
     throw fieldErrors({ ace_id: [`${at}: ${attribute.name} ${whyNoOverride(attribute)}.`] });
   if (typeof item.dummy_value !== 'string' || item.dummy_value.trim() === '')
     throw fieldErrors({ dummy_value: [`${at}: this field may not be blank.`] });
-  // The contract's format for the attribute's data type (OverrideWrite's x-override-value-formats).
-  if (!hasOverrideValueFormat(attribute.data_type, item.dummy_value.trim()))
+  // The contract's format for the attribute's data type (OverrideWrite's x-override-value-formats),
+  // checked when the value is saved, not left for the next sync to reject.
+  if (!isOverrideValue(attribute, item.dummy_value.trim()))
     throw fieldErrors({
-      dummy_value: [`${at}: ${item.dummy_value} is not a valid ${attribute.data_type} value.`],
+      dummy_value: [`${at}: ${formatProblem(attribute, item.dummy_value.trim())}`],
     });
   return error;
+}
+
+/** Why an override value of the wrong format is refused, naming what the attribute takes. */
+function formatProblem(attribute: AttributeRow, value: string): string {
+  const refused = `${value} is not a valid ${attribute.data_type} value`;
+  switch (attribute.data_type) {
+    case 'Boolean':
+      return `${refused}: use ${BOOLEAN_VALUES.join(' or ')}.`;
+    case 'Picklist':
+      return `${refused}: use one of the standard values of ${attribute.name}.`;
+    case 'Date':
+      return `${refused}: use a day that exists, written YYYY-MM-DD.`;
+    default:
+      return `${refused}.`;
+  }
 }
 
 /**

@@ -2,12 +2,18 @@
  * The tenant's sync filters (the values mapper's filter editor): stored per entity with blocks,
  * validated as the backend would: the attribute must be an ACE attribute of that entity, the
  * comparison must suit its data type, and the value must be of that type (a number for numbers,
- * YYYY-MM-DD for dates, a choice for picklists, true/false for booleans).
+ * YYYY-MM-DD for dates, a choice for picklists, the contract's True/False for booleans, in any
+ * letter case, as a filter saved as 'true' before the one vocabulary).
  */
 import { ComparisonType } from '../../../../generated/api/model/comparisonType';
 import { EntityType } from '../../../../generated/api/model/entityType';
 import { SyncFilterSyncType } from '../../../../generated/api/model/syncFilterSyncType';
-import { FILTER_COMPARISONS, FILTER_VALUE_FORMATS } from '../../../../generated/rules/index';
+import {
+  BOOLEAN_VALUES,
+  FILTER_COMPARISONS,
+  FILTER_VALUE_FORMATS,
+  hasFilterValueFormat,
+} from '../../../../generated/rules/index';
 import type { Schemas } from '../../contract';
 import {
   type AttributeRow,
@@ -50,12 +56,6 @@ export function parseEntity(value: unknown, field = 'entity_type'): Entity {
   return value as Entity;
 }
 
-/** A real calendar day: Date.parse would roll 2026-02-30 over into March. */
-function isRealDay(text: string): boolean {
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
-
 /** The value formats of the contract (IntValue, DoubleValue, DateValue) per data type. */
 function valueError(attribute: AttributeRow, value: string): string | null {
   const text = value.trim();
@@ -65,11 +65,14 @@ function valueError(attribute: AttributeRow, value: string): string | null {
     case 'Int':
       return FILTER_VALUE_FORMATS.Int.test(text) ? null : 'A valid integer is required.';
     case 'Date': {
-      const valid = FILTER_VALUE_FORMATS.Date.test(text) && isRealDay(text);
+      // The contract's DateValue: YYYY-MM-DD, a day that exists.
+      const valid = hasFilterValueFormat('Date', text);
       return valid ? null : 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
     }
     case 'Boolean':
-      return ['true', 'false'].includes(text.toLowerCase()) ? null : 'Must be true or false.';
+      return BOOLEAN_VALUES.some((word) => word.toLowerCase() === text.toLowerCase())
+        ? null
+        : `Must be ${BOOLEAN_VALUES.join(' or ')}.`;
     case 'Picklist':
       return Object.keys(attribute.choices ?? {}).includes(text)
         ? null

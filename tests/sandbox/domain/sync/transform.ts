@@ -6,6 +6,7 @@
  * excepted) is listed with its value and where the value came from, so a preview of one record
  * shows exactly what the sync sends.
  */
+import { booleanValue } from '../../../../generated/rules/index';
 import type { Schemas } from '../../contract';
 import type { AttributeRow, MappingRow, SalesforceRecord, State } from '../../store/state';
 import { aceAttributes, isReserved } from '../attributes';
@@ -47,8 +48,7 @@ function coerce(attribute: AttributeRow, value: AceValue): AceValue {
     const number = Number(value.trim());
     return value.trim() !== '' && Number.isFinite(number) ? number : value;
   }
-  if (attribute.data_type === 'Boolean' && typeof value === 'boolean')
-    return value ? 'True' : 'False';
+  if (attribute.data_type === 'Boolean' && typeof value === 'boolean') return booleanValue(value);
   return value;
 }
 

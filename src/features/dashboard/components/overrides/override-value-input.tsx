@@ -26,7 +26,7 @@ export interface OverrideValueInputProps {
 
 /**
  * The value box of an override pair, shaped by the ACE attribute so that the value cannot cause
- * a new error: a filterable choice for picklists (and Yes/No for booleans), a yyyy-mm-dd date
+ * a new error: a filterable choice for picklists (and the contract's True/False for booleans), a yyyy-mm-dd date
  * picker for dates, and text (debounced 2 s) for the rest, numbers and e-mails checked as typed.
  */
 export function OverrideValueInput({

@@ -185,6 +185,57 @@ describe('override values in the errors table', () => {
     expect(saves()).toHaveLength(0);
   });
 
+  it("offers the contract's True and False for a Boolean attribute, and saves the word", async () => {
+    await openErrors();
+    await choose('ACE field for 0065g00000XyZ34AAB: Select attribute', 'doesOppBelongToNatSec');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Dummy value for 0065g00000XyZ34AAB: Select value' }),
+    );
+    const list = await screen.findByRole('listbox', {
+      name: 'Dummy value for 0065g00000XyZ34AAB',
+    });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['True', 'False']);
+    await userEvent.click(within(list).getByText('True'));
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]?.body).toContainEqual({
+      sync_error_id: 2,
+      salesforce_id: '0065g00000XyZ34AAB',
+      ace_id: 51,
+      dummy_value: 'True',
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Dummy values saved. They will be used on the next sync.',
+      ),
+    );
+  });
+
+  it("refuses a Boolean's value saved as 'Yes', saying to pick True or False", async () => {
+    backend.store.transact((draft) => {
+      draft.overrides.push({
+        tenantId: 1,
+        sync_error_id: 2,
+        salesforce_id: '0065g00000XyZ34AAB',
+        aws_ace_attribute: 51,
+        dummy_value: 'Yes',
+      });
+    });
+    await openErrors();
+    const value = await screen.findByRole('button', {
+      name: 'Dummy value for 0065g00000XyZ34AAB: Yes',
+    });
+    await userEvent.click(saveButton());
+    expect(toast.danger).toHaveBeenCalledWith('Form is not valid. Please fill all the elements');
+    expect(await screen.findByText('Pick True or False.')).toBeInTheDocument();
+    expect(value).toHaveClass('bp6-intent-danger');
+    expect(saves()).toHaveLength(0);
+  });
+
   it('looks disabled with nothing to save, says why when clicked, and types are debounced 2 s', async () => {
     backend.store.transact((draft) => {
       draft.overrides = draft.overrides.filter((override) => override.tenantId !== 1);
