@@ -55,6 +55,17 @@ export const apiHealth = {
   },
 };
 
+/** Gateways' own statuses for a backend behind them that did not answer. */
+const GATEWAY_NO_ANSWER = [502, 503, 504];
+
+/**
+ * Whether a failed call got no answer from the API at all (the network, or a gateway answering
+ * for it), as opposed to an answer that refused: what a screen shows as "unknown", not "failed".
+ */
+export function gotNoAnswer(status: number): boolean {
+  return status === 0 || GATEWAY_NO_ANSWER.includes(status);
+}
+
 /** A reply's body is the API's own: JSON (the contract's every body), or none at all. */
 function isApiShaped(contentType: string | null, body: unknown): boolean {
   if (body === undefined) return true;
@@ -73,7 +84,7 @@ export function healthOf(
 ): 'answered' | 'unreachable' | 'notTheApi' {
   if (status === 0) return 'unreachable';
   if (isApiShaped(contentType, body)) return 'answered';
-  if ([502, 503, 504].includes(status)) return 'unreachable';
+  if (GATEWAY_NO_ANSWER.includes(status)) return 'unreachable';
   if ((status >= 200 && status < 300) || status === 404) return 'notTheApi';
   return 'answered';
 }

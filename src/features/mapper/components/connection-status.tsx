@@ -1,10 +1,8 @@
 import { isApiError } from '@/api/api-error';
+import { gotNoAnswer } from '@/api/api-health';
 import { useCheckConnection } from '@generated/api/tenants/tenants';
 
 import styles from '../mapper.module.css';
-
-/** No answer from the API (the network, or a gateway for a backend that is down). */
-const NO_ANSWER = new Set([0, 502, 503, 504]);
 
 /**
  * 'Connection' and the Salesforce connection state, green when ok, red otherwise ('Failed' on an
@@ -14,7 +12,7 @@ const NO_ANSWER = new Set([0, 502, 503, 504]);
 export function ConnectionStatus() {
   // The line itself tells the state, so the check's error does not toast.
   const check = useCheckConnection({ query: { meta: { silentErrors: true } } });
-  const unanswered = isApiError(check.error) && NO_ANSWER.has(check.error.status);
+  const unanswered = isApiError(check.error) && gotNoAnswer(check.error.status);
   const state = check.isError
     ? unanswered
       ? 'unknown'
