@@ -1196,6 +1196,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/salesforce/data-mappings/sync-errors/dismiss/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Dismiss some open errors at once
+     * @description Removes from the open list exactly the open errors named by `error_ids`, or every open
+     *     error of the cause `cause_id` (one of the two), all or none; they stay in the log. This is
+     *     the fix of a cause whose record no longer exists on the other side (`fix: dismiss`), which
+     *     no retry can fix. Refused with 400, dismissing nothing, when an id is not an open error of
+     *     the tenant (any more): a field error names it. deleteSyncError dismisses one error.
+     */
+    post: operations['dismissSyncErrors'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/salesforce/unread-launched-data': {
     parameters: {
       query?: never;
@@ -2082,13 +2106,16 @@ export interface components {
       opportunity: number;
     };
     SyncStats: {
-      /** @description Records synced by the last sync. */
+      /**
+       * @description Records the last full sync synced (created, updated or unchanged), per entity: the same
+       *     records its run counts. A retry of some errors' records does not replace these figures.
+       */
       last_synced: components['schemas']['SyncCounts'];
-      /** @description Records synced since the tenant was connected. */
+      /** @description Records synced since the tenant was connected, summed over every run, retries included. */
       total_synced: components['schemas']['SyncCounts'];
       /**
        * Format: date-time
-       * @description When the last sync finished; null before the first sync.
+       * @description When the last full sync (not a retry) finished; null before the first one.
        */
       last_synced_date: string | null;
     };
@@ -2251,12 +2278,19 @@ export interface components {
       | 'reading_ace'
       | 'writing_salesforce'
       | 'done';
-    /** @description What a run did with the records of one entity. */
+    /**
+     * @description What a run did with the records of one entity. Each record the run goes over has exactly
+     *     one outcome, so created + updated + unchanged + skipped + failed is the run's number of
+     *     records of that entity, and over both entities its `total`. A record synced is one created,
+     *     updated or unchanged: that is what SyncStats counts.
+     */
     SyncRunEntityCounts: {
       /** @description Records that reached the other side for the first time. */
       created: number;
-      /** @description Records the other side already held, updated. */
+      /** @description Records the other side already held, updated with changed values. */
       updated: number;
+      /** @description Records the other side already held with the same values; nothing was written. */
+      unchanged: number;
       /** @description Records the tenant's sync filters left out. */
       skipped: number;
       /** @description Records that failed (each has one sync error or more). */
@@ -2268,8 +2302,9 @@ export interface components {
     };
     /**
      * @description One sync of a tenant: what started it, how far it is, and what it did. `processed` of
-     *     `total` records (a record counts once per direction that reads it) is the progress; the
-     *     counts grow as it goes.
+     *     `total` records is the progress: a record counts once, whatever the directions that read it
+     *     (a record read from Salesforce is not read again to check that it still exists there). The
+     *     counts grow as it goes; at the end, their five parts add up to `total`.
      */
     SyncRun: {
       /** @description Sync run id. */
@@ -2288,9 +2323,9 @@ export interface components {
        * @description When the run ended (succeeded, failed or interrupted); null until then.
        */
       finished_at: string | null;
-      /** @description Records processed so far. */
+      /** @description Records processed so far, each once; the sum of the counts so far. */
       processed: number;
-      /** @description Records the run processes in all (known once it has read them; 0 while queued). */
+      /** @description Records the run goes over in all, each once (known once it has read them; 0 while queued). */
       total: number;
       /** @description Why the run failed or was interrupted, in words for the user; null otherwise. */
       failure_reason: string | null;
@@ -2348,6 +2383,14 @@ export interface components {
       error_ids?: number[];
       /** @description Id of a cause (listSyncErrorCauses). */
       cause_id?: string;
+    };
+    /** @description The errors to dismiss - their ids, or the id of their cause (one of the two), named as for a retry. */
+    DismissSyncErrorsRequest: components['schemas']['RetrySyncErrorsRequest'];
+    DismissSyncErrorsReply: {
+      /** @description Text to show. */
+      message: string;
+      /** @description How many open errors were dismissed. */
+      dismissed: number;
     };
     RetrySyncErrorsReply: {
       /** @description Text to show. */
@@ -4295,6 +4338,41 @@ export interface operations {
         };
       };
       /** @description An id is not an open error of the tenant, or a sync is already running. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  dismissSyncErrors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DismissSyncErrorsRequest'];
+      };
+    };
+    responses: {
+      /** @description The errors are dismissed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DismissSyncErrorsReply'];
+        };
+      };
+      /** @description An id is not an open error of the tenant, or the request names neither or both. */
       400: {
         headers: {
           [name: string]: unknown;

@@ -257,17 +257,20 @@ function historyOfRuns(count = HISTORY_RUNS, now = Date.now()) {
     const lead = {
       created: index % 4,
       updated: 100 + (index % 40),
+      unchanged: 0,
       skipped: 3,
       failed: leadFailed,
     };
     const opportunity = {
       created: index % 6,
       updated: 200 + (index % 90),
+      unchanged: 0,
       skipped: 0,
       failed: opportunityFailed,
     };
     const records = [lead, opportunity].reduce(
-      (sum, counts) => sum + counts.created + counts.updated + counts.skipped + counts.failed,
+      (sum, counts) =>
+        sum + counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed,
       0,
     );
     return {

@@ -723,6 +723,23 @@ const CASES: Case[] = [
       dana.post('/api/v1/salesforce/data-mappings/sync-errors/retry/', { error_ids: [2] }),
   },
   {
+    op: 'dismissSyncErrors',
+    status: 400,
+    why: 'an error that no longer exists, among open ones',
+    arrange: ({ dana }) => dana.delete('/api/v1/salesforce/data-mappings/sync-errors/7'),
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-errors/dismiss/', { error_ids: [2, 7] }),
+  },
+  {
+    op: 'dismissSyncErrors',
+    status: 400,
+    why: 'a cause with no open error',
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/sync-errors/dismiss/', {
+        cause_id: 'not-found-opportunity-record-000000',
+      }),
+  },
+  {
     op: 'updateOverrides',
     status: 400,
     why: 'an empty list',

@@ -74,15 +74,15 @@ describe('a sync run', () => {
     const processed = seen.map((run) => run.processed);
     expect(processed).toEqual([...processed].sort((a, b) => a - b));
     expect(running.every((run) => run.phase !== 'done' && run.finished_at === null)).toBe(true);
-    // Its counts are what the stats say it synced.
+    // Its counts add up to its total, and their synced part is what the stats say it synced.
     const stats = (await dana.get(`${SF}/get-sync-data`)).body as Schemas['SyncStats'];
-    expect(done?.counts.lead.created ?? 0).toBeGreaterThanOrEqual(0);
-    expect((done?.counts.lead.created ?? 0) + (done?.counts.lead.updated ?? 0)).toBe(
-      stats.last_synced.lead,
-    );
-    expect((done?.counts.opportunity.created ?? 0) + (done?.counts.opportunity.updated ?? 0)).toBe(
-      stats.last_synced.opportunity,
-    );
+    let parts = 0;
+    for (const entity of ['lead', 'opportunity'] as const) {
+      const counts = done!.counts[entity];
+      expect(counts.created + counts.updated + counts.unchanged).toBe(stats.last_synced[entity]);
+      parts += counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed;
+    }
+    expect(parts).toBe(done?.total);
     // Its errors are the open errors of that run.
     const ofRun = await dana.get(
       `${SF}/data-mappings/sync-errors/?run=${queued.id}&page-size=1000`,
@@ -298,5 +298,51 @@ describe('errors by cause, and a retry of their records', () => {
       error_ids: cause?.error_ids,
     });
     expect(again.status).toBe(400);
+  });
+
+  it("dismisses a cause's errors at once, all or none, and never another tenant's", async () => {
+    const { app, dana, store } = await sandboxWith();
+    const gone = (await causesOf(dana)).results.find((cause) => cause.fix === 'dismiss');
+    expect(gone).toBeDefined();
+    const open = (await openErrors(dana)).length;
+    const logged = store.state.syncLogs.length;
+    const dismiss = (client: ApiClient, body: unknown) =>
+      client.post(`${SF}/data-mappings/sync-errors/dismiss/`, body);
+
+    // One id that is not open refuses the whole request: nothing is dismissed.
+    expect(await dismiss(dana, { error_ids: [...gone!.error_ids, 999] })).toEqual({
+      status: 400,
+      body: {
+        error_ids: [
+          'Sync error 999 is not an open error (it was fixed, dismissed or replaced by a later sync).',
+        ],
+      },
+    });
+    expect(await dismiss(dana, {})).toEqual({
+      status: 400,
+      body: {
+        non_field_errors: [
+          'Name the errors to dismiss (error_ids) or their cause (cause_id), not both.',
+        ],
+      },
+    });
+    // Another tenant's cause is not theirs: not found, and Acme's errors stay.
+    const globex = await signIn(app, 'ops@globex.example');
+    expect((await dismiss(globex, { cause_id: gone!.id })).status).toBe(400);
+    expect(await openErrors(dana)).toHaveLength(open);
+
+    expect(await dismiss(dana, { cause_id: gone!.id })).toEqual({
+      status: 200,
+      body: {
+        message: `Dismissed ${gone!.count === 1 ? '1 error' : `${gone!.count} errors`}. They stay in the log.`,
+        dismissed: gone!.count,
+      },
+    });
+    expect(await openErrors(dana)).toHaveLength(open - gone!.count);
+    expect((await causesOf(dana)).results.map((cause) => cause.id)).not.toContain(gone!.id);
+    // They stay in the log.
+    expect(store.state.syncLogs).toHaveLength(logged);
+    // Dismissed once: a second time, the cause has no open error left.
+    expect((await dismiss(dana, { cause_id: gone!.id })).status).toBe(400);
   });
 });

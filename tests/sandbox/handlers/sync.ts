@@ -7,7 +7,7 @@
 import { operation, publicUrl, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
 import type { Schemas } from '../contract';
 import { ApiFailure, fieldErrors } from '../domain/failure';
-import { errorCauses, retryScope } from '../domain/sync/causes';
+import { dismissErrors, errorCauses, retryScope } from '../domain/sync/causes';
 import {
   dismissError,
   errorLog,
@@ -132,6 +132,17 @@ export function registerSync(app: SandboxApp): void {
     return reply(200, {
       message: count === 1 ? 'Retrying 1 record.' : `Retrying ${count} records.`,
       run,
+    });
+  });
+
+  operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-errors/dismiss/', (call) => {
+    const { tenantId } = sessionOf(call);
+    const dismissed = call.deps.store.transact((draft) =>
+      dismissErrors(draft, tenantId, call.body),
+    );
+    return reply(200, {
+      message: `Dismissed ${dismissed === 1 ? '1 error' : `${dismissed} errors`}. They stay in the log.`,
+      dismissed,
     });
   });
 

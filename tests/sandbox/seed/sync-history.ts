@@ -87,7 +87,7 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 /**
  * Acme's runs of the 30 days up to its last sync (2026-03-02T12:00:00Z, the stats' last sync
  * date): a scheduled run every morning, a few manual ones, a failed and an interrupted one and a
- * retry. Records synced (created + updated) add up to the stats' total_synced, the last run's to
+ * retry. Records synced (created + updated; none unchanged) add up to the stats' total_synced, the last run's to
  * last_synced, and the last run raised the seeded open errors (its failed counts are their records).
  */
 function seedAcmeRuns(state: State): void {
@@ -152,12 +152,14 @@ function seedAcmeRuns(state: State): void {
       lead: {
         created: Math.round(plan.lead * 0.2),
         updated: plan.lead - Math.round(plan.lead * 0.2),
+        unchanged: 0,
         skipped: 3,
         failed: failed.lead,
       },
       opportunity: {
         created: Math.round(plan.opportunity * 0.15),
         updated: plan.opportunity - Math.round(plan.opportunity * 0.15),
+        unchanged: 0,
         skipped: 0,
         failed: failed.opportunity,
       },

@@ -578,6 +578,33 @@ describe('the migrations of the sandbox', () => {
     ]);
     expect(readFileSync(`${file}.v4.bak`, 'utf8')).toBe(text);
   });
+
+  it('turns a version 5 snapshot into version 6: every run counts no record unchanged', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const file = tempStoreFile();
+    const current = seed();
+    expect(current.syncRuns.length).toBeGreaterThan(0);
+    const v5 = {
+      ...current,
+      version: 5,
+      syncRuns: current.syncRuns.map((run) => ({
+        ...run,
+        counts: {
+          lead: { created: 1, updated: 2, skipped: 3, failed: 4 },
+          opportunity: { created: 5, updated: 6, skipped: 7, failed: 8 },
+        },
+      })),
+    };
+    writeFileSync(file, JSON.stringify(v5));
+    const store = testStore({ file, seed });
+    expect(store.state.version).toBe(STATE_VERSION);
+    expect(store.state.syncRuns.map((run) => run.counts)).toEqual(
+      current.syncRuns.map(() => ({
+        lead: { created: 1, updated: 2, unchanged: 0, skipped: 3, failed: 4 },
+        opportunity: { created: 5, updated: 6, unchanged: 0, skipped: 7, failed: 8 },
+      })),
+    );
+  });
 });
 
 /** Starts a store on `file` and returns the SnapshotError that stops it (fails if it starts). */

@@ -124,6 +124,26 @@ const MIGRATIONS: readonly Migration[] = [
       };
     },
   },
+  {
+    // 5 -> 6: a run's counts name the records that were already the same on the other side
+    // (`unchanged`), so that its parts add up to its total. A version 5 run counted those as
+    // updated, and nothing tells them apart now: its counts keep their figures, with none
+    // unchanged.
+    from: 5,
+    migrate: (snapshot) => ({
+      ...snapshot,
+      syncRuns: rowsOf(snapshot.syncRuns).map((row) => {
+        const counts = (row.counts ?? {}) as Record<string, Record<string, unknown>>;
+        return {
+          ...row,
+          counts: {
+            lead: { ...counts.lead, unchanged: 0 },
+            opportunity: { ...counts.opportunity, unchanged: 0 },
+          },
+        };
+      }),
+    }),
+  },
 ];
 
 /** The Boolean words of version 5 (the contract's BooleanValue) for the words a version 4 override held. */

@@ -212,7 +212,7 @@ export interface State {
   awsRegistrations: Schemas['AwsRegistrationRequest'][];
 }
 
-export const STATE_VERSION = 5;
+export const STATE_VERSION = 6;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {

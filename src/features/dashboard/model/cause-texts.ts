@@ -1,7 +1,7 @@
 import type { SyncErrorCause, SyncErrorFix } from '@generated/api/model';
 
 import { ERRORS_TEXT } from './error-texts';
-import { recordsText } from './format-count';
+import { formatCount, recordsText } from './format-count';
 
 /** Texts of the errors card's 'By cause' view. */
 export const CAUSE_TEXT = {
@@ -12,7 +12,20 @@ export const CAUSE_TEXT = {
   waitForAce: 'Nothing to change: retry once ACE allows it.',
   /** Read out where a cause names no ACE field (the record itself is at fault). */
   noField: 'No field',
+  dismissTitle: 'Dismiss these errors?',
+  dismissAccept: 'Dismiss',
 } as const;
+
+/** 'Dismiss the error', 'Dismiss 3 errors': the way to a cause's fix when no retry can fix it. */
+export function dismissLabel(count: number): string {
+  return count === 1 ? 'Dismiss the error' : `Dismiss ${formatCount(count)} errors`;
+}
+
+/** What dismissing a cause's errors does, asked before it is done. */
+export function dismissQuestion(count: number): string {
+  const errors = count === 1 ? 'this error' : `these ${formatCount(count)} errors`;
+  return `The record no longer exists on the other side, so no retry can fix it. Dismissing takes ${errors} off the open errors; the log keeps them.`;
+}
 
 export const CAUSE_COLUMN_TEXT = {
   category: 'CATEGORY',

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { aRun } from '../testing/sync-runs';
+import { aRun, runCounts } from '../testing/sync-runs';
 import { formatDuration, historyChartData, runSummary, runTotals } from './sync-history';
 
-const counts = (lead: number[], opportunity: number[]) => {
-  const of = ([created = 0, updated = 0, skipped = 0, failed = 0]: number[]) => ({
-    created,
-    updated,
-    skipped,
-    failed,
-  });
-  return { lead: of(lead), opportunity: of(opportunity) };
-};
-
 describe('the sync history model', () => {
-  it('draws the runs oldest first, synced (created + updated) against failed per entity', () => {
-    const newest = aRun({ id: 3, counts: counts([1, 2, 3, 4], [5, 6, 7, 8]) });
-    const middle = aRun({ id: 2, counts: counts([0, 0, 9, 0], [0, 10, 0, 1]) });
-    const oldest = aRun({ id: 1, counts: counts([12, 0, 0, 2], [0, 0, 0, 0]) });
+  it('draws the runs oldest first, synced (created, updated or unchanged) against failed per entity', () => {
+    const newest = aRun({ id: 3, counts: runCounts([1, 2, 0, 3, 4], [5, 6, 0, 7, 8]) });
+    const middle = aRun({ id: 2, counts: runCounts([0, 0, 0, 9, 0], [0, 10, 0, 0, 1]) });
+    const oldest = aRun({ id: 1, counts: runCounts([12, 0, 0, 0, 2], [0, 0, 0, 0, 0]) });
     const data = historyChartData([newest, middle, oldest]);
     expect(data.runs.map((run) => run.id)).toEqual([1, 2, 3]);
     expect(data.x).toEqual([0, 1, 2]);
@@ -35,9 +25,10 @@ describe('the sync history model', () => {
   });
 
   it('adds up both entities for the table', () => {
-    expect(runTotals(aRun({ counts: counts([1, 2, 3, 4], [10, 20, 30, 40]) }))).toEqual({
+    expect(runTotals(aRun({ counts: runCounts([1, 2, 0, 3, 4], [10, 20, 0, 30, 40]) }))).toEqual({
       created: 11,
       updated: 22,
+      unchanged: 0,
       skipped: 33,
       failed: 44,
     });
@@ -57,7 +48,10 @@ describe('the sync history model', () => {
   });
 
   it('reads a run in one line: when, trigger, state unless it succeeded, and the counts', () => {
-    const run = aRun({ trigger: 'scheduled', counts: counts([1, 2, 0, 1], [0, 30, 0, 4]) });
+    const run = aRun({
+      trigger: 'scheduled',
+      counts: runCounts([1, 2, 0, 0, 1], [0, 30, 0, 0, 4]),
+    });
     expect(runSummary(run, 'Mar 2, 2026, 12:00 PM')).toBe(
       'Mar 2, 2026, 12:00 PM · Scheduled · Leads: 3 synced, 1 failed · Opportunities: 30 synced, 4 failed',
     );

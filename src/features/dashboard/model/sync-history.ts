@@ -21,6 +21,7 @@ export const HISTORY_TEXT = {
   runTitle: (when: string) => `Sync of ${when}`,
   countsTable: 'Records of this run',
   records: 'Records',
+  total: 'Total',
   leads: 'Leads',
   opportunities: 'Opportunities',
   runErrorsPages: 'Errors of this run pages',
@@ -40,18 +41,29 @@ export const STATE_LABEL: Record<SyncRunState, string> = {
   interrupted: 'Interrupted',
 };
 
-/** Records of one entity that reached the other side (created or updated). */
-const syncedOf = (counts: SyncRunEntityCounts): number => counts.created + counts.updated;
+/**
+ * The parts of a run's counts, in the order they are shown. Each record of a run is in exactly
+ * one part, so the parts add up to the run's total.
+ */
+export const RUN_COUNT_PARTS = ['created', 'updated', 'unchanged', 'skipped', 'failed'] as const;
+
+/**
+ * Records of one entity that are in sync after the run: created, updated or unchanged. Last
+ * Synced counts these.
+ */
+export const syncedOf = (counts: SyncRunEntityCounts): number =>
+  counts.created + counts.updated + counts.unchanged;
+
+/** Every record a run's counts hold, in all its parts. */
+export const recordsOf = (counts: SyncRunEntityCounts): number =>
+  RUN_COUNT_PARTS.reduce((sum, part) => sum + counts[part], 0);
 
 /** A run's counts over both entities. */
 export function runTotals(run: Pick<SyncRun, 'counts'>): SyncRunEntityCounts {
   const { lead, opportunity } = run.counts;
-  return {
-    created: lead.created + opportunity.created,
-    updated: lead.updated + opportunity.updated,
-    skipped: lead.skipped + opportunity.skipped,
-    failed: lead.failed + opportunity.failed,
-  };
+  const totals = {} as SyncRunEntityCounts;
+  for (const part of RUN_COUNT_PARTS) totals[part] = lead[part] + opportunity[part];
+  return totals;
 }
 
 /**

@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 import type { SyncRun } from '@generated/api/model';
 
+import { runCounts } from '../testing/sync-runs';
 import { durationText } from './duration';
 import {
   endedRunToast,
   isRunActive,
   reconnectDelayMs,
   runProgress,
-  syncedText,
+  syncOutcome,
 } from './sync-progress';
-
-const counts = (lead: number[], opportunity: number[]): SyncRun['counts'] => {
-  const of = ([created = 0, updated = 0, skipped = 0, failed = 0]: number[]) => ({
-    created,
-    updated,
-    skipped,
-    failed,
-  });
-  return { lead: of(lead), opportunity: of(opportunity) };
-};
 
 const run = (overrides: Partial<SyncRun>): SyncRun => ({
   id: 40,
@@ -32,7 +23,7 @@ const run = (overrides: Partial<SyncRun>): SyncRun => ({
   processed: 0,
   total: 0,
   failure_reason: null,
-  counts: counts([], []),
+  counts: runCounts([], []),
   ...overrides,
 });
 
@@ -84,19 +75,54 @@ describe('a sync run in progress', () => {
 });
 
 describe('the toast of a run that ended', () => {
-  it('sums the counts over leads and opportunities, skipped records left out', () => {
-    const done = run({ state: 'succeeded', counts: counts([2, 10, 3, 2], [10, 280, 0, 7]) });
-    expect(syncedText(done)).toBe('Synced 311 records: 12 created, 290 updated, 9 failed');
-    expect(endedRunToast(done)).toEqual({
-      intent: 'success',
-      text: 'Synced 311 records: 12 created, 290 updated, 9 failed',
+  it('names every part, so that they add up to the records the run went over', () => {
+    // Leads: 2 created, 6 updated, 4 unchanged, 3 held back, 2 failed; opportunities: 10, 280, 0, 0, 7.
+    const done = run({
+      state: 'succeeded',
+      total: 314,
+      counts: runCounts([2, 6, 4, 3, 2], [10, 280, 0, 0, 7]),
     });
-    expect(syncedText(run({ counts: counts([0, 1200], [0, 65]) }))).toBe(
-      'Synced 1,265 records: 0 created, 1,265 updated, 0 failed',
+    expect(endedRunToast(done)).toEqual({
+      intent: 'warning',
+      text: 'Synced 302 of 314 records: 12 created, 286 updated, 4 unchanged. 9 failed, 3 held back by the filters.',
+    });
+    expect(syncOutcome(run({ counts: runCounts([0, 1200], [0, 65]) }))).toEqual({
+      intent: 'success',
+      text: 'Synced 1,265 records: 1,265 updated.',
+    });
+    expect(syncOutcome(run({ counts: runCounts([1], []) })).text).toBe(
+      'Synced 1 record: 1 created.',
     );
-    expect(syncedText(run({ counts: counts([1, 0], [0, 0]) }))).toBe(
-      'Synced 1 record: 1 created, 0 updated, 0 failed',
+    expect(syncOutcome(run({ counts: runCounts([0, 0, 5, 2], []) })).text).toBe(
+      'Synced 5 of 7 records: 5 unchanged. 2 held back by the filters.',
     );
+  });
+
+  it('does not call a run in which every record failed a success', () => {
+    expect(syncOutcome(run({ counts: runCounts([0, 0, 0, 0, 3], [0, 0, 0, 0, 1]) }))).toEqual({
+      intent: 'danger',
+      text: 'None of 4 records synced: 4 failed.',
+    });
+    expect(syncOutcome(run({ counts: runCounts([0, 0, 0, 6, 4], []) }))).toEqual({
+      intent: 'danger',
+      text: 'None of 10 records synced: 4 failed, 6 held back by the filters.',
+    });
+    expect(syncOutcome(run({ counts: runCounts([0, 0, 0, 6], []) }))).toEqual({
+      intent: 'success',
+      text: 'None of 6 records synced: 6 held back by the filters.',
+    });
+    expect(syncOutcome(run({}))).toEqual({ intent: 'success', text: 'No records to sync.' });
+  });
+
+  it('says a retry is one: it does not move Last Synced', () => {
+    expect(syncOutcome(run({ trigger: 'retry', counts: runCounts([0, 2, 0, 0, 2], []) }))).toEqual({
+      intent: 'warning',
+      text: 'Retry: synced 2 of 4 records: 2 updated. 2 failed.',
+    });
+    expect(syncOutcome(run({ trigger: 'retry', counts: runCounts([0, 0, 0, 0, 4], []) }))).toEqual({
+      intent: 'danger',
+      text: 'Retry: none of 4 records synced: 4 failed.',
+    });
   });
 
   it('gives the reason of a failed or interrupted run', () => {

@@ -1,7 +1,7 @@
 import type { SyncRun, SyncRunPhase } from '@generated/api/model';
 
 import { formatCount, recordsText } from './format-count';
-import { runTotals } from './sync-history';
+import { recordsOf, runTotals, syncedOf } from './sync-history';
 
 /** A run lasts while it is queued or running; a tenant has at most one such run. */
 export function isRunActive(run: Pick<SyncRun, 'state'> | undefined): boolean {
@@ -18,23 +18,51 @@ export const PHASE_TEXT: Record<SyncRunPhase, string> = {
   done: 'Finishing',
 };
 
+type ToastIntent = 'success' | 'danger' | 'warning';
+
 /**
- * A succeeded run's toast: 'Synced 311 records: 12 created, 290 updated, 9 failed'. The records
- * are the ones the run handled, summed over leads and opportunities: created, updated and failed
- * (the ones the filters skipped were not synced), so the parts add up to the whole. `processed`
- * is not used: it counts a record once per direction that read it.
+ * What a run that went through did, in parts that add up to the records it went over:
+ * 'Synced 250 of 379 records: 199 created, 51 updated. 18 failed, 111 held back by the filters.'
+ * Synced records are the ones Last Synced counts (created, updated or unchanged); the ones that
+ * failed or that the filters held back are named as such. A retry says it was one, since it does
+ * not move Last Synced. A run in which no record synced and some failed is not a success.
  */
-export function syncedText(run: Pick<SyncRun, 'counts'>): string {
-  const { created, updated, failed } = runTotals(run);
-  const records = created + updated + failed;
-  return `Synced ${recordsText(records)}: ${formatCount(created)} created, ${formatCount(updated)} updated, ${formatCount(failed)} failed`;
+export function syncOutcome(run: Pick<SyncRun, 'counts' | 'trigger'>): {
+  intent: ToastIntent;
+  text: string;
+} {
+  const totals = runTotals(run);
+  const records = recordsOf(totals);
+  const synced = syncedOf(totals);
+  const retry = run.trigger === 'retry';
+  const kept = [
+    totals.failed > 0 ? `${formatCount(totals.failed)} failed` : '',
+    totals.skipped > 0 ? `${formatCount(totals.skipped)} held back by the filters` : '',
+  ].filter(Boolean);
+  const rest = kept.length > 0 ? ` ${kept.join(', ')}.` : '';
+  if (records === 0)
+    return {
+      intent: 'success',
+      text: retry ? 'Retry: no records to sync.' : 'No records to sync.',
+    };
+  if (synced === 0) {
+    const text = `${retry ? 'Retry: none' : 'None'} of ${recordsText(records)} synced: ${kept.join(', ')}.`;
+    return { intent: totals.failed > 0 ? 'danger' : 'success', text };
+  }
+  const parts = (['created', 'updated', 'unchanged'] as const)
+    .filter((part) => totals[part] > 0)
+    .map((part) => `${formatCount(totals[part])} ${part}`)
+    .join(', ');
+  const whole =
+    synced === records ? recordsText(records) : `${formatCount(synced)} of ${recordsText(records)}`;
+  return {
+    intent: totals.failed > 0 ? 'warning' : 'success',
+    text: `${retry ? 'Retry: synced' : 'Synced'} ${whole}: ${parts}.${rest}`,
+  };
 }
 
 /** The toast of a run that ended: its intent and text. */
-export function endedRunToast(run: SyncRun): {
-  intent: 'success' | 'danger' | 'warning';
-  text: string;
-} {
+export function endedRunToast(run: SyncRun): { intent: ToastIntent; text: string } {
   if (run.state === 'failed')
     return { intent: 'danger', text: run.failure_reason ?? 'The sync failed.' };
   if (run.state === 'interrupted')
@@ -44,7 +72,7 @@ export function endedRunToast(run: SyncRun): {
         ? `The sync was interrupted. ${run.failure_reason}`
         : 'The sync was interrupted.',
     };
-  return { intent: 'success', text: syncedText(run) };
+  return syncOutcome(run);
 }
 
 /** How far a run is at `now`: what the bar and the line beside it show. */

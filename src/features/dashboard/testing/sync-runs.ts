@@ -4,6 +4,21 @@ import type { SandboxBackend } from '../../../../tests/sandbox-backend';
 
 const ACME = 1;
 
+/**
+ * A run's counts from [created, updated, unchanged, skipped, failed] per entity, missing parts 0:
+ * `runCounts([2, 6], [0, 3])`.
+ */
+export function runCounts(lead: number[], opportunity: number[]): SyncRun['counts'] {
+  const of = ([created = 0, updated = 0, unchanged = 0, skipped = 0, failed = 0]: number[]) => ({
+    created,
+    updated,
+    unchanged,
+    skipped,
+    failed,
+  });
+  return { lead: of(lead), opportunity: of(opportunity) };
+}
+
 /** A finished manual run of Acme with the given counts (zero elsewhere). */
 export function aRun(overrides: Partial<SyncRun> = {}): SyncRun {
   return {
@@ -18,11 +33,7 @@ export function aRun(overrides: Partial<SyncRun> = {}): SyncRun {
     total: 0,
     failure_reason: null,
     ...overrides,
-    counts: {
-      lead: { created: 0, updated: 0, skipped: 0, failed: 0 },
-      opportunity: { created: 0, updated: 0, skipped: 0, failed: 0 },
-      ...overrides.counts,
-    },
+    counts: { ...runCounts([], []), ...overrides.counts },
   };
 }
 

@@ -89,10 +89,16 @@ export interface RetryScope {
 }
 
 /**
- * The records a retry runs over: those of the open errors `error_ids` names, or of every open error
- * of the cause `cause_id`. Refused with field errors when an id is not an open error of the tenant.
+ * The open errors a request names: those of `error_ids`, or every open error of the cause
+ * `cause_id` (one of the two, as retrySyncErrors and dismissSyncErrors take them). Refused with
+ * field errors when an id is not an open error of the tenant, or when a cause has none left.
  */
-export function retryScope(state: State, tenantId: number, body: unknown): RetryScope {
+function chosenErrors(
+  state: State,
+  tenantId: number,
+  body: unknown,
+  verb: 'retry' | 'dismiss',
+): SyncErrorRow[] {
   const input = (typeof body === 'object' && body !== null ? body : {}) as Partial<
     Schemas['RetrySyncErrorsRequest']
   >;
@@ -101,39 +107,53 @@ export function retryScope(state: State, tenantId: number, body: unknown): Retry
   if (hasIds === hasCause)
     throw fieldErrors({
       non_field_errors: [
-        'Name the errors to retry (error_ids) or their cause (cause_id), not both.',
+        `Name the errors to ${verb} (error_ids) or their cause (cause_id), not both.`,
       ],
     });
   const open = state.syncErrors.filter((row) => row.tenantId === tenantId);
-  let chosen: SyncErrorRow[];
-  if (hasIds) {
-    const ids = Array.isArray(input.error_ids) ? input.error_ids : [];
-    const byId = new Map(open.map((row) => [row.id, row]));
-    const missing = ids.filter((id) => !byId.has(Number(id)));
-    if (ids.length === 0 || missing.length > 0)
-      throw fieldErrors({
-        error_ids:
-          ids.length === 0
-            ? ['Expected a non-empty list of sync error ids.']
-            : missing
-                .slice(0, 50)
-                .map(
-                  (id) =>
-                    `Sync error ${String(id)} is not an open error (it was fixed, dismissed or replaced by a later sync).`,
-                ),
-      });
-    chosen = ids.map((id) => byId.get(Number(id)) as SyncErrorRow);
-  } else {
-    chosen = open.filter((row) => causeId(row) === input.cause_id);
+  if (!hasIds) {
+    const chosen = open.filter((row) => causeId(row) === input.cause_id);
     if (chosen.length === 0)
       throw fieldErrors({
         cause_id: [`No open error has the cause "${String(input.cause_id)}" (any more).`],
       });
+    return chosen;
   }
+  const ids = Array.isArray(input.error_ids) ? input.error_ids : [];
+  const byId = new Map(open.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(Number(id)));
+  if (ids.length === 0 || missing.length > 0)
+    throw fieldErrors({
+      error_ids:
+        ids.length === 0
+          ? ['Expected a non-empty list of sync error ids.']
+          : missing
+              .slice(0, 50)
+              .map(
+                (id) =>
+                  `Sync error ${String(id)} is not an open error (it was fixed, dismissed or replaced by a later sync).`,
+              ),
+    });
+  return [...new Set(ids.map((id) => byId.get(Number(id)) as SyncErrorRow))];
+}
+
+/** The records a retry runs over: those of the errors the request names (`chosenErrors`). */
+export function retryScope(state: State, tenantId: number, body: unknown): RetryScope {
+  const chosen = chosenErrors(state, tenantId, body, 'retry');
   const sides = new Set(chosen.map((row) => row.sync_direction));
   const [first] = chosen;
   return {
     records: [...new Set(chosen.map((row) => row.salesforce_id))],
     direction: sides.size === 1 && first ? first.sync_direction : 'both',
   };
+}
+
+/**
+ * Dismisses the open errors the request names (`chosenErrors`), all or none: they leave the open
+ * list and stay in the log. Returns how many.
+ */
+export function dismissErrors(draft: State, tenantId: number, body: unknown): number {
+  const chosen = new Set(chosenErrors(draft, tenantId, body, 'dismiss'));
+  draft.syncErrors = draft.syncErrors.filter((row) => !chosen.has(row));
+  return chosen.size;
 }

@@ -6,7 +6,7 @@ import type { State } from '../../store/state';
 import { testStore } from '../../test-sandbox';
 import { evaluateRecord, runSync } from './run';
 import { createSyncRunner } from './runner';
-import { activeRun, queueRun } from './runs';
+import { activeRun, queueRun, runAtOnce } from './runs';
 
 const ACME = 1;
 const NOW = new Date('2026-03-05T10:00:00Z');
@@ -137,6 +137,97 @@ describe('runSync over the seeded Acme org', () => {
       buildSeed().salesforce['1']?.map((row) => row.Id),
     );
     expect(again.salesforce['1']?.every((row) => row.Id.length === 18)).toBe(true);
+  });
+});
+
+describe("a run's figures add up", () => {
+  const parts = (counts: State['syncRuns'][number]['counts']) =>
+    (['lead', 'opportunity'] as const).reduce(
+      (sum, entity) =>
+        sum +
+        counts[entity].created +
+        counts[entity].updated +
+        counts[entity].unchanged +
+        counts[entity].skipped +
+        counts[entity].failed,
+      0,
+    );
+  const run = (state: State, options: Parameters<typeof queueRun>[2], at = NOW) => {
+    const queued = queueRun(state, ACME, options, at);
+    runAtOnce(state, queued.id, at);
+    return state.syncRuns.find((row) => row.id === queued.id)!;
+  };
+  const stats = (state: State) => state.stats.find((row) => row.tenantId === ACME)!;
+
+  it('counts each record once, in exactly one part, and Last Synced counts the synced ones', () => {
+    const state = buildSeed();
+    const done = run(state, { trigger: 'manual', direction: 'both' });
+    const org = state.salesforce['1']!.length;
+    // Every record of the org, plus the one ACE holds that Salesforce no longer has.
+    expect(done.total).toBe(org + 1);
+    expect(done.processed).toBe(done.total);
+    expect(parts(done.counts)).toBe(done.total);
+    for (const entity of ['lead', 'opportunity'] as const) {
+      const { created, updated, unchanged } = done.counts[entity];
+      expect(stats(state).last_synced[entity]).toBe(created + updated + unchanged);
+    }
+    expect(done.counts.opportunity.skipped + done.counts.lead.skipped).toBeGreaterThan(0);
+    // Failed counts records, not errors: one record may raise several.
+    const failedRecords = new Set(
+      state.syncErrors.filter((row) => row.runId === done.id).map((row) => row.salesforce_id),
+    );
+    expect(done.counts.lead.failed + done.counts.opportunity.failed).toBe(failedRecords.size);
+  });
+
+  it('names the records that were already the same in ACE unchanged on the next sync', () => {
+    const state = buildSeed();
+    const first = run(state, { trigger: 'manual', direction: 'both' });
+    const second = run(
+      state,
+      { trigger: 'manual', direction: 'both' },
+      new Date('2026-03-05T11:00:00Z'),
+    );
+    expect(second.total).toBe(first.total);
+    expect(second.counts.lead.created + second.counts.opportunity.created).toBe(0);
+    expect(second.counts.lead.updated + second.counts.opportunity.updated).toBe(0);
+    expect(second.counts.lead.unchanged + second.counts.opportunity.unchanged).toBe(
+      first.counts.lead.created +
+        first.counts.lead.updated +
+        first.counts.lead.unchanged +
+        first.counts.opportunity.created +
+        first.counts.opportunity.updated +
+        first.counts.opportunity.unchanged,
+    );
+    expect(parts(second.counts)).toBe(second.total);
+  });
+
+  it('a one-way check of what ACE holds counts each held record once', () => {
+    const state = buildSeed();
+    const held = state.ace['1']!.filter((row) => !row.deleted).length;
+    const done = run(state, { trigger: 'manual', direction: 'aws_to_salesforce' });
+    expect(done.total).toBe(held);
+    expect(parts(done.counts)).toBe(held);
+  });
+
+  it('a retry adds to Total Synced and leaves the last full sync on Last Synced', () => {
+    const state = buildSeed();
+    run(state, { trigger: 'manual', direction: 'both' });
+    const full = structuredClone(stats(state));
+    const failing = state.syncErrors.find(
+      (row) => row.tenantId === ACME && row.sync_direction === 'salesforce_to_aws',
+    )!;
+    const retry = run(
+      state,
+      { trigger: 'retry', direction: 'salesforce_to_aws', records: [failing.salesforce_id] },
+      new Date('2026-03-05T12:00:00Z'),
+    );
+    expect(retry.total).toBe(1);
+    expect(parts(retry.counts)).toBe(1);
+    expect(stats(state).last_synced).toEqual(full.last_synced);
+    expect(stats(state).last_synced_date).toBe(full.last_synced_date);
+    const synced =
+      retry.counts.lead.created + retry.counts.lead.updated + retry.counts.lead.unchanged;
+    expect(stats(state).total_synced.lead).toBe(full.total_synced.lead + synced);
   });
 });
 

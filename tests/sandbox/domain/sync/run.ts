@@ -8,6 +8,11 @@
  * log, the counts and the last sync date move; opportunities that reach Launched in ACE reach the
  * inbox as they are sent.
  *
+ * Every record the sync goes over has exactly one outcome (created, updated, unchanged, skipped by
+ * the filters, or failed), so the run's counts add up to its total, and the dashboard's progress,
+ * toast and Last Synced count the same records. A record read from Salesforce in the first
+ * direction is not checked again in the second: reading it proved that it still exists there.
+ *
  * A sync goes in batches (`planSync`, then `syncBatch` until it says done, then `finishSync`), so
  * the runner can pace it and show its progress, each batch in its own store transaction.
  * `runSync` does all three at once.
@@ -41,6 +46,7 @@ export interface RecordOutcome {
 }
 
 export interface SyncSummary {
+  /** Records synced: created, updated or unchanged. */
   synced: { lead: number; opportunity: number };
   errors: number;
   skippedByFilters: number;
@@ -83,6 +89,12 @@ const stamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const sides = (direction: SyncDirection): SyncSide[] =>
   direction === 'both' ? ['salesforce_to_aws', 'aws_to_salesforce'] : [direction];
 
+/** The same values, key for key (what ACE holds against what the sync would send). */
+function sameValues(a: AceRecord['values'], b: AceRecord['values']): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 function heldValues(ace: AceDraft): AceRecord['values'] {
   const values: AceRecord['values'] = {};
   for (const field of ace.fields)
@@ -96,16 +108,17 @@ export interface SyncJob {
   direction: SyncDirection;
   /** The run it belongs to (its errors name it), or null outside a run. */
   runId: number | null;
-  /** Records synced so far: a record counts once per sync, over both directions. */
-  synced: Set<string>;
   /** The records of a retry, or null for the whole org. */
   scope: ReadonlySet<string> | null;
   at: string;
   /** Salesforce records to send to ACE, in order. */
   toAce: readonly SalesforceRecord[];
-  /** Salesforce ids of what ACE held at the start, to check against Salesforce. */
+  /**
+   * Salesforce ids of what ACE held at the start, to check against Salesforce: those toAce does not
+   * read (a record read from Salesforce exists there), so each record is one item of the sync.
+   */
   toSalesforce: readonly string[];
-  /** Items processed: the first `toAce.length` are toAce's, the rest toSalesforce's. */
+  /** Records processed: the first `toAce.length` are toAce's, the rest toSalesforce's. */
   cursor: number;
   counts: Schemas['SyncRunCounts'];
   summary: SyncSummary;
@@ -119,6 +132,7 @@ export interface SyncJob {
 const emptyCounts = (): Schemas['SyncRunEntityCounts'] => ({
   created: 0,
   updated: 0,
+  unchanged: 0,
   skipped: 0,
   failed: 0,
 });
@@ -152,19 +166,25 @@ export function planSync(
   const heldIndex = new Map<string, number>();
   held.forEach((row, index) => heldIndex.set(row.salesforceId, index));
   const ran = sides(direction);
+  const toAce = ran.includes('salesforce_to_aws') ? org.filter((record) => inScope(record.Id)) : [];
+  const readFromSalesforce = new Set(toAce.map((record) => record.Id));
   return {
     tenantId,
     direction,
     runId: options.runId ?? null,
     scope,
     at: stamp(now),
-    toAce: ran.includes('salesforce_to_aws') ? org.filter((record) => inScope(record.Id)) : [],
+    toAce,
     toSalesforce: ran.includes('aws_to_salesforce')
       ? held
-          .filter((row) => !row.deleted && inScope(row.salesforceId))
+          .filter(
+            (row) =>
+              !row.deleted &&
+              inScope(row.salesforceId) &&
+              !readFromSalesforce.has(row.salesforceId),
+          )
           .map((row) => row.salesforceId)
       : [],
-    synced: new Set(),
     cursor: 0,
     counts: zeroCounts(),
     summary: { synced: { lead: 0, opportunity: 0 }, errors: 0, skippedByFilters: 0, launched: [] },
@@ -185,7 +205,7 @@ export function planSync(
   };
 }
 
-/** Items of the sync in all: records sent to ACE plus records checked against Salesforce. */
+/** Records of the sync in all, each once: records sent to ACE plus the others ACE holds. */
 export const jobTotal = (job: SyncJob) => job.toAce.length + job.toSalesforce.length;
 
 /** The phase of the next item (`done` when none is left). */
@@ -231,12 +251,10 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
       name,
       runId: job.runId,
     });
-  /** A record counts once per sync, over both directions. */
-  const synced = (row: Pick<AceRecord, 'salesforceId' | 'entity'>, created: boolean) => {
-    if (job.synced.has(row.salesforceId)) return;
-    job.synced.add(row.salesforceId);
-    summary.synced[entityKey(row.entity)] += 1;
-    counts[entityKey(row.entity)][created ? 'created' : 'updated'] += 1;
+  /** A record that ends in sync: created, updated or unchanged (each record is one item). */
+  const synced = (entity: Entity, outcome: 'created' | 'updated' | 'unchanged') => {
+    summary.synced[entityKey(entity)] += 1;
+    counts[entityKey(entity)][outcome] += 1;
   };
 
   for (; job.cursor < end && job.cursor < job.toAce.length; job.cursor++) {
@@ -270,8 +288,10 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
     }
     const values = { name, ...heldValues(outcome.ace) };
     if (existing) {
-      synced(existing, false);
-      Object.assign(existing, { values, aceStage: aceStage ?? existing.aceStage, syncedAt: at });
+      const stageAfter = aceStage ?? existing.aceStage;
+      const same = stageAfter === existing.aceStage && sameValues(existing.values, values);
+      synced(record.entity, same ? 'unchanged' : 'updated');
+      Object.assign(existing, { values, aceStage: stageAfter, syncedAt: at });
     } else {
       const row: AceRecord = {
         salesforceId: record.Id,
@@ -281,7 +301,7 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
         deleted: false,
         syncedAt: at,
       };
-      synced(row, true);
+      synced(record.entity, 'created');
       job.heldIndex.set(record.Id, held.length);
       held.push(row);
     }
@@ -291,7 +311,7 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
     const id = job.toSalesforce[job.cursor - job.toAce.length] as string;
     const index = job.heldIndex.get(id);
     const row = index === undefined ? undefined : held[index];
-    if (!row || row.deleted) continue;
+    if (!row || row.deleted) throw new Error(`syncBatch: ACE no longer holds ${id}`);
     const record = { Id: row.salesforceId, entity: row.entity };
     const name = String(row.values.name ?? row.salesforceId);
     if (!job.orgIds.has(row.salesforceId)) {
@@ -310,7 +330,8 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
       );
       continue;
     }
-    synced(row, false);
+    // It still exists in Salesforce, and this direction writes nothing the simulation models.
+    synced(row.entity, 'unchanged');
     row.syncedAt = at;
   }
   return job.cursor >= jobTotal(job);
@@ -320,7 +341,7 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
 export function finishSync(state: State, job: SyncJob): SyncSummary {
   replaceOpenErrors(state, job);
   job.summary.errors = job.errors.length;
-  updateStats(state, job.tenantId, job.summary, job.at);
+  updateStats(state, job.tenantId, job.summary, job.at, job.scope === null);
   return job.summary;
 }
 
@@ -372,7 +393,17 @@ function replaceOpenErrors(state: State, job: SyncJob): void {
   }
 }
 
-function updateStats(state: State, tenantId: number, summary: SyncSummary, at: string): void {
+/**
+ * Last Synced (figures and date) is the last full sync's: a retry of a few records would hide it
+ * behind its own handful. Every run adds to Total Synced.
+ */
+function updateStats(
+  state: State,
+  tenantId: number,
+  summary: SyncSummary,
+  at: string,
+  full: boolean,
+): void {
   let stats = state.stats.find((row) => row.tenantId === tenantId);
   if (!stats) {
     stats = {
@@ -383,10 +414,11 @@ function updateStats(state: State, tenantId: number, summary: SyncSummary, at: s
     };
     state.stats.push(stats);
   }
-  stats.last_synced = { ...summary.synced };
   stats.total_synced = {
     lead: stats.total_synced.lead + summary.synced.lead,
     opportunity: stats.total_synced.opportunity + summary.synced.opportunity,
   };
+  if (!full) return;
+  stats.last_synced = { ...summary.synced };
   stats.last_synced_date = at;
 }

@@ -10,6 +10,8 @@ export interface CauseActions {
   retryingId: string | null;
   /** A run is under way: no retry starts meanwhile. */
   runActive: boolean;
+  /** Asks before dismissing the cause's errors (a record that no longer exists). */
+  dismiss: (cause: SyncErrorCause) => void;
   /** Opens the override editor at the cause's field. */
   openOverride: (cause: SyncErrorCause) => void;
   /** Sync Settings is the super_admin's: a user gets the fix in words, without its link. */

@@ -12,6 +12,7 @@ import {
   CAUSE_TEXT,
   FIX_TEXT,
   causeFixTarget,
+  dismissLabel,
   retryLabel,
 } from '../../model/cause-texts';
 import { useCauseActions } from './cause-actions';
@@ -70,9 +71,12 @@ export const causeColumns = column.columns([
   }),
 ]);
 
-/** The fix in words, and the way to it: Sync Settings at the field, or the override editor. */
+/**
+ * The fix in words, and the way to it: Sync Settings at the field, the override editor, or the
+ * dismissal of errors whose record no longer exists.
+ */
 function FixCell({ cause }: { cause: SyncErrorCause }) {
-  const { openOverride, canEditMappings } = useCauseActions();
+  const { openOverride, dismiss, canEditMappings } = useCauseActions();
   const target = causeFixTarget(cause);
   return (
     <div className={styles.fix}>
@@ -90,6 +94,10 @@ function FixCell({ cause }: { cause: SyncErrorCause }) {
       ) : target.kind === 'override' ? (
         <button type="button" className={styles.linkButton} onClick={() => openOverride(cause)}>
           {CAUSE_TEXT.setDummyValue}
+        </button>
+      ) : cause.fix === 'dismiss' ? (
+        <button type="button" className={styles.linkButton} onClick={() => dismiss(cause)}>
+          {dismissLabel(cause.count)}
         </button>
       ) : cause.fix === 'wait_for_ace' ? (
         <small className={Classes.TEXT_MUTED}>{CAUSE_TEXT.waitForAce}</small>

@@ -134,13 +134,14 @@ describe("the errors card's 'By cause' view", () => {
     const run = backend.store.state.syncRuns.at(-1)!;
     expect(run).toMatchObject({ trigger: 'retry', state: 'succeeded', total: first!.count });
     // Once the run is over, its outcome toasts and the causes are asked again: the retry
-    // replaced their errors.
+    // replaced their errors. Nothing was fixed, so every record failed again: not a success.
     await waitFor(() =>
       expect(backend.callsTo('listSyncErrorCauses').length).toBeGreaterThan(causesAsked),
     );
-    expect(toast.success).toHaveBeenLastCalledWith(
-      expect.stringMatching(new RegExp(`^Synced ${first!.count} records?: `)),
+    expect(toast.danger).toHaveBeenLastCalledWith(
+      `Retry: none of ${first!.count} records synced: ${first!.count} failed.`,
     );
+    expect(toast.success).toHaveBeenCalledTimes(1);
   });
 
   it('disables the retries while a run is under way', async () => {
@@ -196,6 +197,44 @@ describe("the errors card's 'By cause' view", () => {
       expect(within(table).queryByText(/^Stage 'Needs Analysis'/)).not.toBeInTheDocument(),
     );
     expect(toast.danger).not.toHaveBeenCalled();
+  });
+
+  it('dismisses the error of a record that no longer exists, after asking, and lists the causes again', async () => {
+    const { table } = await openCauses();
+    // The seeded opportunity that ACE holds and Salesforce no longer has.
+    const gone = /^The Salesforce record linked to ACE opportunity/;
+    const row = rowOf(table, gone);
+    expect(within(row).getByText(/dismiss the error\.$/)).toBeVisible();
+    const open = backend.store.state.syncErrors.length;
+
+    // Cancel leaves it as it was.
+    await userEvent.click(within(row).getByRole('button', { name: 'Dismiss the error' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Dismiss these errors?' });
+    expect(dialog).toHaveTextContent(
+      'The record no longer exists on the other side, so no retry can fix it. Dismissing takes this error off the open errors; the log keeps them.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.callsTo('dismissSyncErrors')).toHaveLength(0);
+
+    // A failure says so, and dismisses nothing.
+    backend.failNetwork('dismissSyncErrors');
+    await userEvent.click(within(row).getByRole('button', { name: 'Dismiss the error' }));
+    dialog = await screen.findByRole('dialog', { name: 'Dismiss these errors?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(toast.danger).toHaveBeenCalled());
+    expect(backend.store.state.syncErrors).toHaveLength(open);
+    expect(within(table).getByText(gone)).toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Dismiss the error' }));
+    dialog = await screen.findByRole('dialog', { name: 'Dismiss these errors?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Dismissed 1 error. They stay in the log.'),
+    );
+    expect(backend.store.state.syncErrors).toHaveLength(open - 1);
+    await waitFor(() => expect(within(table).queryByText(gone)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('opens Sync Settings at the field of a picklist cause, its row shown and highlighted', async () => {

@@ -3,7 +3,6 @@ import { useState } from 'react';
 
 import { isApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
-import { firstOfFields } from '@/lib/field-errors';
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { SyncErrorCause } from '@generated/api/model';
@@ -15,9 +14,7 @@ import {
 
 import { showStartedRun } from '../sync/use-sync-run';
 import { SYNC_TEXT } from '../sync/use-sync-starter';
-
-/** The field errors of a retry refused because its errors are gone (fixed, dismissed, replaced). */
-const VANISHED_FIELDS = ['cause_id', 'error_ids'] as const;
+import { vanishedErrors } from './vanished-errors';
 
 /**
  * 'Retry N records' of a cause: starts a retry run of exactly its records. On success the reply's
@@ -46,7 +43,7 @@ export function useRetryCause() {
         },
         onError: (error) => {
           const body = isApiError(error) && error.status === 400 ? error.body : undefined;
-          const gone = firstOfFields(body, VANISHED_FIELDS);
+          const gone = vanishedErrors(error);
           if (gone) {
             setVanished(gone);
             void queryClient.invalidateQueries({ queryKey: getListSyncErrorCausesQueryKey() });

@@ -11,6 +11,7 @@ import { HISTORY_CARD_TEXT } from '../../model/history-card-text';
 import {
   formatDuration,
   HISTORY_TEXT,
+  RUN_COUNT_PARTS,
   runTotals,
   STATE_LABEL,
   TRIGGER_LABEL,
@@ -26,7 +27,8 @@ export const RUN_COLUMN_TEXT = {
   duration: 'Duration',
   created: 'Created',
   updated: 'Updated',
-  skipped: 'Skipped',
+  unchanged: 'Unchanged',
+  skipped: 'Filtered out',
   failed: 'Failed',
   state: 'State',
 } as const;
@@ -34,7 +36,7 @@ export const RUN_COLUMN_TEXT = {
 const column = createDataColumnHelper<SyncRun>();
 
 function runColumns(onOpen: (run: SyncRun) => void) {
-  const count = (key: 'created' | 'updated' | 'skipped' | 'failed') =>
+  const count = (key: (typeof RUN_COUNT_PARTS)[number]) =>
     column.display({
       id: key,
       header: RUN_COLUMN_TEXT[key],
@@ -63,10 +65,7 @@ function runColumns(onOpen: (run: SyncRun) => void) {
       cell: ({ row }) => formatDuration(row.original.started_at, row.original.finished_at) ?? '',
       meta: { className: styles.numeric },
     }),
-    count('created'),
-    count('updated'),
-    count('skipped'),
-    count('failed'),
+    ...RUN_COUNT_PARTS.map(count),
     column.display({
       id: 'state',
       header: RUN_COLUMN_TEXT.state,

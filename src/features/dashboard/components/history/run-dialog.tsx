@@ -13,7 +13,14 @@ import { runLogsQueryOptions } from '../../dashboard-queries';
 import { COLUMN_TEXT, ERRORS_TEXT, SOURCE_TEXT } from '../../model/error-texts';
 import { formatCount } from '../../model/format-count';
 import { formatDateTime } from '../../model/format-date';
-import { formatDuration, HISTORY_TEXT, STATE_LABEL, TRIGGER_LABEL } from '../../model/sync-history';
+import {
+  formatDuration,
+  HISTORY_TEXT,
+  recordsOf,
+  RUN_COUNT_PARTS,
+  STATE_LABEL,
+  TRIGGER_LABEL,
+} from '../../model/sync-history';
 import { RUN_COLUMN_TEXT } from './history-table';
 import styles from './history.module.css';
 
@@ -87,22 +94,26 @@ function RunDetail({ run }: { run: SyncRun }) {
         <thead>
           <tr>
             <th scope="col">{HISTORY_TEXT.records}</th>
-            {(['created', 'updated', 'skipped', 'failed'] as const).map((key) => (
+            {RUN_COUNT_PARTS.map((key) => (
               <th key={key} scope="col" className={styles.numeric}>
                 {RUN_COLUMN_TEXT[key]}
               </th>
             ))}
+            <th scope="col" className={styles.numeric}>
+              {HISTORY_TEXT.total}
+            </th>
           </tr>
         </thead>
         <tbody>
           {entities.map(({ name, counts }) => (
             <tr key={name}>
               <th scope="row">{name}</th>
-              {(['created', 'updated', 'skipped', 'failed'] as const).map((key) => (
+              {RUN_COUNT_PARTS.map((key) => (
                 <td key={key} className={styles.numeric}>
                   {formatCount(counts[key])}
                 </td>
               ))}
+              <td className={styles.numeric}>{formatCount(recordsOf(counts))}</td>
             </tr>
           ))}
         </tbody>

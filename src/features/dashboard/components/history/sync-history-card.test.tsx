@@ -130,7 +130,17 @@ describe('the Sync history card', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['When', 'Trigger', 'Duration', 'Created', 'Updated', 'Skipped', 'Failed', 'State']);
+    ).toEqual([
+      'When',
+      'Trigger',
+      'Duration',
+      'Created',
+      'Updated',
+      'Unchanged',
+      'Filtered out',
+      'Failed',
+      'State',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(20);
     const cells = (row: HTMLElement) =>
@@ -144,6 +154,7 @@ describe('the Sync history card', () => {
       expect.stringMatching(/^\d+ s$/),
       String(totals.created),
       String(totals.updated),
+      String(totals.unchanged),
       String(totals.skipped),
       String(totals.failed),
       'Succeeded',
@@ -178,15 +189,20 @@ describe('the Sync history card', () => {
       within(within(counts).getByRole('rowheader', { name }).closest('tr')!)
         .getAllByRole('cell')
         .map((td) => td.textContent);
-    const { lead, opportunity } = last!.counts;
-    expect(row('Leads')).toEqual(
-      [lead.created, lead.updated, lead.skipped, lead.failed].map(String),
-    );
-    expect(row('Opportunities')).toEqual(
-      [opportunity.created, opportunity.updated, opportunity.skipped, opportunity.failed].map(
-        String,
-      ),
-    );
+    // Each part, then the total they add up to.
+    for (const [name, counts] of [
+      ['Leads', last!.counts.lead],
+      ['Opportunities', last!.counts.opportunity],
+    ] as const) {
+      const parts = [
+        counts.created,
+        counts.updated,
+        counts.unchanged,
+        counts.skipped,
+        counts.failed,
+      ];
+      expect(row(name)).toEqual([...parts, parts.reduce((a, b) => a + b)].map(String));
+    }
     // Its errors: the log entries of that run (the seed's last run raised the open errors).
     const logged = backend.store.state.syncLogs.filter((log) => log.runId === last!.id);
     expect(logged.length).toBeGreaterThan(0);

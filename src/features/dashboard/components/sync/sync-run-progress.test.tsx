@@ -8,7 +8,7 @@ import { renderApp, wholeAppTestSettings } from '../../../../../tests/render-app
 import { queueRun } from '../../../../../tests/sandbox/domain/sync/runs';
 import type { SyncRunRow } from '../../../../../tests/sandbox/store/state';
 import { DANA, MARCUS, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
-import { syncedText } from '../../model/sync-progress';
+import { runCounts } from '../../testing/sync-runs';
 
 wholeAppTestSettings();
 const backend = setupSandboxBackend();
@@ -42,16 +42,13 @@ const running = (): Partial<SyncRunRow> => ({
   total: 400,
 });
 
-/** 'Synced 311 records: 12 created, 290 updated, 9 failed', over both entities. */
+/** 400 records: 302 synced, 9 failed, 89 held back by the filters, over both entities. */
 const ENDED: Partial<SyncRunRow> = {
   state: 'succeeded',
   phase: 'done',
   finished_at: '2026-11-26T10:00:00Z',
   processed: 400,
-  counts: {
-    lead: { created: 2, updated: 10, skipped: 89, failed: 2 },
-    opportunity: { created: 10, updated: 280, skipped: 0, failed: 7 },
-  },
+  counts: runCounts([2, 6, 4, 89, 2], [10, 280, 0, 0, 7]),
 };
 
 const statsCalls = () => backend.callsTo('getSyncStats').length;
@@ -104,10 +101,11 @@ describe('the run under way', () => {
 
     const stats = statsCalls();
     changeRun(id, ENDED);
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(2));
-    expect(toasts.success).toHaveBeenCalledWith(
-      'Synced 311 records: 12 created, 290 updated, 9 failed',
+    await waitFor(() => expect(toasts.warning).toHaveBeenCalledTimes(2));
+    expect(toasts.warning).toHaveBeenCalledWith(
+      'Synced 302 of 400 records: 12 created, 286 updated, 4 unchanged. 9 failed, 89 held back by the filters.',
     );
+    expect(toasts.success).not.toHaveBeenCalled();
     for (const tab of tabs) {
       await waitFor(() => expect(tab.queryByRole('progressbar')).not.toBeInTheDocument());
       expect(tab.getByRole('button', { name: 'Sync' })).toBeEnabled();
@@ -152,14 +150,31 @@ describe('the run under way', () => {
 
     await backend.syncsIdle();
     runCalls.open();
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(2));
+    // Some of the seeded records fail: the outcome is a warning, not a success.
+    await waitFor(() => expect(toasts.warning).toHaveBeenCalledTimes(1));
     const run = backend.store.state.syncRuns.at(-1)!;
     expect(run.state).toBe('succeeded');
-    expect(toasts.success).toHaveBeenLastCalledWith(syncedText(run));
-    expect(syncedText(run)).toMatch(/^Synced \d+ records: \d+ created, \d+ updated, \d+ failed$/);
+    const text = String(toasts.warning.mock.calls[0]![0]);
+    // The parts the toast names add up to the total the progress bar counted.
+    const match =
+      /^Synced ([\d,]+) of ([\d,]+) records: ([\d,]+) created, ([\d,]+) updated(?:, ([\d,]+) unchanged)?\. ([\d,]+) failed, ([\d,]+) held back by the filters\.$/.exec(
+        text,
+      );
+    expect(match, text).not.toBeNull();
+    const [synced, total, created, updated, unchanged, failed, held] = match!
+      .slice(1)
+      .map((figure) => Number((figure ?? '0').replaceAll(',', '')));
+    expect(total).toBe(run.total);
+    expect(created! + updated! + unchanged!).toBe(synced);
+    expect(synced! + failed! + held!).toBe(total);
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Sync' })).toBeEnabled();
     await waitFor(() => expect(statsCalls()).toBe(stats + 1));
+    // Last Synced counts the same synced records, leads and opportunities.
+    const last = screen.getByRole('region', { name: 'Last Synced' });
+    const figure = (term: string) =>
+      Number(within(last).getByText(term).nextElementSibling!.textContent!.replaceAll(',', ''));
+    await waitFor(() => expect(figure('Leads') + figure('Opportunities')).toBe(synced));
   });
 
   it('gives the reason of a failed run, and says so of an interrupted one', async () => {
