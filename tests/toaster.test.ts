@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { getToaster, showToast, TOAST_TIMEOUT_MS, toast } from '@/lib/toaster';
@@ -63,5 +64,30 @@ describe('toaster', () => {
     });
     const message = await screen.findByText('Please fill all the fields.');
     expect(message.closest('.bp6-toast')).toHaveClass('bp6-intent-danger');
+  });
+  it('replaces a keyed toast in place, for five seconds more, with its action', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const undo = vi.fn();
+    await act(async () => {
+      await toast.success('Saved the mapping of stage.', { key: 'last-change' });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_TIMEOUT_MS - 1000));
+    await act(async () => {
+      await toast.success('Saved the mapping of country.', {
+        key: 'last-change',
+        action: { text: 'Undo', onClick: undo },
+      });
+    });
+    await screen.findByText('Saved the mapping of country.');
+    expect(screen.queryByText('Saved the mapping of stage.')).not.toBeInTheDocument();
+    // Past the first toast's five seconds, the replaced one still shows.
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    const shown = screen.getByText('Saved the mapping of country.').closest('.bp6-toast');
+    vi.useRealTimers();
+    await userEvent.click(within(shown as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(screen.queryByText('Saved the mapping of country.')).not.toBeInTheDocument(),
+    );
   });
 });

@@ -6,6 +6,12 @@ import type { Intent, Toaster } from '@blueprintjs/core';
 export const TOAST_TIMEOUT_MS = 5000;
 
 let toaster: Promise<Toaster> | undefined;
+/**
+ * Blueprint restarts a shown toast's timer only when its `timeout` changes, not when its text does:
+ * each toast asks for 5000 or 5001 ms in turn, so a toast shown again under its key (an outage's
+ * repeated error, the mapper's next save) stays its full five seconds from then.
+ */
+let shown = 0;
 let unmountToaster: (() => void) | undefined;
 
 /**
@@ -26,21 +32,44 @@ export function getToaster(): Promise<Toaster> {
 /** Blueprint's intents are these strings: 'success', 'danger', 'warning', 'primary' or 'none'. */
 export type ToastIntent = Intent;
 
+/** A button on a toast; clicking it runs `onClick` and closes the toast. */
+interface ToastAction {
+  text: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  /**
+   * The toast's own key: a later toast with the same key replaces it in place, whatever its text
+   * (the mapper's saves are one toast however fast they come). By default the key is the intent
+   * and the text.
+   */
+  key?: string;
+  action?: ToastAction;
+}
+
 /**
  * Shows a toast for five seconds and resolves with its key. The same text in the same intent,
  * while it still shows, is one toast that shows five seconds more: five failed calls in an
  * outage are one "Error connecting to the backend services", not a stack of five.
  */
-export async function showToast(message: string, intent: ToastIntent = 'none'): Promise<string> {
+export async function showToast(
+  message: string,
+  intent: ToastIntent = 'none',
+  { key, action }: ToastOptions = {},
+): Promise<string> {
   const instance = await getToaster();
-  return instance.show({ message, intent, timeout: TOAST_TIMEOUT_MS }, `${intent}: ${message}`);
+  return instance.show(
+    { message, intent, timeout: TOAST_TIMEOUT_MS + (shown++ % 2), action },
+    key ?? `${intent}: ${message}`,
+  );
 }
 
 export const toast = {
-  success: (message: string) => showToast(message, 'success'),
-  danger: (message: string) => showToast(message, 'danger'),
-  warning: (message: string) => showToast(message, 'warning'),
-  info: (message: string) => showToast(message, 'primary'),
+  success: (message: string, options?: ToastOptions) => showToast(message, 'success', options),
+  danger: (message: string, options?: ToastOptions) => showToast(message, 'danger', options),
+  warning: (message: string, options?: ToastOptions) => showToast(message, 'warning', options),
+  info: (message: string, options?: ToastOptions) => showToast(message, 'primary', options),
 };
 
 /** Hides a toast before its time (login hides its success toast after one second). */
