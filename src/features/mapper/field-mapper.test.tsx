@@ -216,7 +216,12 @@ describe('FieldMapper', { timeout: 30_000 }, () => {
     expect(updates().find((call) => call.path === `${MAPPINGS}2/`)?.body).toEqual({
       is_receive_update: true,
     });
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Updated successfully'));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith(
+        'Updated successfully',
+        expect.objectContaining({ action: expect.objectContaining({ text: 'Undo' }) }),
+      ),
+    );
   });
 
   it('lists 15 picklist values at first and the rest on scroll, and maps one past the first 15', async () => {

@@ -4,6 +4,7 @@ import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { SalesforceFields } from '../mapper-queries';
+import { createLastChange } from '../model/last-change';
 import { groupMappings } from '../model/mapping';
 import { createMappingStore } from '../model/mapping-store';
 import { createMappingSync } from '../model/mapping-sync';
@@ -36,13 +37,21 @@ function renderRows() {
     { mandatory: vi.fn(), toast: vi.fn(), deleteFailed: vi.fn() },
     () => undefined,
   );
+  const changes = createLastChange(store, sync, () => undefined, {
+    saved: vi.fn(),
+    undone: vi.fn(),
+    undoFailed: vi.fn(),
+    forgotten: vi.fn(),
+  });
   const context: MapperContextValue = {
     store,
     sync,
+    changes,
     aceById: new Map(rows.map((row) => [row.id, row])),
     attributes: rows,
     pending: new Set(),
     flush: async () => {},
+    reload: async () => {},
   };
   const renders = new Map<string, number>();
   const count = (id: string) => () => renders.set(id, (renders.get(id) ?? 0) + 1);

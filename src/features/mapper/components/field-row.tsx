@@ -36,11 +36,12 @@ export interface FieldRowProps {
 
 /** One ACE field: its Salesforce fields, dummy value, 'Receive ACE Updates?' and value rows. */
 export const FieldRow = memo(function FieldRow({ attribute, fields }: FieldRowProps) {
-  const { store, sync, pending } = useMapper();
+  const { store, changes, pending } = useMapper();
   const id = attribute.id;
   const mappings = useSyncExternalStore(store.subscribe, () => store.view(id));
   const receiveBlocked = useSyncExternalStore(store.subscribe, () => store.receiveBlocked(id));
-  const save = () => void sync.reconcile(id);
+  // Each save of the user's own change is told, and can be undone from its toast.
+  const save = () => void changes.save(id);
   // Whatever was chosen or typed is sent when the row goes (page or tab change, unmount).
   const saveSelection = useDebouncedCallback(save, SELECTION_SAVE_MS, { flushOnExit: true });
   const saveText = useDebouncedCallback(save, DUMMY_SAVE_MS, { flushOnExit: true });
@@ -65,10 +66,10 @@ export const FieldRow = memo(function FieldRow({ attribute, fields }: FieldRowPr
         saveNow: () => {
           saveSelection.cancel();
           saveText.cancel();
-          void sync.reconcile(attribute.id);
+          void changes.save(attribute.id);
         },
       }),
-    [store, sync, attribute, fields.byId, saveSelection, saveText],
+    [store, changes, attribute, fields.byId, saveSelection, saveText],
   );
 
   const field = mappings.field;

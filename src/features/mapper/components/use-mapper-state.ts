@@ -24,9 +24,11 @@ import type {
 
 import { applyMandatoryEvent } from '../model/counts';
 import { isDummyDraft, unsavedDummies, withDummy } from '../model/dummy-draft';
+import { createLastChange } from '../model/last-change';
 import { groupMappings } from '../model/mapping';
 import { createMappingStore } from '../model/mapping-store';
 import { createMappingSync, type MappingApi, type SyncHooks } from '../model/mapping-sync';
+import { lastChangeToasts } from './last-change-toasts';
 import type { MapperContextValue } from './mapper-context';
 
 /** Every ACE attribute of the tenant at once; the tabs page them by 20. */
@@ -71,6 +73,15 @@ function syncHooks(client: QueryClient): SyncHooks {
   };
 }
 
+/** Loads attributes, mappings and counts again: the store is built anew on what the server holds. */
+async function refetchMapper(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.refetchQueries({ queryKey: getListAwsAttributesQueryKey(ACE_ATTRIBUTE_PARAMS) }),
+    client.refetchQueries({ queryKey: getListDataMappingsQueryKey(MAPPING_PARAMS) }),
+    client.invalidateQueries({ queryKey: getGetMappingCountsQueryKey() }),
+  ]);
+}
+
 export interface MapperState {
   value: MapperContextValue | undefined;
   loading: boolean;
@@ -103,8 +114,23 @@ export function useMapperState(): MapperState {
       pending.forEach((send) => send());
       await sync.idle();
     };
-    return { store, sync, aceById, attributes, pending, flush };
+    const reload = async () => {
+      await flush();
+      await refetchMapper(client);
+    };
+    const changes = createLastChange(
+      store,
+      sync,
+      (id) => aceById.get(id),
+      lastChangeToasts(reload),
+    );
+    return { store, sync, changes, aceById, attributes, pending, flush, reload };
   }, [attributes, mappingList, client]);
+
+  // Saves are undoable while their store is on screen. A reload builds a new store, and leaving
+  // the mapper drops it: the last change's Undo, made against the store that is gone, goes too,
+  // and a save that ends after that offers none.
+  useEffect(() => value?.changes.offer(), [value]);
 
   // Dummy values typed but not saved when the session ended are kept, and saved once the same
   // user opens the mapper again, as the row would have saved them.
@@ -127,14 +153,10 @@ export function useMapperState(): MapperState {
     );
   }, [value, restored, settle]);
 
-  const reload = useCallback(async () => {
-    await value?.flush();
-    await Promise.all([
-      client.refetchQueries({ queryKey: getListAwsAttributesQueryKey(ACE_ATTRIBUTE_PARAMS) }),
-      client.refetchQueries({ queryKey: getListDataMappingsQueryKey(MAPPING_PARAMS) }),
-      client.invalidateQueries({ queryKey: getGetMappingCountsQueryKey() }),
-    ]);
-  }, [client, value]);
+  const reload = useCallback(
+    async () => (value ? value.reload() : refetchMapper(client)),
+    [client, value],
+  );
 
   return { value, loading: ace.isPending || mappings.isPending, reload };
 }

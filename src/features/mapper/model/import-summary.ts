@@ -1,12 +1,12 @@
-import type { SyncSummary } from './mapping-sync';
+import type { SyncCounts } from './mapping-sync';
 
-export interface ImportSummary extends SyncSummary {
+export interface ImportSummary extends SyncCounts {
   skipped: string[];
   text: string;
 }
 
 /** 'Import: 2 created, 1 updated, 0 deleted, 0 failed, 1 skipped' */
-export function importSummary(results: readonly SyncSummary[], skipped: string[]): ImportSummary {
+export function importSummary(results: readonly SyncCounts[], skipped: string[]): ImportSummary {
   const total = results.reduce(
     (sum, one) => ({
       created: sum.created + one.created,

@@ -131,12 +131,12 @@ describe('mapping sync', () => {
     expect(api.update).not.toHaveBeenCalled();
   });
 
-  it("patches 'Receive ACE Updates?' with 'Updated successfully', and unticks it if refused", async () => {
-    const { sync, store, hooks, api } = setup([mapping(1, 40, { salesforce_attribute: NAME })]);
+  it("patches 'Receive ACE Updates?' alone, counted as such, and unticks it if refused", async () => {
+    const { sync, store, api } = setup([mapping(1, 40, { salesforce_attribute: NAME })]);
     store.setView(40, setReceiveUpdate(store.view(40), true));
-    await sync.reconcile(40);
+    const summary = await sync.reconcile(40);
     expect(api.update).toHaveBeenCalledWith(1, { is_receive_update: true });
-    expect(hooks.toast).toHaveBeenCalledWith('success', 'Updated successfully');
+    expect(summary).toMatchObject({ updated: 1, receiveOnly: 1, failed: 0 });
 
     vi.mocked(api.update).mockRejectedValueOnce(new ApiError({ status: 400, url: '/x' }));
     store.setView(40, setReceiveUpdate(store.view(40), false));

@@ -7,13 +7,10 @@ import type {
 } from '@generated/api/model';
 
 import { decide } from './decisions';
-import { isCleared, type LocalMapping } from './mapping';
+import { isCleared, type AttributeMappings, type LocalMapping } from './mapping';
 import type { MappingStore } from './mapping-store';
 
-const MAPPING_TEXT = {
-  missingId: 'Mapping id required',
-  receiveUpdated: 'Updated successfully',
-} as const;
+const MISSING_ID = 'Mapping id required';
 
 /** The three mapping calls (the generated fetchers in the app, fakes in tests). */
 export interface MappingApi {
@@ -32,14 +29,37 @@ export interface SyncHooks {
   deleteFailed(error: unknown): void;
 }
 
-export interface SyncSummary {
+/** How many calls of a sync did what. */
+export interface SyncCounts {
   created: number;
   updated: number;
   deleted: number;
   failed: number;
 }
 
-const none = (): SyncSummary => ({ created: 0, updated: 0, deleted: 0, failed: 0 });
+export interface SyncSummary extends SyncCounts {
+  /** Of the updates, those that only ticked or unticked 'Receive ACE Updates?'. */
+  receiveOnly: number;
+  /** The first failed call's error (none where the change was refused before any call). */
+  error?: unknown;
+  /** What the server held for the attribute before this run: what undoing it puts back. */
+  before: AttributeMappings;
+}
+
+const none = (before: AttributeMappings): SyncSummary => ({
+  created: 0,
+  updated: 0,
+  receiveOnly: 0,
+  deleted: 0,
+  failed: 0,
+  before,
+});
+
+/** Counts a failure, keeping the first one's error for whoever must tell it. */
+function fail(summary: SyncSummary, error?: unknown): void {
+  summary.failed += 1;
+  if (summary.failed === 1) summary.error = error;
+}
 
 /** A 404 whose body says 'Not found.': the mapping is already gone, which is what we wanted. */
 function isAlreadyDeleted(error: unknown): boolean {
@@ -81,26 +101,26 @@ export function createMappingSync(
       case 'none':
         return saved;
       case 'missing-id':
-        hooks.toast('danger', MAPPING_TEXT.missingId);
-        summary.failed += 1;
+        hooks.toast('danger', MISSING_ID);
+        fail(summary);
         return saved;
       case 'create':
         try {
           const created = await api.create(action.body);
           summary.created += 1;
           return { ...(view as LocalMapping), id: created.id };
-        } catch {
-          summary.failed += 1; // mapping errors on create and update are ignored
+        } catch (error) {
+          fail(summary, error); // mapping errors on create and update are not toasted
           return saved;
         }
       case 'update':
         try {
           await api.update(action.id, action.body);
           summary.updated += 1;
-          if (action.receiveOnly) hooks.toast('success', MAPPING_TEXT.receiveUpdated);
+          if (action.receiveOnly) summary.receiveOnly += 1;
           return { ...(view as LocalMapping), id: action.id };
-        } catch {
-          summary.failed += 1;
+        } catch (error) {
+          fail(summary, error);
           const shown = slot.shown();
           // The checkbox must not claim what the server refused.
           if (action.receiveOnly && shown && saved) {
@@ -114,7 +134,7 @@ export function createMappingSync(
         } catch (error) {
           if (!isAlreadyDeleted(error)) {
             hooks.deleteFailed(error);
-            summary.failed += 1;
+            fail(summary, error);
             slot.show(saved);
             return saved;
           }
@@ -125,10 +145,10 @@ export function createMappingSync(
   }
 
   async function run(attributeId: number): Promise<SyncSummary> {
-    const summary = none();
+    const saved = store.saved(attributeId);
+    const summary = none(saved);
     const attribute = attributeOf(attributeId);
     const current = () => store.view(attributeId);
-    const saved = store.saved(attributeId);
     const view = current();
     const values = new Map(saved.values);
     let field = saved.field;
@@ -162,8 +182,8 @@ export function createMappingSync(
         const wanted = view.values.get(key);
         const parentId = field?.id;
         if (wanted && !isCleared(wanted) && parentId === undefined) {
-          hooks.toast('danger', MAPPING_TEXT.missingId); // a value row needs its parent's id
-          summary.failed += 1;
+          hooks.toast('danger', MISSING_ID); // a value row needs its parent's id
+          fail(summary);
           continue;
         }
         const withParent = wanted && {
