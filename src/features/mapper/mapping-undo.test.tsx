@@ -95,6 +95,38 @@ describe('undoing the last mapping change', { timeout: 30_000 }, () => {
     expect(screen.getByText('9/18 Required Fields of opportunities Matched')).toBeInTheDocument();
   });
 
+  it('a cleared boolean field comes back with its value rows, under their new parent', async () => {
+    // 51 doesOppBelongToNatSec: mapping 20, value rows 21 True -> 'true' and 22 False -> 'false'.
+    const before = await mappingsOf(51);
+    expect(before).toHaveLength(3);
+    const user = userEvent.setup();
+    renderMapper();
+    await openOpportunities(user);
+    const pages = screen.getByRole('navigation', { name: 'Opportunities pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await screen.findByRole('combobox', { name: 'Salesforce Fields for doesOppBelongToNatSec' });
+    await user.click(
+      within(row('doesOppBelongToNatSec')).getByRole('button', { name: 'Clear all' }),
+    );
+    await undo(user, 'Saved the mapping of doesOppBelongToNatSec.');
+    await toastOf('Undid the change to the mapping of doesOppBelongToNatSec.');
+    const after = await mappingsOf(51);
+    expect(after).toHaveLength(before.length);
+    expect(after).toEqual(expect.arrayContaining(before));
+    const dana = await backend.as(DANA);
+    const { body } = await dana.get<PaginatedDataMappingList>(
+      '/api/v1/salesforce/data-mappings/?page-size=100000',
+    );
+    const restored = body.results.filter((mapping) => mapping.aws_ace_attribute === 51);
+    const parent = restored.find((mapping) => !mapping.aws_ace_picklist_value);
+    expect(restored.filter((mapping) => mapping.picklist_mapping === parent?.id)).toHaveLength(2);
+    expect(
+      await screen.findByRole('combobox', {
+        name: 'Salesforce values for doesOppBelongToNatSec False',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it("'Receive ACE Updates?' says 'Updated successfully'; Undo unticks it on the server", async () => {
     const user = userEvent.setup();
     renderMapper();

@@ -95,6 +95,18 @@ describe('the last mapping change', () => {
     expect(hooks.undone).not.toHaveBeenCalled();
   });
 
+  it('shows what the server holds after a refused re-creation', async () => {
+    const { store, api, changes, hooks, choose, undoOf } = setup([
+      mapping(1, 40, { salesforce_attribute: NAME }),
+    ]);
+    choose(title);
+    await changes.save(40);
+    vi.mocked(api.create).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    undoOf(0)();
+    await vi.waitFor(() => expect(hooks.undoFailed).toHaveBeenCalled());
+    expect(store.view(40).field).toBeUndefined();
+  });
+
   it('takes the Undo away when the offer ends, and offers none after', async () => {
     const { api, changes, hooks, choose, endOffer, undoOf } = setup();
     choose(title, '147');

@@ -67,9 +67,12 @@ export function createLastChange(
     const attribute = attributeOf(change.attributeId);
     store.setView(change.attributeId, change.before);
     const summary = await sync.reconcile(change.attributeId);
-    if (!attribute) return;
-    if (summary.failed > 0) hooks.undoFailed(attribute, summary.error);
-    else hooks.undone(attribute);
+    if (summary.failed > 0) {
+      // The rows show what the server is known to hold now, even if reading it again fails too
+      // (an outage): a refused re-creation must not look restored.
+      store.setView(change.attributeId, store.saved(change.attributeId));
+      if (attribute) hooks.undoFailed(attribute, summary.error);
+    } else if (attribute) hooks.undone(attribute);
   }
 
   return {
