@@ -83,6 +83,7 @@ export function FieldMapper({ embedded = false, headerActions, focusField }: Fie
           <AutoMatchButton
             before={async () => {
               await mapper?.flush();
+              mapper?.changes.forget();
             }}
             after={state.reload}
           />

@@ -200,6 +200,20 @@ describe('undoing the last mapping change', { timeout: 30_000 }, () => {
     expect(screen.getByText('8/18 Required Fields of opportunities Matched')).toBeInTheDocument();
   });
 
+  it('AutoMatch takes the Undo away: undoing under it would write over what it matched', async () => {
+    const user = userEvent.setup();
+    renderMapper();
+    await openOpportunities(user);
+    await mapPostalCode(user);
+    await toastOf('Saved the mapping of postalCode.');
+    await user.click(screen.getByRole('button', { name: 'AutoMatch' }));
+    await toastOf('Auto match completed. 13 fields were matched.');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(),
+    );
+    expect(await mappingsOf(33)).toHaveLength(1);
+  });
+
   it('leaving the mapper takes the Undo away with it', async () => {
     const user = userEvent.setup();
     const view = renderMapper();

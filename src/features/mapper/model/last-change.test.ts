@@ -107,6 +107,17 @@ describe('the last mapping change', () => {
     expect(store.view(40).field).toBeUndefined();
   });
 
+  it('takes the Undo away when a change it cannot undo comes after it', async () => {
+    const { api, changes, hooks, choose, undoOf } = setup();
+    choose(title, '147');
+    await changes.save(40);
+    changes.forget();
+    expect(hooks.forgotten).toHaveBeenCalledTimes(1);
+    undoOf(0)();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(api.remove).not.toHaveBeenCalled();
+  });
+
   it('takes the Undo away when the offer ends, and offers none after', async () => {
     const { api, changes, hooks, choose, endOffer, undoOf } = setup();
     choose(title, '147');

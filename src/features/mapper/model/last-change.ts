@@ -27,6 +27,11 @@ export interface LastChange {
    * mapper reloaded or closed), taking the last change's Undo away.
    */
   offer(): () => void;
+  /**
+   * Takes the last change's Undo away: a change the toast cannot undo (an import, AutoMatch) is
+   * about to come after it, and undoing the older one would write over it.
+   */
+  forget(): void;
 }
 
 interface Change {
@@ -60,6 +65,12 @@ export function createLastChange(
   let last: Change | undefined;
   let offered = false;
 
+  function forget(): void {
+    if (!last) return;
+    last = undefined;
+    hooks.forgotten();
+  }
+
   async function undo(change: Change): Promise<void> {
     // A newer change replaced it, it was undone already, or its store is no longer on screen.
     if (!offered || last !== change) return;
@@ -89,10 +100,9 @@ export function createLastChange(
       offered = true;
       return () => {
         offered = false;
-        if (!last) return;
-        last = undefined;
-        hooks.forgotten();
+        forget();
       };
     },
+    forget,
   };
 }

@@ -73,6 +73,7 @@ export function TransferButtons({ onImported }: { onImported: (summary: ImportSu
         return;
       }
       await mapper.flush();
+      mapper.changes.forget();
       const [Lead, Opportunity] = await Promise.all([
         salesforceOf('Lead'),
         salesforceOf('Opportunity'),
