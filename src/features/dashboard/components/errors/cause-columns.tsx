@@ -31,7 +31,7 @@ export const causeColumns = column.columns([
   }),
   column.accessor('entity', {
     header: CAUSE_COLUMN_TEXT.entity,
-    meta: { className: styles.colSource },
+    meta: { className: styles.colEntity },
   }),
   column.display({
     id: 'aceField',
