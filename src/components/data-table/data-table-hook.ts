@@ -4,6 +4,11 @@ import { createTableHook, tableFeatures } from '@tanstack/react-table';
 interface DataColumnMeta {
   /** Class for the column's header and cells (width, wrapping, alignment). */
   className?: string;
+  /**
+   * The column's name beside each of its cells when rows stack on a phone; needed only when the
+   * header is not plain text (a header with a tooltip).
+   */
+  label?: string;
 }
 
 /**

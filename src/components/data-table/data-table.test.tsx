@@ -20,6 +20,11 @@ const columns = column.columns([
   }),
 ]);
 const NO_PEOPLE: Person[] = [];
+const labelledColumns = column.columns([
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('email', { header: () => <em>Email</em>, meta: { label: 'Email' } }),
+  column.display({ id: 'actions', cell: () => <button type="button">Edit</button> }),
+]);
 
 function People(props: { data?: Person[]; loading?: boolean }) {
   const table = useDataTable({
@@ -52,6 +57,29 @@ describe('DataTable', () => {
       'mailto:grace@example.com',
     );
     expect(within(rows[0]!).getAllByRole('cell')[1]).toHaveClass('email-column');
+  });
+
+  it('names each cell after its column, for the rows stacked on a phone; a header that is not text names it by its meta label', () => {
+    function Labelled() {
+      const table = useDataTable({
+        data: [{ id: 1, name: 'Ada', email: 'ada@example.com' }],
+        columns: labelledColumns,
+        getRowId: (person) => String(person.id),
+      });
+      return <DataTable table={table} label="People" emptyMessage="Nobody here" />;
+    }
+    render(<Labelled />);
+    const [name, email, actions] = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(name).toHaveAttribute('data-label', 'Name');
+    expect(email).toHaveAttribute('data-label', 'Email');
+    // A column with neither (row actions) takes the whole line, unnamed.
+    expect(actions).not.toHaveAttribute('data-label');
+  });
+
+  it('names the skeleton cells too, so the first load stacks as the rows will', () => {
+    render(<People loading />);
+    const first = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(first.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Email']);
   });
 
   it('shows the empty message across all columns when there are no rows', () => {

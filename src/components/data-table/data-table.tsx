@@ -1,5 +1,11 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
-import { FlexRender, type Cell, type ReactTable, type RowData } from '@tanstack/react-table';
+import {
+  FlexRender,
+  type Cell,
+  type Column,
+  type ReactTable,
+  type RowData,
+} from '@tanstack/react-table';
 import { memo, type ReactNode } from 'react';
 
 import type { DataTableFeatures } from './data-table-hook';
@@ -26,9 +32,22 @@ export interface DataTableProps<TData extends RowData> {
 }
 
 /**
+ * The name a column's cells carry (`data-label`) for the phone layout: its `meta.label`, else its
+ * header when that is plain text.
+ */
+function columnLabel<TData extends RowData>(
+  column: Column<DataTableFeatures, TData, unknown>,
+): string | undefined {
+  const { header, meta } = column.columnDef;
+  return meta?.label ?? (typeof header === 'string' ? header : undefined);
+}
+
+/**
  * Renders a `useDataTable` table into Blueprint's HTMLTable: headers with `scope="col"`, one row
  * per data row, skeleton rows on the first load and a message when there is nothing to show.
- * The table scrolls sideways inside its own (focusable) box on narrow screens.
+ * On a phone the rows stack: each row a block, each cell on a line of its own after its column's
+ * name (CSS, from the cell's `data-label`), so a wide table is read without scrolling sideways.
+ * Elsewhere a table wider than its box scrolls sideways inside it (the box is focusable).
  */
 export function DataTable<TData extends RowData>({
   table,
@@ -40,7 +59,8 @@ export function DataTable<TData extends RowData>({
   className,
 }: DataTableProps<TData>) {
   const headerGroups = table.getHeaderGroups();
-  const columnCount = table.getAllLeafColumns().length;
+  const columns = table.getAllLeafColumns();
+  const columnCount = columns.length;
   const rows = table.getRowModel().rows;
   return (
     // Focusable, so that keyboard users can scroll a table wider than the screen.
@@ -77,8 +97,8 @@ export function DataTable<TData extends RowData>({
           {loading ? (
             Array.from({ length: skeletonRows }, (_, index) => (
               <tr key={`skeleton-${index}`}>
-                {Array.from({ length: columnCount }, (_, cell) => (
-                  <td key={cell}>
+                {columns.map((column) => (
+                  <td key={column.id} data-label={columnLabel(column)}>
                     <span className={Classes.SKELETON}>Loading</span>
                   </td>
                 ))}
@@ -112,7 +132,11 @@ const DataRow = memo(function DataRow<TData extends RowData>({ cells }: DataRowP
   return (
     <tr>
       {cells.map((cell) => (
-        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+        <td
+          key={cell.id}
+          className={cell.column.columnDef.meta?.className}
+          data-label={columnLabel(cell.column)}
+        >
           <FlexRender cell={cell} />
         </td>
       ))}

@@ -134,6 +134,10 @@ describe('dashboard', () => {
       'Overwritten value',
       'CATEGORY',
     ]);
+    // On a phone each row stacks, every cell after its column's name (the headers with a tooltip
+    // included), so an error reads top to bottom.
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(headers);
     // 'Go to SF' only for .com URLs, in a new tab.
     const links = within(table).getAllByRole('link', { name: /Go to SF/ });
     expect(links).toHaveLength(comLinks);

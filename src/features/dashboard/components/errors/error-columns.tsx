@@ -44,12 +44,12 @@ export const errorColumns = errorColumn.columns([
       <HeaderWithTip text={COLUMN_TEXT.overwritten} tip={ERRORS_TEXT.overwrittenTooltip} />
     ),
     cell: ({ row }) => <SavedOverridesCell syncErrorId={row.original.id} />,
-    meta: { className: styles.colOverwritten },
+    meta: { className: styles.colOverwritten, label: COLUMN_TEXT.overwritten },
   }),
   errorColumn.accessor('error_type', {
     header: () => <HeaderWithTip text={COLUMN_TEXT.category} tip={ERRORS_TEXT.categoryTooltip} />,
     cell: ({ row }) => <CategoryCell log={row.original} />,
-    meta: { className: styles.colCategory },
+    meta: { className: styles.colCategory, label: COLUMN_TEXT.category },
   }),
 ]);
 
@@ -80,7 +80,7 @@ export const logColumns = logColumn.columns([
   logColumn.accessor('error_type', {
     header: () => <HeaderWithTip text={COLUMN_TEXT.category} tip={ERRORS_TEXT.categoryTooltip} />,
     cell: ({ row }) => <CategoryCell log={row.original} />,
-    meta: { className: styles.colCategory },
+    meta: { className: styles.colCategory, label: COLUMN_TEXT.category },
   }),
   logColumn.accessor('created_at', {
     header: COLUMN_TEXT.date,
