@@ -105,4 +105,12 @@ describe('FieldRow', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
+
+  it("names its Salesforce fields and 'Receive ACE Updates?' cells, for the rows stacked on a phone", () => {
+    renderRows();
+    const select = screen.getByRole('combobox', { name: 'Salesforce Fields for nextStep' });
+    expect(select.closest('td')).toHaveAttribute('data-label', 'Salesforce Fields');
+    const receive = screen.getByRole('checkbox', { name: 'Receive ACE Updates? nextStep' });
+    expect(receive.closest('td')).toHaveAttribute('data-label', 'Receive ACE Updates?');
+  });
 });

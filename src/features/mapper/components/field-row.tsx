@@ -29,6 +29,10 @@ const CLOSING_KEYS = [DUMMY_KEY];
  */
 const FIXED_VALUE_HINT = 'a fixed value, sent for every record';
 
+/** The columns' names, said beside the cells when the rows stack on a phone (mapper.module.css). */
+export const SALESFORCE_FIELDS_LABEL = 'Salesforce Fields';
+export const RECEIVE_UPDATES_LABEL = 'Receive ACE Updates?';
+
 export interface FieldRowProps {
   attribute: Attribute;
   fields: SalesforceFields;
@@ -86,7 +90,7 @@ export const FieldRow = memo(function FieldRow({ attribute, fields }: FieldRowPr
         <td className={styles.aceCell}>
           <AceFieldCell attribute={attribute} />
         </td>
-        <td className={styles.fieldCell}>
+        <td className={styles.fieldCell} data-label={SALESFORCE_FIELDS_LABEL}>
           <VirtualMultiSelect
             label={`Salesforce Fields for ${attribute.name}`}
             options={fields.options}
@@ -107,10 +111,10 @@ export const FieldRow = memo(function FieldRow({ attribute, fields }: FieldRowPr
             />
           ) : null}
         </td>
-        <td className={styles.receiveCell}>
+        <td className={styles.receiveCell} data-label={RECEIVE_UPDATES_LABEL}>
           <Checkbox
             className={styles.receive}
-            aria-label={`Receive ACE Updates? ${attribute.name}`}
+            aria-label={`${RECEIVE_UPDATES_LABEL} ${attribute.name}`}
             checked={field?.is_receive_update ?? false}
             disabled={receiveBlocked}
             onChange={(event) => actions.receiveUpdates(event.currentTarget.checked)}

@@ -8,7 +8,7 @@ import { useSalesforceFields } from '../mapper-queries';
 import styles from '../mapper.module.css';
 import { ROWS_PER_PAGE, rowsPage, tabRows, type EntityType } from '../model/attributes';
 import { cx } from './cx';
-import { FieldRow } from './field-row';
+import { FieldRow, RECEIVE_UPDATES_LABEL, SALESFORCE_FIELDS_LABEL } from './field-row';
 import { useMapper } from './mapper-context';
 import { rowId } from './row-id';
 
@@ -74,11 +74,11 @@ export function MappingTab({ type, title, focus }: MappingTabProps) {
             <th scope="col" className={styles.aceCell}>
               ACE Fields
             </th>
-            <th scope="col">Salesforce Fields</th>
+            <th scope="col">{SALESFORCE_FIELDS_LABEL}</th>
             <th scope="col" className={styles.receiveCell}>
               <Tooltip content={RECEIVE_UPDATES_TOOLTIP} placement="top">
                 <span className={styles.tooltipTarget} tabIndex={0}>
-                  Receive ACE Updates?
+                  {RECEIVE_UPDATES_LABEL}
                 </span>
               </Tooltip>
             </th>
