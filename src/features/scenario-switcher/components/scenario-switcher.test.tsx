@@ -37,7 +37,7 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const select = (operationId: string) => screen.getByLabelText(new RegExp(`\\(${operationId}\\)`));
-// The corner button is the first child of the switcher's own root (the panel is in a portal).
+// The flask button is the first child of the switcher's own root (the panel is in a portal).
 const badge = (count: number) =>
   screen.getByLabelText(`Mock scenarios (${count} active)`, { selector: 'button' });
 
@@ -49,7 +49,7 @@ describe('scenario switcher', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('opens from the corner button and with Alt+Shift+S, and lists the operations by tag', async () => {
+  it('opens from the flask button and with Alt+Shift+S, and lists the operations by tag', async () => {
     const { user } = renderSwitcher();
     const panel = await openPanel(user);
     expect(within(panel).getByRole('region', { name: 'Tag auth' })).toBeInTheDocument();

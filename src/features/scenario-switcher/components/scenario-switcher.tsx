@@ -21,7 +21,7 @@ export interface ScenarioSwitcherProps {
   store: ScenarioStore;
 }
 
-/** A discreet corner button (with the count of active scenarios) that opens the panel. */
+/** A discreet button at the page's end (with the count of active scenarios) that opens the panel. */
 export function ScenarioSwitcher({ catalogue, presets, store }: ScenarioSwitcherProps) {
   const [isOpen, setOpen] = useState(false);
   const active = useSyncExternalStore(store.subscribe, store.getSnapshot);
