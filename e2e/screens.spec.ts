@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { SIGNED_IN, SIGNED_OUT, type Screen } from './screen-list';
 import { signIn } from './session';
 
 // Every screen of the route table, once, as the production build behind the Prism mock shows it:
@@ -8,56 +9,6 @@ import { signIn } from './session';
 // no serious axe violation, the strict Content-Security-Policy on the document, and no console
 // error or CSP violation (fixtures.ts). What a screen does is tested in Vitest; this is what only a
 // browser running the real build shows.
-
-interface Screen {
-  path: string;
-  title: string;
-  heading: string;
-  /** Where the app lands, when the route redirects. */
-  lands?: RegExp;
-}
-
-const SIGNED_OUT: readonly Screen[] = [
-  { path: '/login', title: 'User Login', heading: 'User Login' },
-  {
-    path: '/register/NA/invite-token?name=Grace%20Hopper',
-    title: 'New Account',
-    heading: 'New Account',
-  },
-  { path: '/request-reset-password', title: 'Reset your password', heading: 'Reset your password' },
-  { path: '/password/reset/NA/reset-token', title: 'Reset Password', heading: 'Reset Password' },
-  { path: '/new-account', title: 'Welcome', heading: 'Welcome to AceBridge!' },
-  { path: '/new-connection', title: 'Step 1 · Account Authorization', heading: 'Step 1' },
-  {
-    path: '/',
-    title: 'Step 1 · Account Authorization',
-    heading: 'Step 1',
-    lands: /\/new-connection$/,
-  },
-  { path: '/incomplete-setup', title: 'Incomplete Setup', heading: 'Account setup' },
-  {
-    path: '/aws-onboarding',
-    title: 'AWS Marketplace Registration',
-    heading: 'AWS Marketplace Registration',
-  },
-  { path: '/privacy-policy', title: 'Privacy Policy', heading: 'Privacy Policy' },
-  { path: '/terms-and-conditions', title: 'Terms and Conditions', heading: 'Terms and Conditions' },
-  { path: '/no-such-screen', title: 'Page not found', heading: 'Sorry, the page not found.' },
-];
-
-const SIGNED_IN: readonly Screen[] = [
-  { path: '/dashboard', title: 'Update Feed', heading: 'Update Feed' },
-  { path: '/values-mapper', title: 'Sync Settings', heading: 'Sync Settings' },
-  { path: '/accounts', title: 'Company Settings', heading: 'Company Settings' },
-  {
-    path: '/invite-user',
-    title: 'Company Settings',
-    heading: 'Company Settings',
-    lands: /\/accounts/,
-  },
-  // Last: it ends the session.
-  { path: '/logout', title: 'User Login', heading: 'User Login', lands: /\/login$/ },
-];
 
 /** The production headers on the document: a strict CSP and its companions. */
 function expectStrictHeaders(response: Response | null) {
