@@ -28,7 +28,7 @@ import { measureBytes } from './bytes.mjs';
 import { startHttp2Front } from './http2-front.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { PREVIEW_BUDGETS, runPreviewBench } from './preview-bench.mjs';
-import { measureRoutes, ROUTES } from './routes.mjs';
+import { measureRoutes, ROUTES, VIEWPORT } from './routes.mjs';
 import { runSandboxBench, SANDBOX_BUDGETS } from './sandbox-bench.mjs';
 import { startServers } from './servers.mjs';
 import { runSyncBench, SYNC_BUDGETS } from './sync-bench.mjs';
@@ -196,7 +196,9 @@ function printRoutes(routes) {
   const kb = (bytes) => (bytes / KB).toFixed(1);
   const cell = (initial, all) => `${kb(initial)} / ${kb(all)}`.padStart(15);
   const width = Math.max(...ROUTES.map(({ name }) => name.length)) + 2;
-  console.log('\nPer route, KB gzip (initial: until ready; all: 1 s of quiet later):');
+  console.log(
+    `\nPer route, KB gzip, in a ${VIEWPORT.width} × ${VIEWPORT.height} window (initial: until ready; all: 1 s of quiet later, what loads on sight included):`,
+  );
   console.log(
     `  ${'route'.padEnd(width)}${'path'.padEnd(16)}${'JS init / all'.padStart(15)}  ${'CSS init / all'.padStart(15)}`,
   );

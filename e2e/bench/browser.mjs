@@ -21,8 +21,9 @@ export const CHROMIUM_ARGS = [
 /**
  * The bench's browser, as its default context (a fresh profile): the tab Lighthouse opens
  * through the debugging port shares that context's storage, and so the session seeded in it.
+ * `viewport` sizes its pages (Playwright's default is 1280 × 720).
  */
-export async function launchBrowser({ debuggingPort } = {}) {
+export async function launchBrowser({ debuggingPort, viewport } = {}) {
   const executablePath = await findChromium();
   if (!executablePath)
     throw new Error('No Chromium found: run `node e2e/find-chromium.mjs --install`.');
@@ -34,6 +35,7 @@ export async function launchBrowser({ debuggingPort } = {}) {
     executablePath,
     args,
     ignoreHTTPSErrors: true,
+    ...(viewport ? { viewport } : {}),
   });
   const close = async () => {
     await context.close();
