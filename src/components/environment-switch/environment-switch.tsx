@@ -2,7 +2,10 @@ import { Button, type ButtonProps } from '@blueprintjs/core';
 import { SwapHorizontalIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 
-import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+import {
+  LazyConfirmDialog,
+  preloadConfirmDialog,
+} from '@/components/confirm-dialog/lazy-confirm-dialog';
 
 import { environmentSwitchTexts } from './environment-switch-texts';
 import { useEnvironmentSwitch, type EnvironmentSwitchDestination } from './use-environment-switch';
@@ -19,7 +22,8 @@ interface EnvironmentSwitchDialogProps {
 
 /**
  * The Beta/Production switch, confirmed in a modal as it cannot be undone: 'Are you sure you want
- * to switch to {Prod|Beta}?', Confirm and Cancel. Built on ConfirmDialog.
+ * to switch to {Prod|Beta}?', Confirm and Cancel. Built on ConfirmDialog, whose code loads when the
+ * pointer or the focus comes to the button.
  */
 function EnvironmentSwitchDialog({
   isOpen,
@@ -30,7 +34,7 @@ function EnvironmentSwitchDialog({
   const texts = environmentSwitchTexts(isProductionEnabled);
   const { busy, switchEnvironment } = useEnvironmentSwitch(destination);
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       isOpen={isOpen}
       title={texts.title}
       body={texts.body}
@@ -60,6 +64,8 @@ export function EnvironmentSwitch({ buttonProps, ...dialog }: EnvironmentSwitchP
     <>
       <Button
         icon={<SwapHorizontalIcon />}
+        onPointerEnter={preloadConfirmDialog}
+        onFocus={preloadConfirmDialog}
         {...buttonProps}
         text={environmentSwitchTexts(dialog.isProductionEnabled).button}
         onClick={() => setOpen(true)}

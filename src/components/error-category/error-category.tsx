@@ -1,5 +1,6 @@
-import { Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 
+import { TooltipOnDemand } from '@/components/tooltip-on-demand/tooltip-on-demand';
 import { VisuallyHidden } from '@/components/visually-hidden/visually-hidden';
 import type { SyncErrorType } from '@generated/api/model';
 
@@ -27,7 +28,7 @@ export interface ErrorCategoryTagProps {
  */
 export function ErrorCategoryTag({ type, exact }: ErrorCategoryTagProps) {
   return (
-    <Tooltip content={<span className={styles.tipText}>{exact}</span>} placement="left">
+    <TooltipOnDemand content={<span className={styles.tipText}>{exact}</span>} placement="left">
       <Tag
         minimal
         multiline
@@ -38,6 +39,6 @@ export function ErrorCategoryTag({ type, exact }: ErrorCategoryTagProps) {
         {type}
         <VisuallyHidden>: {exact}</VisuallyHidden>
       </Tag>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }

@@ -1,33 +1,21 @@
-import {
-  Button,
-  Classes,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  Navbar,
-  PopoverNext,
-} from '@blueprintjs/core';
+import { Button, Classes, Navbar } from '@blueprintjs/core';
 import { FlashIcon, LogOutIcon, MenuIcon, MoonIcon } from '@blueprintjs/icons';
-import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import type { Role } from '@/api/session';
+import { lazyNamed } from '@/lib/lazy-named';
 import { startTheme, useTheme } from '@/lib/theme';
 
 import styles from './app-navbar.module.css';
+import { TABS, type NavTab } from './nav-tabs';
 
-interface NavTab {
-  to: '/dashboard' | '/values-mapper' | '/accounts';
-  text: string;
-  superAdminOnly: boolean;
-}
-
-/** The navbar tabs: the last two for super_admin only. */
-const TABS: readonly NavTab[] = [
-  { to: '/dashboard', text: 'Update Feed', superAdminOnly: false },
-  { to: '/values-mapper', text: 'Values Mapper', superAdminOnly: true },
-  { to: '/accounts', text: 'Accounts', superAdminOnly: true },
-];
+// The small screen's menu and its popover (Floating UI, Blueprint's overlay) are a chunk of their
+// own, which wide screens never load; it starts loading when the pointer or the focus comes to
+// the 'Menu' button, so it is there by the click.
+const loadMenu = () => import('./compact-nav-menu');
+const CompactNavMenu = lazyNamed(loadMenu, 'CompactNavMenu');
+const preloadMenu = () => void loadMenu().catch(() => undefined);
 
 /** Below this width the tabs collapse into a menu. */
 export const COMPACT_NAVBAR_QUERY = '(max-width: 720px)';
@@ -107,45 +95,44 @@ function WideNav({ tabs }: { tabs: readonly NavTab[] }) {
 }
 
 function CompactNav({ tabs }: { tabs: readonly NavTab[] }) {
-  const navigate = useNavigate();
-  const matchRoute = useMatchRoute();
+  const button = useRef<HTMLButtonElement>(null);
+  const [isOpen, setOpen] = useState(false);
+  // Mounted from its first opening on, so that it closes with its transition.
+  const [mounted, setMounted] = useState(false);
   return (
     <nav aria-label="Main">
-      <PopoverNext
-        placement="bottom-end"
-        content={
-          <Menu>
-            {tabs.map((tab) => {
-              const active = Boolean(matchRoute({ to: tab.to, fuzzy: true }));
-              return (
-                <MenuItem
-                  key={tab.to}
-                  text={tab.text}
-                  href={tab.to}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    void navigate({ to: tab.to });
-                  }}
-                />
-              );
-            })}
-            <MenuDivider />
-            <MenuItem
-              text="Logout"
-              icon={<LogOutIcon />}
-              href="/logout"
-              onClick={(event) => {
-                event.preventDefault();
-                void navigate({ to: '/logout' });
-              }}
-            />
-          </Menu>
+      {/* The wrapper Blueprint's popover puts around its target. */}
+      <span
+        className={
+          isOpen ? `${Classes.POPOVER_TARGET} ${Classes.POPOVER_OPEN}` : Classes.POPOVER_TARGET
         }
       >
-        <Button variant="minimal" icon={<MenuIcon />} text="Menu" />
-      </PopoverNext>
+        <Button
+          ref={button}
+          variant="minimal"
+          icon={<MenuIcon />}
+          text="Menu"
+          aria-haspopup="menu"
+          aria-expanded={isOpen}
+          active={isOpen}
+          onPointerEnter={preloadMenu}
+          onFocus={preloadMenu}
+          onClick={() => {
+            setMounted(true);
+            setOpen((open) => !open);
+          }}
+        />
+      </span>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <CompactNavMenu
+            tabs={tabs}
+            anchor={button}
+            isOpen={isOpen}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

@@ -1,7 +1,8 @@
-import { Classes, Tooltip } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { InfoSignIcon, ShareIcon } from '@blueprintjs/icons';
 
 import { ErrorCategoryTag } from '@/components/error-category/error-category';
+import { TooltipOnDemand } from '@/components/tooltip-on-demand/tooltip-on-demand';
 import type { SyncLog } from '@generated/api/model';
 
 import { CATEGORY_HINTS, ERRORS_TEXT, SOURCE_TEXT, salesforceLink } from '../../model/error-texts';
@@ -12,11 +13,11 @@ export function HeaderWithTip({ text, tip }: { text: string; tip: string }) {
   return (
     <span className={styles.headerWithTip}>
       {text}
-      <Tooltip content={tip} placement="top" className={styles.tipTarget}>
+      <TooltipOnDemand content={tip} placement="top" className={styles.tipTarget}>
         <span tabIndex={0} className={styles.tipIcon} aria-label={tip} role="img">
           <InfoSignIcon size={12} />
         </span>
-      </Tooltip>
+      </TooltipOnDemand>
     </span>
   );
 }

@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { BlockError } from '@/components/block-error/block-error';
-import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+import {
+  LazyConfirmDialog,
+  preloadConfirmDialog,
+} from '@/components/confirm-dialog/lazy-confirm-dialog';
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
@@ -57,10 +60,12 @@ export function InboxCard() {
           intent={Intent.SUCCESS}
           disabled={names.length === 0}
           loading={resolve.isPending}
+          onPointerEnter={preloadConfirmDialog}
+          onFocus={preloadConfirmDialog}
           onClick={() => setConfirming(true)}
         />
       </div>
-      <ConfirmDialog
+      <LazyConfirmDialog
         isOpen={confirming}
         title="Mark every launch as read?"
         body={`Resolve marks ${launchCount(names.length)} as read: they leave the inbox, and this cannot be undone.`}

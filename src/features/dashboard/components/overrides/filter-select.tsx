@@ -1,9 +1,19 @@
-import { Button, InputGroup, Intent, MenuItem, PopoverNext, PopupKind } from '@blueprintjs/core';
-import { CaretDownIcon, SearchIcon } from '@blueprintjs/icons';
-import { QueryList, type ItemRenderer } from '@blueprintjs/select';
-import { useId, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
+import { Button, Intent } from '@blueprintjs/core';
+import { CaretDownIcon } from '@blueprintjs/icons';
+import { Suspense, useId, useRef, useState } from 'react';
 
+import { lazyNamed } from '@/lib/lazy-named';
+
+import type { FilterSelectList as FilterSelectListOf } from './filter-select-list';
 import styles from './overrides.module.css';
+
+// The list and its popover (Blueprint's QueryList, Floating UI, the overlay) are a chunk of their
+// own: a page of errors shows a select or two per row, closed. The chunk starts loading when the
+// pointer or the focus comes to a select's button, so it is there by the click.
+const loadList = () => import('./filter-select-list');
+// As the module's own (generic) component: React.lazy's type would fix its item type to unknown.
+const FilterSelectList = lazyNamed(loadList, 'FilterSelectList') as typeof FilterSelectListOf;
+const preloadList = () => void loadList().catch(() => undefined);
 
 export interface FilterSelectProps<T> {
   items: readonly T[];
@@ -61,65 +71,7 @@ export function FilterSelect<T>({
     setQuery('');
     onClose?.();
   };
-  const renderItem: ItemRenderer<T> = (item, { handleClick, handleFocus, modifiers, ref, id }) =>
-    modifiers.matchesPredicate ? (
-      <MenuItem
-        key={itemKey(item)}
-        id={id}
-        ref={ref}
-        text={itemText(item)}
-        title={itemTitle?.(item)}
-        roleStructure="listoption"
-        active={modifiers.active}
-        selected={selected !== undefined && itemKey(selected) === itemKey(item)}
-        disabled={modifiers.disabled}
-        onClick={handleClick}
-        onFocus={handleFocus}
-      />
-    ) : null;
   const text = loading ? 'Loading...' : selected ? itemText(selected) : placeholder;
-
-  const filterList = (
-    <QueryList<T>
-      items={items as T[]}
-      itemRenderer={renderItem}
-      itemPredicate={(q, item) => itemText(item).toLowerCase().includes(q.toLowerCase())}
-      itemsEqual={(a, b) => itemKey(a) === itemKey(b)}
-      initialActiveItem={selected}
-      query={query}
-      onQueryChange={setQuery}
-      onItemSelect={(item) => {
-        onSelect(item);
-        close();
-      }}
-      noResults={<MenuItem disabled roleStructure="listoption" text="No items found" />}
-      listId={listId}
-      menuProps={{ 'aria-label': label, className: styles.menu }}
-      renderer={(queryList) => (
-        <div
-          ref={list}
-          className={styles.list}
-          onKeyDown={queryList.handleKeyDown}
-          onKeyUp={queryList.handleKeyUp}
-        >
-          <InputGroup
-            inputRef={input}
-            role="combobox"
-            aria-label="Type to search"
-            aria-autocomplete="list"
-            aria-controls={listId}
-            aria-expanded={isOpen}
-            aria-activedescendant={queryList.activeItemId}
-            placeholder="Type to search"
-            leftIcon={<SearchIcon />}
-            value={queryList.query}
-            onChange={queryList.handleQueryChange}
-          />
-          {queryList.itemList}
-        </div>
-      )}
-    />
-  );
 
   // A page of errors holds a select or two per row. Closed, a select is its button alone: the
   // popover (and Floating UI's positioning state) is added when the list first opens, anchored on
@@ -150,45 +102,36 @@ export function FilterSelect<T>({
         aria-controls={isOpen ? listId : undefined}
         title={selected ? itemText(selected) : undefined}
         disabled={disabled}
+        onPointerEnter={preloadList}
+        onFocus={preloadList}
         onClick={toggle}
       />
       {opened ? (
-        <PopoverNext
-          isOpen={isOpen && !disabled}
-          onInteraction={(next) => (next ? setOpen(true) : close())}
-          // The search box takes the focus as the list appears, so that nothing typed at once is
-          // lost; without scrolling, since the list may not be in its place yet.
-          onOpening={() => input.current?.focus({ preventScroll: true })}
-          lazy
-          autoFocus={false}
-          enforceFocus={false}
-          shouldReturnFocusOnClose={false}
-          arrow={false}
-          animation="minimal"
-          placement="bottom-start"
-          popupKind={PopupKind.LISTBOX}
-          disabled={disabled}
-          content={filterList}
-          renderTarget={({ ref }) => <Anchor ref={ref} element={button} />}
-        />
+        <Suspense fallback={null}>
+          <FilterSelectList<T>
+            anchor={button}
+            listRef={list}
+            inputRef={input}
+            listId={listId}
+            label={label}
+            isOpen={isOpen}
+            disabled={disabled}
+            items={items}
+            selected={selected}
+            itemKey={itemKey}
+            itemText={itemText}
+            itemTitle={itemTitle}
+            query={query}
+            onQueryChange={setQuery}
+            onSelect={(item) => {
+              onSelect(item);
+              close();
+            }}
+            onOpen={() => setOpen(true)}
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
     </>
   );
-}
-
-/**
- * Hands an element already on the page to the popover as its target (it renders nothing itself):
- * Floating UI positions the list on it and counts a click on it as inside the popover.
- */
-function Anchor({
-  element,
-  ref,
-}: {
-  element: RefObject<HTMLElement | null>;
-  ref: Ref<HTMLElement | null>;
-}) {
-  useImperativeHandle<HTMLElement | null, HTMLElement | null>(ref, () => element.current, [
-    element,
-  ]);
-  return null;
 }

@@ -121,6 +121,29 @@ describe('SyncControls', () => {
     expect(toasts.warning).not.toHaveBeenCalledWith(SYNC_TEXT.busy);
   });
 
+  it('opens the one-way syncs under the dropdown button, and closes them', async () => {
+    const user = userEvent.setup();
+    renderControls();
+    const dropdown = screen.getByRole('button', { name: 'More sync options' });
+    expect(dropdown).toHaveAttribute('aria-haspopup', 'menu');
+    expect(dropdown).toHaveAttribute('aria-expanded', 'false');
+    // The menu's code loads on the way (see SyncControls): the items come, the button stays.
+    await user.click(dropdown);
+    expect(await screen.findByText('Sync from Salesforce to AWS')).toBeInTheDocument();
+    expect(dropdown).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'More sync options' })).toBe(dropdown);
+    await user.click(dropdown);
+    expect(dropdown).toHaveAttribute('aria-expanded', 'false');
+    await user.click(dropdown);
+    expect(dropdown).toHaveAttribute('aria-expanded', 'true');
+    // Escape, once the menu has the focus, closes it and gives the focus back to the button.
+    await waitFor(() => expect(dropdown).not.toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dropdown).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() => expect(dropdown).toHaveFocus());
+    expect(syncCalls()).toHaveLength(0);
+  });
+
   it('a failure says why, and clears the flag and the window', async () => {
     backend.fail('startSync', {
       status: 400,
