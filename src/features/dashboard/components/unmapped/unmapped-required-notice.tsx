@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 
 import { requiredFields, unmappedRequired, unmappedRequiredText } from '@/lib/unmapped-required';
 
-import { mappingCountsQueryOptions } from '../../dashboard-queries';
 import styles from '../../dashboard.module.css';
+import { mappingCountsQueryOptions } from './mapping-counts-query';
 
 /**
  * Required ACE fields still without a Salesforce field, named in the dashboard's toolbar until
