@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { apiHealth } from '@/api/api-health';
-import { apiFetch, onSessionEnded, REFRESH_PATH, setRequestHeadersDecorator } from '@/api/http';
+import {
+  apiFetch,
+  awaitRequestHeadersDecorator,
+  onSessionEnded,
+  REFRESH_PATH,
+  setRequestHeadersDecorator,
+} from '@/api/http';
 import { connectionStore, session } from '@/api/session';
 import { startEnv } from '@/lib/env';
 
@@ -543,5 +549,32 @@ describe('apiFetch: request headers decorator', () => {
     await apiFetch('/api/v1/users/?page=2');
     await apiFetch('/api/v1/users/', { method: 'POST', body: '{}' });
     expect(calls.map((call) => call.headers.get('Prefer'))).toEqual(['code=500', null]);
+  });
+
+  // The scenario switcher loads beside the app, not before it: the app's first calls wait for it.
+  it('holds calls made while a decorator loads, and sends them with its headers', async () => {
+    let mount = () => {};
+    awaitRequestHeadersDecorator(
+      new Promise<void>((resolve) => {
+        mount = () => {
+          setRequestHeadersDecorator(() => ({ Prefer: 'example=empty' }));
+          resolve();
+        };
+      }),
+    );
+    const calls = fakeBackend(() => json(200, {}));
+    const first = apiFetch('/api/v1/users/');
+    await tick();
+    expect(calls).toEqual([]);
+    mount();
+    await first;
+    expect(calls.map((call) => call.headers.get('Prefer'))).toEqual(['example=empty']);
+  });
+
+  it('sends held calls undecorated when the decorator fails to load', async () => {
+    awaitRequestHeadersDecorator(Promise.reject(new Error('chunk failed')));
+    const calls = fakeBackend(() => json(200, {}));
+    await apiFetch('/api/v1/users/');
+    expect(calls.map((call) => call.headers.get('Prefer'))).toEqual([null]);
   });
 });

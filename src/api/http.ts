@@ -146,6 +146,26 @@ export function setRequestHeadersDecorator(decorator: RequestHeadersDecorator | 
   decorateHeaders = decorator;
 }
 
+let decoratorLoading: Promise<void> | undefined;
+
+/**
+ * Calls made while a decorator is still loading (the scenario switcher, a chunk of its own) wait
+ * until `loading` settles, so the app's very first requests already carry its headers, while the
+ * app itself starts at once. The app must not wait for that chunk at start-up instead (a top-level
+ * await): the chunk imports the entry chunk back, and the build would wait for itself, showing a
+ * blank page. If `loading` fails, the calls go out undecorated (the caller reports the failure).
+ */
+export function awaitRequestHeadersDecorator(loading: Promise<unknown>): void {
+  const settled = loading.then(
+    () => undefined,
+    () => undefined,
+  );
+  decoratorLoading = settled;
+  void settled.then(() => {
+    if (decoratorLoading === settled) decoratorLoading = undefined;
+  });
+}
+
 let refreshInFlight: Promise<string> | undefined;
 
 /** The browser's Web Locks, shared by every tab of the origin; absent in jsdom and old browsers. */
@@ -266,6 +286,7 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
   // Calls made before the runtime configuration is read (at start-up) wait for it; later ones go
   // out in the same task they are made in, as a save on pagehide or a sign-out needs.
   const { apiHost } = loadedEnv() ?? (await env());
+  if (decoratorLoading) await decoratorLoading;
   const target = resolveUrl(url, apiHost, tenant);
   let response = await send(target, init, sentWith, apiHost);
 
