@@ -38,12 +38,16 @@ describe('TooltipOnDemand', () => {
     await waitFor(() => expect(target.parentElement).not.toHaveClass(Classes.POPOVER_OPEN));
   });
 
-  it('shows on keyboard focus, keeps the focus on the target, and hides on blur', async () => {
+  it('shows on keyboard focus, keeps the focus on the target, and hides on Escape and on blur', async () => {
     const user = userEvent.setup();
     const target = renderTip();
     await user.tab();
     expect(target).toHaveFocus();
     expect(await screen.findByText('The exact message from ACE')).toBeInTheDocument();
+    expect(target).toHaveFocus();
+    // Escape puts it away, the focus staying where it is.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(target.parentElement).not.toHaveClass(Classes.POPOVER_OPEN));
     expect(target).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();

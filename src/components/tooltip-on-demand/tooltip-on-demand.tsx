@@ -22,7 +22,7 @@ export interface TooltipOnDemandProps {
 
 /**
  * Blueprint's Tooltip as it looks and behaves (open on hover after 100 ms or on focus, closed on
- * leave or blur), with the same wrapper around the target, whose code loads on first use.
+ * leave, blur or Escape), with the same wrapper around the target, whose code loads on first use.
  */
 export function TooltipOnDemand({ content, placement, className, children }: TooltipOnDemandProps) {
   const target = useRef<HTMLSpanElement>(null);
@@ -50,6 +50,10 @@ export function TooltipOnDemand({ content, placement, className, children }: Too
       onMouseLeave={close}
       onFocus={() => open(0)}
       onBlur={close}
+      // A tooltip can be put away without moving the pointer or the focus (WCAG 1.4.13).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && isOpen) close();
+      }}
     >
       {children}
       {wanted ? (
