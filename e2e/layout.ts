@@ -15,7 +15,7 @@ import { expect } from './fixtures';
  * While a modal dialog is open, only its controls are compared: the page behind it is covered on
  * purpose. Form fields' own text (a long value typed in an input) is theirs to scroll.
  */
-export async function layoutProblems(page: Page): Promise<string[]> {
+async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(findLayoutProblems);
 }
 
