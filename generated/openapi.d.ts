@@ -4,6 +4,29 @@
  */
 
 export interface paths {
+  '/api/v1/health/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the API answers
+     * @description A cheap call that says the API is up, with no session: the app asks it every 5 s while its
+     *     tab is shown and no other call has had an answer for that long, so that an outage shows on
+     *     every screen within 5 s, and not only when the next figures are due. It reads nothing and
+     *     changes nothing.
+     */
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/login/': {
     parameters: {
       query?: never;
@@ -2384,6 +2407,13 @@ export interface components {
       /** @description Id of a cause (listSyncErrorCauses). */
       cause_id?: string;
     };
+    HealthReply: {
+      /**
+       * @description Always ok; an API that is down gives no answer at all.
+       * @enum {string}
+       */
+      status: 'ok';
+    };
     /** @description The errors to dismiss - their ids, or the id of their cause (one of the two), named as for a retry. */
     DismissSyncErrorsRequest: components['schemas']['RetrySyncErrorsRequest'];
     DismissSyncErrorsReply: {
@@ -2575,6 +2605,27 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The API answers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HealthReply'];
+        };
+      };
+      500: components['responses']['ServerError'];
+    };
+  };
   login: {
     parameters: {
       query?: never;

@@ -1,5 +1,6 @@
 export * from './attributes/attributes.ts';
 export * from './auth/auth.ts';
+export * from './health/health.ts';
 export * from './launches/launches.ts';
 export * from './mappings/mappings.ts';
 export * from './onboarding/onboarding.ts';

@@ -46,6 +46,8 @@ export * from './fieldErrorMap.ts';
 export * from './fieldErrors.ts';
 export * from './fieldsParameter.ts';
 export * from './fromSyncFilterPageParameter.ts';
+export * from './healthReply.ts';
+export * from './healthReplyStatus.ts';
 export * from './intValue.ts';
 export * from './inviteRequest.ts';
 export * from './inviteVerifyRequest.ts';

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { apiHealth } from '@/api/api-health';
 
@@ -9,7 +9,7 @@ import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { createTestQueryClient } from '../../../tests/test-query-client';
 import { toast as toasts } from '../../../tests/toaster-spies';
-import { ApiStatus, RETRY_EVERY_MS } from './api-status';
+import { ApiStatus, QUIET_MS, RETRY_EVERY_MS } from './api-status';
 
 vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
 
@@ -61,6 +61,38 @@ describe('an API that cannot be reached', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
     expect(screen.getByLabelText(/^Email/)).toHaveValue(DANA);
     expect(screen.getByLabelText(/^Password/)).toHaveValue('right or wrong');
+  });
+});
+
+describe('an API that stops answering while the screen asks nothing', () => {
+  it('is told within 5 s by one light call, and the banner goes once that call is answered', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ApiStatus>
+          <p>Figures</p>
+        </ApiStatus>
+      </QueryClientProvider>,
+    );
+    act(() => apiHealth.answered());
+    // Answers seen within QUIET_MS: nothing is asked.
+    await act(() => vi.advanceTimersByTimeAsync(QUIET_MS - 1000));
+    expect(backend.callsTo('getHealth')).toHaveLength(0);
+    // Then the API goes away: the next look asks it, gets no answer, and says so.
+    backend.failNetwork('getHealth', { times: 2 });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
+    expect(backend.callsTo('getHealth')).toHaveLength(1);
+    expect(toasts.danger).not.toHaveBeenCalled();
+    // Asked again every RETRY_EVERY_MS, not every second; the third time it answers.
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_EVERY_MS - 1000));
+    expect(backend.callsTo('getHealth')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(backend.callsTo('getHealth')).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_EVERY_MS));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(backend.callsTo('getHealth')).toHaveLength(3);
   });
 });
 

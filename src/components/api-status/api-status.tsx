@@ -4,11 +4,19 @@ import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 
 import { apiHealth, type ApiHealth } from '@/api/api-health';
 import { PageMessage } from '@/components/layout/page-message';
+import { getHealth } from '@generated/api/health/health';
 
 import styles from './api-status.module.css';
 
-/** While the API cannot be reached, what the screen shows is asked for again this often. */
+/** While the API cannot be reached, it is asked again this often. */
 export const RETRY_EVERY_MS = 5_000;
+/**
+ * While the tab is shown and no call has had an answer for this long, the API is asked whether it
+ * is up (getHealth), so that an outage shows on every screen within 5 s, not only when the next
+ * figures are due (looked at every second: at most one light call per 4 s of silence).
+ */
+export const QUIET_MS = 4_000;
+const LOOK_EVERY_MS = 1_000;
 
 const time = (at: number) =>
   new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -30,8 +38,8 @@ function originOf(url: string): string {
 /**
  * Says an outage or a misconfigured API host once, as what it is, on every screen:
  * - the API cannot be reached: one banner above the screen, naming when what it shows was last
- *   fresh; the screen's data is asked for again every few seconds, and the banner goes once the
- *   API answers;
+ *   fresh; the API is asked again every few seconds, and once it answers the banner goes and the
+ *   screen's data is asked for again;
  * - the API host answers with something no AceBridge API gives (a web page): a page naming the
  *   host it tried, in place of the screen, which stays mounted behind it so that nothing typed is
  *   lost when the user tries again.
@@ -40,24 +48,36 @@ export function ApiStatus({ children }: { children: ReactNode }) {
   const health = useApiHealth();
   const queryClient = useQueryClient();
 
-  // While nothing answers, the screen's data is asked for again every few seconds; once the API
-  // answers again, what failed meanwhile is asked for at once.
+  // Silence is not taken for health: with no answer for QUIET_MS while the tab is shown, one light
+  // call asks (the transport tells apiHealth what it saw; its failure toasts nothing), so an outage
+  // shows within 5 s. While nothing answers, the same call asks again every RETRY_EVERY_MS.
+  const probing = health.state !== 'notTheApi';
+  useEffect(() => {
+    if (!probing) return undefined;
+    let askedAt = 0;
+    const timer = setInterval(() => {
+      const { state, lastAnswerAt } = apiHealth.get();
+      const now = Date.now();
+      const quietFor = now - Math.max(lastAnswerAt ?? 0, askedAt);
+      const wait = state === 'unreachable' ? RETRY_EVERY_MS : QUIET_MS;
+      if (document.visibilityState !== 'visible' || quietFor < wait) return;
+      askedAt = now;
+      void getHealth().catch(() => undefined);
+    }, LOOK_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [probing]);
+
+  // Once the API answers again, everything the screen shows is asked for at once: its figures
+  // were stale for as long as the banner said.
   const wasUnreachable = useRef(false);
   useEffect(() => {
-    if (health.state !== 'unreachable') {
-      if (wasUnreachable.current && health.state === 'ok')
-        void queryClient.refetchQueries({
-          type: 'active',
-          predicate: (query) => query.state.status === 'error',
-        });
-      wasUnreachable.current = false;
-      return undefined;
+    if (health.state === 'unreachable') {
+      wasUnreachable.current = true;
+      return;
     }
-    wasUnreachable.current = true;
-    const timer = setInterval(() => {
+    if (wasUnreachable.current && health.state === 'ok')
       void queryClient.refetchQueries({ type: 'active' });
-    }, RETRY_EVERY_MS);
-    return () => clearInterval(timer);
+    wasUnreachable.current = false;
   }, [health.state, queryClient]);
 
   const notTheApi = health.state === 'notTheApi' ? health : undefined;

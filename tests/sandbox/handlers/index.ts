@@ -2,6 +2,7 @@
 import type { SandboxApp } from '../app';
 import { registerAttributes } from './attributes';
 import { registerAuth } from './auth';
+import { registerHealth } from './health';
 import { registerLaunches } from './launches';
 import { registerMappings } from './mappings';
 import { registerOnboarding } from './onboarding';
@@ -11,6 +12,7 @@ import { registerTenants } from './tenants';
 import { registerUsers } from './users';
 
 export const handlerModules: ReadonlyArray<(app: SandboxApp) => void> = [
+  registerHealth,
   registerAuth,
   registerOnboarding,
   registerTenants,
