@@ -108,12 +108,16 @@ function RunDetail({ run }: { run: SyncRun }) {
           {entities.map(({ name, counts }) => (
             <tr key={name}>
               <th scope="row">{name}</th>
+              {/* Each count names its column (data-label): on a phone the row stacks, a line
+                  per count, and the column headers are out of sight. */}
               {RUN_COUNT_PARTS.map((key) => (
-                <td key={key} className={styles.numeric}>
+                <td key={key} className={styles.numeric} data-label={RUN_COLUMN_TEXT[key]}>
                   {formatCount(counts[key])}
                 </td>
               ))}
-              <td className={styles.numeric}>{formatCount(recordsOf(counts))}</td>
+              <td className={styles.numeric} data-label={HISTORY_TEXT.total}>
+                {formatCount(recordsOf(counts))}
+              </td>
             </tr>
           ))}
         </tbody>
