@@ -13,7 +13,8 @@ import { expect } from './fixtures';
  * - overlap: two controls (buttons, inputs, links, tabs, table headers) whose boxes, text included,
  *   intersect, so one covers the other or their labels run into each other.
  * While a modal dialog is open, only its controls are compared: the page behind it is covered on
- * purpose. Form fields' own text (a long value typed in an input) is theirs to scroll.
+ * purpose. Form fields' own text (a long value typed in an input) is theirs to scroll, and a
+ * control on a field's padding (a copy button at its end) covers none of it.
  */
 async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(findLayoutProblems);
@@ -45,6 +46,20 @@ function findLayoutProblems(): string[] {
     return `${element.tagName.toLowerCase()} "${short}"`;
   };
   const isShown = (rect: DOMRect) => rect.width > TOLERANCE && rect.height > TOLERANCE;
+  /** The box inside an element's border and padding: where its content is. */
+  const contentBox = (element: Element, style: CSSStyleDeclaration): DOMRect => {
+    const rect = element.getBoundingClientRect();
+    const left = parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const right = parseFloat(style.borderRightWidth) + parseFloat(style.paddingRight);
+    const top = parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+    const bottom = parseFloat(style.borderBottomWidth) + parseFloat(style.paddingBottom);
+    return new DOMRect(
+      rect.left + left,
+      rect.top + top,
+      Math.max(0, rect.width - left - right),
+      Math.max(0, rect.height - top - bottom),
+    );
+  };
   const clips = (style: CSSStyleDeclaration) => style.overflowX !== 'visible';
   const scrollsSideways = (style: CSSStyleDeclaration) =>
     style.overflowX === 'auto' || style.overflowX === 'scroll';
@@ -124,8 +139,12 @@ function findLayoutProblems(): string[] {
   for (const element of scope.querySelectorAll(CONTROLS)) {
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || style.opacity === '0') continue;
-    const boxes = [...element.getClientRects()].filter(isShown);
-    if (boxes.length === 0) continue;
+    const shown = [...element.getClientRects()].filter(isShown);
+    if (shown.length === 0) continue;
+    // A field's text lives inside its padding: a control on the padding (Blueprint's input group
+    // pads its input by the width of a button placed at its end, such as a copy button) covers
+    // none of it. A field is compared by its content box.
+    const boxes = FIELDS.has(element.tagName) ? [contentBox(element, style)] : shown;
     if (!clips(style) && !FIELDS.has(element.tagName)) {
       const range = document.createRange();
       range.selectNodeContents(element);
