@@ -11,6 +11,9 @@ export interface Day {
   day: number;
 }
 
+/** How a day is written, as a date box's placeholder says it: what formatDay writes. */
+export const DAY_PLACEHOLDER = 'yyyy-mm-dd';
+
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
 export function formatDay({ year, month, day }: Day): string {

@@ -96,17 +96,6 @@ export function attributeOptions(
   );
 }
 
-/**
- * The values an attribute accepts from a list: a picklist's (keys of its choices) or a Boolean's
- * (the contract's True/False, as the mapper's value rows), or undefined for free text.
- */
-export function allowedValues(attribute: Attribute | undefined): readonly string[] | undefined {
-  if (attribute?.data_type === 'Boolean') return BOOLEAN_VALUES;
-  if (attribute?.data_type !== 'Picklist' || !attribute.choices) return undefined;
-  const keys = Object.keys(attribute.choices);
-  return keys.length > 0 ? keys : undefined;
-}
-
 /** What to do about a value of the wrong format, by data type. */
 const FORMAT_PROBLEMS: Partial<Record<DataType, string>> = {
   Int: 'Enter a whole number.',

@@ -3,6 +3,7 @@ import { TrashIcon } from '@blueprintjs/icons';
 import { useEffect, useId } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 
+import { AceValueInput } from '@/components/ace-value-input/ace-value-input';
 import type { ComparisonType } from '@generated/api/model';
 
 import {
@@ -21,12 +22,12 @@ import {
   valueError,
 } from '../model/filter-rules';
 import styles from '../values-mapper.module.css';
-import { ValueInput } from './value-input';
 
 const ROW_TEXT = {
   attribute: 'Attribute',
   chooseAttribute: 'Select attribute',
   comparison: 'Comparison',
+  value: 'Attribute value',
   remove: 'Remove condition',
 } as const;
 
@@ -131,14 +132,22 @@ export function FilterRowView(props: FilterRowProps) {
         />
       </div>
       <div className={styles.cell}>
-        <ValueInput
-          attribute={row.attribute}
+        <AceValueInput
+          dataType={row.attribute?.dataType}
+          choices={row.attribute?.choices}
           value={row.value}
+          label={ROW_TEXT.value}
+          placeholder={ROW_TEXT.value}
           invalid={Boolean(valueMessage)}
           describedBy={valueMessage ? `${id}-value` : undefined}
-          onPick={(value) => change({ value, touched: true }, 'now')}
-          onType={(value) => change({ value }, 'debounced')}
-          onBlur={touch}
+          rules="filter"
+          // A choice from a list or the calendar is saved at once; typed text after the debounce.
+          onChange={(value, how) =>
+            how === 'picked'
+              ? change({ value, touched: true }, 'now')
+              : change({ value }, 'debounced')
+          }
+          onTouch={touch}
         />
         {valueMessage ? (
           <span id={`${id}-value`} className={styles.error}>

@@ -2,6 +2,8 @@ import { Button, Classes, Intent } from '@blueprintjs/core';
 import { AddIcon, CrossIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
 
+import { AceValueInput } from '@/components/ace-value-input/ace-value-input';
+import { FilterSelect } from '@/components/filter-select/filter-select';
 import type { Attribute, SyncError } from '@generated/api/model';
 
 import {
@@ -11,10 +13,11 @@ import {
   valueProblem,
   type OverridePair,
 } from '../../model/override-form';
-import { FilterSelect } from './filter-select';
-import { OverrideValueInput } from './override-value-input';
 import styles from './overrides.module.css';
 import { useOverrideFormContext } from './use-override-form';
+
+/** Typed override text reaches the form after the user pauses this long, not on every key. */
+const OVERRIDE_TEXT_DEBOUNCE_MS = 2000;
 
 /**
  * The 'ACE Field with dummy values' cell of one sync error: ACE attribute and value pairs, one
@@ -96,15 +99,26 @@ function PairLine({ error, pair, position, options, removable }: PairLineProps) 
           invalid={missingAttribute}
           loading={form.attributes.length === 0 && pair.attributeId !== null}
         />
-        <OverrideValueInput
+        {/* Shaped by the attribute so that the value cannot cause a new error: a filterable
+            choice for picklists and booleans, a yyyy-mm-dd calendar (or typed day) for dates, and
+            text for the rest; a new attribute starts a new box. */}
+        <AceValueInput
           key={`${pair.attributeId ?? 'none'}`}
-          attribute={attribute}
+          dataType={attribute?.data_type}
+          choices={attribute?.choices}
           value={pair.value}
           onChange={(value) => form.setValue(error, pair.key, value)}
           onTouch={() => form.touchValue(error, pair.key)}
           label={`Dummy value${suffix}`}
+          placeholder="Dummy value"
+          choicePlaceholder="Select value"
           invalid={missingValue || Boolean(problem)}
           describedBy={problem ? problemId : undefined}
+          disabled={!attribute}
+          rules="override"
+          choiceList="filterable"
+          dateEntry="typed"
+          typingPauseMs={OVERRIDE_TEXT_DEBOUNCE_MS}
         />
         {removable ? (
           <Button

@@ -5,7 +5,7 @@ import { Suspense, useId, useRef, useState } from 'react';
 import { lazyNamed } from '@/lib/lazy-named';
 
 import type { FilterSelectList as FilterSelectListOf } from './filter-select-list';
-import styles from './overrides.module.css';
+import styles from './filter-select.module.css';
 
 // The list and its popover (Blueprint's QueryList, Floating UI, the overlay) are a chunk of their
 // own: a page of errors shows a select or two per row, closed. The chunk starts loading when the
@@ -28,6 +28,8 @@ export interface FilterSelectProps<T> {
   /** Accessible name of the list, and the start of the button's (which also says the choice). */
   label: string;
   invalid?: boolean;
+  /** The id of the text that says what is wrong with the choice. */
+  describedBy?: string;
   disabled?: boolean;
   loading?: boolean;
   /** Called when the list closes: the field counts as touched. */
@@ -49,6 +51,7 @@ export function FilterSelect<T>({
   placeholder,
   label,
   invalid = false,
+  describedBy,
   disabled = false,
   loading = false,
   onClose,
@@ -100,6 +103,7 @@ export function FilterSelect<T>({
         aria-haspopup="listbox"
         aria-expanded={isOpen}
         aria-controls={isOpen ? listId : undefined}
+        aria-describedby={describedBy}
         title={selected ? itemText(selected) : undefined}
         disabled={disabled}
         onPointerEnter={preloadList}

@@ -5,7 +5,7 @@ import type { RefObject } from 'react';
 
 import { PopoverAnchor } from '@/components/popover-anchor/popover-anchor';
 
-import styles from './overrides.module.css';
+import styles from './filter-select.module.css';
 
 export interface FilterSelectListProps<T> {
   /** The select's button: the list opens under it. */
