@@ -4,6 +4,7 @@
  */
 import type { Draft } from 'immer';
 
+import { AttributePermissionType } from '../../../generated/api/model/attributePermissionType';
 import { BOOLEAN_VALUES } from '../../../generated/rules/index';
 import type { Schemas } from '../contract';
 import { type AttributeRow, type MappingRow, type State, nextId } from '../store/state';
@@ -251,7 +252,7 @@ export function autoMatch(draft: Draft<State>, tenantId: number): number {
   for (const ace of aceAttributes(state)) {
     if (
       isReserved(ace) ||
-      ace.permission_type === 'Read Only' ||
+      ace.permission_type === AttributePermissionType.Read_Only ||
       fieldMapping(state, tenantId, ace.id)
     )
       continue;

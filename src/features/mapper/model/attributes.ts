@@ -1,4 +1,9 @@
-import type { Attribute, AttributeRef, EntityType } from '@generated/api/model';
+import {
+  AttributePermissionType,
+  type Attribute,
+  type AttributeRef,
+  type EntityType,
+} from '@generated/api/model';
 import { BOOLEAN_VALUES, isRelatedRecordName, isReservedAttributeName } from '@generated/rules';
 
 /** The two entity types the mapper has a tab for (the contract's EntityType). */
@@ -14,8 +19,9 @@ export const ROWS_PER_PAGE = 20;
 export const isReserved = (attribute: Pick<Attribute, 'name'>) =>
   isReservedAttributeName(attribute.name);
 
+/** ACE only sends a Read Only field: it takes no mapping (AutoMatch leaves it too). */
 export const isReadOnly = (attribute: Pick<Attribute, 'permission_type'>) =>
-  attribute.permission_type === 'Read Only';
+  attribute.permission_type === AttributePermissionType.Read_Only;
 
 /**
  * Red asterisk: mandatory, needs a match or a dummy value. Grey asterisk: mandatory for ACE but
