@@ -528,6 +528,12 @@ describe('apiFetch: what a reply says about the API', () => {
     expect(apiHealth.get()).toMatchObject({ state: 'notTheApi', status: 404 });
   });
 
+  it('a 404 page for getHealth is a backend built before it, not a wrong host', async () => {
+    fakeBackend(() => page(404, '<h1>Not Found</h1>'));
+    await expect(apiFetch('/api/v1/health/')).rejects.toMatchObject({ status: 404 });
+    expect(apiHealth.get().state).toBe('ok');
+  });
+
   it('a proxy’s 413 page is the API’s size limit, not a wrong host', async () => {
     fakeBackend(() => page(413, '<h1>413 Request Entity Too Large</h1>'));
     await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 413 });
