@@ -12,7 +12,9 @@ const DANA = 'dana.whitfield@acme-cloud.com';
 // 'Synced 302 of 400 records: 12 created, 286 updated. 9 failed, 89 held back by the filters.'
 // ('None of 4 records synced: 4 failed.' when none did; 'Retry: ' first for a retry); a part that
 // is zero is left out.
-const OUTCOME = /^(Retry: )?(synced [\d,]+ (of [\d,]+ )?records?|none of [\d,]+ records?): .*\.$/i;
+// No flag: the page's own search rebuilds it from its source.
+const OUTCOME =
+  /^(Retry: )?([Ss]ynced [\d,]+ (of [\d,]+ )?records?|[Nn]one of [\d,]+ records? synced): .*\.$/;
 
 /** The outcome's parts by name, as the history's columns hold them (a part left out is 0). */
 function partsOf(outcome: string): string[] {
