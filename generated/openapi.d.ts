@@ -1283,6 +1283,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/activity/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who changed what (paginated, newest first)
+     * @description The tenant's activity log: one event per change made through the API (mappings, AutoMatch,
+     *     sync filters, overrides, rules, users, company settings, the environment switch, launches
+     *     resolved, syncs started and retried, password changes) and per sign-in, accepted or
+     *     refused. Newest first. A super_admin reads every event of the tenant; a `user` reads only
+     *     the events they made. Events are appended in the same transaction as the change they record
+     *     (a refused or failed write leaves none), are never edited or deleted, and are kept at least
+     *     365 days. Each event carries the SHA-256 of its content and of the event before it in the
+     *     tenant's chain (verifyActivity checks it). The filters combine (AND); `from` and `to` are
+     *     whole days in UTC, both included.
+     */
+    get: operations['listActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/activity/export/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The activity log as CSV
+     * @description Every event listActivity would list with the same filters (all of them, not one page),
+     *     newest first, as CSV (RFC 4180): a header row, then one row per event, CRLF line ends. A
+     *     value holding a comma, a quote or a line break is quoted, its quotes doubled; a value that
+     *     starts with `=`, `+`, `-` or `@` is prefixed with `'` so that a spreadsheet does not run it
+     *     as a formula. `before` and `after` are written as JSON. Who reads what is as for
+     *     listActivity.
+     */
+    get: operations['exportActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/activity/verify/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check the tenant's activity chain
+     * @description Recomputes the tenant's chain, oldest event first: each event's `prev_hash` must be the
+     *     `hash` of the event before it (64 zeros for the first), and its `hash` the SHA-256 of the
+     *     canonical JSON of its fields (keys sorted, no spaces) with `prev_hash`. An event edited,
+     *     removed or slipped in behind the API breaks the chain at the first event that no longer
+     *     fits (`broken_at`, with `reason`). Only a super_admin checks the chain; anyone else gets a
+     *     400.
+     */
+    get: operations['verifyActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2427,6 +2505,104 @@ export interface components {
       message: string;
       run: components['schemas']['SyncRun'];
     };
+    /**
+     * @description What an event is about. mapping - a mapping's fields, fixed value or picklist values,
+     *     AutoMatch, a mapping file import; sync_filter - a sync filter condition; override - values
+     *     saved for the next sync; rule - the create-in-Salesforce rules; user - invitations,
+     *     renames, role changes, deletions, an invitation accepted; company - the company's set-up
+     *     and connections; environment - the Beta/Production switch; launch - launches resolved;
+     *     sync - syncs started and retried, sync errors dismissed; password - a password changed or
+     *     reset; sign_in - a sign-in, accepted or refused.
+     * @enum {string}
+     */
+    ActivityArea:
+      | 'mapping'
+      | 'sync_filter'
+      | 'override'
+      | 'rule'
+      | 'user'
+      | 'company'
+      | 'environment'
+      | 'launch'
+      | 'sync'
+      | 'password'
+      | 'sign_in';
+    /** @description The user who made the change, as they were named at the time. */
+    ActivityActor: {
+      id: number;
+      /** @description First, middle and last name. */
+      name: string;
+      /** Format: email */
+      email: string;
+    };
+    /** @description What was changed, for example the ACE field `stage` (kind `ace_attribute`). */
+    ActivityTarget: {
+      /** @description The kind of thing, e.g. ace_attribute, sync_filter, user, tenant, sync_run, sync_error, launches, rule. */
+      kind: string;
+      /** @description Its id, as text; null when the target is a set (all launches, every field AutoMatch looked at). */
+      id: string | null;
+      /** @description Its name as a person reads it (a field's name, a user's e-mail, the company's name). */
+      label: string;
+    };
+    /**
+     * @description One change, or one sign-in. `before` and `after` hold what changed, readable side by side
+     *     (null when there was nothing before, or nothing is left after). The hashes chain the
+     *     tenant's events: see verifyActivity.
+     */
+    ActivityEvent: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      /** @description The user who made it; null for a refused sign-in at an address that names no account. */
+      actor: components['schemas']['ActivityActor'] | null;
+      area: components['schemas']['ActivityArea'];
+      /**
+       * @description `<area>.<what>`: mapping.changed, mapping.auto_match, mapping.imported,
+       *     sync_filter.created, sync_filter.changed, sync_filter.deleted, override.saved,
+       *     rule.changed, user.invited, user.reinvited, user.renamed, user.role_changed,
+       *     user.deleted, user.activated, company.created, company.changed,
+       *     environment.switched, launch.resolved, sync.started, sync.retried,
+       *     sync.errors_dismissed, password.changed, password.reset, sign_in.succeeded,
+       *     sign_in.refused. New actions may come; show an unknown one as it is.
+       */
+      action: string;
+      target: components['schemas']['ActivityTarget'];
+      /** @description What it was (any JSON value), or null. */
+      before: unknown;
+      /** @description What it became (any JSON value), or null. */
+      after: unknown;
+      /** @description The request the change came from (its X-Request-Id). */
+      request_id: string;
+      /** @description The hash of the tenant's event before this one; 64 zeros for the first. */
+      prev_hash: string;
+      /** @description SHA-256 (hex) of the event's canonical JSON with prev_hash. */
+      hash: string;
+    };
+    PaginatedActivityEventList: {
+      /** @description Number of events that match. */
+      count: number;
+      /**
+       * Format: uri
+       * @description URL of the next page, or null.
+       */
+      next: string | null;
+      /**
+       * Format: uri
+       * @description URL of the previous page, or null.
+       */
+      previous: string | null;
+      results: components['schemas']['ActivityEvent'][];
+    };
+    ActivityChainCheck: {
+      /** @description The whole chain holds. */
+      ok: boolean;
+      /** @description Events checked, up to and including the first that breaks the chain. */
+      checked: number;
+      /** @description The id of the first event that breaks the chain; null when it holds. */
+      broken_at: number | null;
+      /** @description Why that event breaks it; null when it holds. */
+      reason: string | null;
+    };
   };
   responses: {
     /** @description The request is invalid - field errors or an error message. */
@@ -2598,9 +2774,42 @@ export interface components {
      * @example 0065g00000XyZ12AAB
      */
     SalesforceRecordId: string;
+    /**
+     * @description Only the events made by this user (a user id of the tenant).
+     * @example 1
+     */
+    ActivityPerson: number;
+    /**
+     * @description Only the events of this area.
+     * @example mapping
+     */
+    ActivityAreaQuery: components['schemas']['ActivityArea'];
+    /**
+     * @description Only the events of this day (UTC) or later.
+     * @example 2026-03-01
+     */
+    ActivityFrom: string;
+    /**
+     * @description Only the events of this day (UTC) or earlier; not before `from`.
+     * @example 2026-03-02
+     */
+    ActivityTo: string;
+    /**
+     * @description Free text, any letter case, found in the actor's name or e-mail, the target's label or kind, or the action.
+     * @example stage
+     */
+    ActivitySearch: string;
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /**
+     * @description The request's id: the caller's `X-Request-Id` when it sent a sane one (1 to 128 letters,
+     *     digits, `.`, `_`, `:` or `-`), else one the backend made. Every reply carries it, and an
+     *     activity event keeps the id of the request it came from.
+     * @example 7b9f0c1e-52d4-4a8e-9f61-3c2d7e8a4b10
+     */
+    RequestId: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4476,6 +4685,143 @@ export interface operations {
           'application/json': components['schemas']['MessageReply'];
         };
       };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  listActivity: {
+    parameters: {
+      query?: {
+        /**
+         * @description 1-based page number.
+         * @example 2
+         */
+        page?: components['parameters']['Page'];
+        /**
+         * @description Items per page. Defaults to 20; the app asks for up to 100000 to load everything in one page.
+         * @example 20
+         */
+        'page-size'?: components['parameters']['PageSize'];
+        /**
+         * @description Only the events made by this user (a user id of the tenant).
+         * @example 1
+         */
+        person?: components['parameters']['ActivityPerson'];
+        /**
+         * @description Only the events of this area.
+         * @example mapping
+         */
+        area?: components['parameters']['ActivityAreaQuery'];
+        /**
+         * @description Only the events of this day (UTC) or later.
+         * @example 2026-03-01
+         */
+        from?: components['parameters']['ActivityFrom'];
+        /**
+         * @description Only the events of this day (UTC) or earlier; not before `from`.
+         * @example 2026-03-02
+         */
+        to?: components['parameters']['ActivityTo'];
+        /**
+         * @description Free text, any letter case, found in the actor's name or e-mail, the target's label or kind, or the action.
+         * @example stage
+         */
+        search?: components['parameters']['ActivitySearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedActivityEventList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  exportActivity: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only the events made by this user (a user id of the tenant).
+         * @example 1
+         */
+        person?: components['parameters']['ActivityPerson'];
+        /**
+         * @description Only the events of this area.
+         * @example mapping
+         */
+        area?: components['parameters']['ActivityAreaQuery'];
+        /**
+         * @description Only the events of this day (UTC) or later.
+         * @example 2026-03-01
+         */
+        from?: components['parameters']['ActivityFrom'];
+        /**
+         * @description Only the events of this day (UTC) or earlier; not before `from`.
+         * @example 2026-03-02
+         */
+        to?: components['parameters']['ActivityTo'];
+        /**
+         * @description Free text, any letter case, found in the actor's name or e-mail, the target's label or kind, or the action.
+         * @example stage
+         */
+        search?: components['parameters']['ActivitySearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The events as CSV, offered as the file `activity.csv`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          /** @description `attachment; filename="activity.csv"`. */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  verifyActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The verdict. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityChainCheck'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['ServerError'];
     };

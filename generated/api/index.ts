@@ -1,3 +1,4 @@
+export * from './activity/activity.ts';
 export * from './attributes/attributes.ts';
 export * from './auth/auth.ts';
 export * from './health/health.ts';

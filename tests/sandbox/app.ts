@@ -10,7 +10,7 @@
  * door's secret (`X-Sandbox-Door`, the `doorToken` the stack gives both): anything else on this
  * machine could send those headers and pass as any client.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
@@ -27,10 +27,12 @@ import {
   type RequestBody,
   type Schemas,
 } from './contract';
+import { actorOf, type Origin } from './domain/activity';
 import { ApiFailure } from './domain/failure';
 import type { Mail, MailDeps } from './domain/outbox';
 import { authenticate, type Session, type SessionSettings } from './domain/sessions';
 import { requestChecks } from './request-checks';
+import type { UserRow } from './store/state';
 import type { Store } from './store/store';
 
 export interface SandboxDeps extends MailDeps {
@@ -48,7 +50,7 @@ export interface SandboxDeps extends MailDeps {
   doorToken?: string;
 }
 
-type SandboxEnv = { Variables: { deps: SandboxDeps } };
+type SandboxEnv = { Variables: { deps: SandboxDeps; requestId: string } };
 export type SandboxApp = Hono<SandboxEnv>;
 
 export interface Call<P extends Path, M extends MethodOf<P>> {
@@ -58,6 +60,8 @@ export interface Call<P extends Path, M extends MethodOf<P>> {
   deps: SandboxDeps;
   /** The caller's session; operations the contract marks `security: []` get null. */
   session: Session | null;
+  /** The request's id (X-Request-Id): the caller's when sane, else made here; echoed on the reply. */
+  requestId: string;
   context: Context<SandboxEnv>;
 }
 
@@ -70,6 +74,43 @@ export function reply<const S extends number, B>(status: S, body: B): { status: 
 export function sessionOf(call: { session: Session | null }): Session {
   if (!call.session) throw new Error('This operation is public: it has no session.');
   return call.session;
+}
+
+/**
+ * Who makes a change, for the activity log: the signed-in caller (as named now), their tenant,
+ * the request and the sandbox's clock.
+ */
+export function originOf(call: OriginCall): Origin {
+  const session = sessionOf(call);
+  const user = call.deps.store.state.users.find((row) => row.id === session.userId);
+  return { ...originFor(call, user ?? null), tenantId: session.tenantId };
+}
+
+type OriginCall = { session: Session | null; requestId: string; deps: SandboxDeps };
+
+/**
+ * Who makes a change without a session yet (a sign-in, a new company, an invitation or reset
+ * link): that user and their tenant; none (no tenant) for a sign-in at an unknown address.
+ */
+export function originFor(call: OriginCall, user: UserRow | null): Origin {
+  return {
+    tenantId: user?.tenantId ?? null,
+    actor: user ? actorOf(user) : null,
+    requestId: call.requestId,
+    at: call.deps.now(),
+  };
+}
+
+/**
+ * A request id the caller sent is kept when it is 1 to 128 of these characters (it goes into logs
+ * and the activity log as it is, so nothing that could break a line or a CSV cell); else one is made.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID_HEADER = 'X-Request-Id';
+
+function requestIdOf(context: Context): string {
+  const sent = context.req.header(REQUEST_ID_HEADER)?.trim();
+  return sent && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -194,10 +235,16 @@ export function operation<P extends Path, M extends MethodOf<P>>(
         params: context.req.param() as Record<string, string>,
         deps,
         session,
+        requestId: context.get('requestId'),
         context,
       });
       const { status, body: replyBody } = reply as { status: number; body: unknown };
       if (replyBody === undefined) return context.body(null, status as 204);
+      // The contract's one reply that is not JSON is a CSV export (its schema is a string).
+      if (typeof replyBody === 'string')
+        return context.body(replyBody, status as 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+        });
       return context.json(replyBody as object, status as 200);
     } catch (error) {
       if (error instanceof ApiFailure) return context.json(error.body, error.status);
@@ -228,6 +275,9 @@ export function createSandboxApp(
   const app: SandboxApp = new Hono<SandboxEnv>({ strict: true });
   app.use('*', async (context, next) => {
     context.set('deps', deps);
+    const requestId = requestIdOf(context);
+    context.set('requestId', requestId);
+    context.header(REQUEST_ID_HEADER, requestId);
     const refused = refuseForeignHost(context);
     if (refused) return refused;
     // Every reply sets the XSRF cookie once, as Django's CSRF middleware does.

@@ -26,7 +26,9 @@ type JsonOf<T> = T extends { content: { 'application/json': infer B } }
   ? B
   : T extends { content: { 'multipart/form-data': infer B } }
     ? B
-    : undefined;
+    : T extends { content: { 'text/csv': infer B } }
+      ? B
+      : undefined;
 
 /** The JSON (or multipart) request body an operation declares. */
 export type RequestBody<P extends Path, M extends MethodOf<P>> =

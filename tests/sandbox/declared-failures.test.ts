@@ -754,6 +754,36 @@ const CASES: Case[] = [
         { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB', ace_id: 51, dummy_value: 'Yes' },
       ]),
   },
+  {
+    op: 'listActivity',
+    status: 400,
+    why: 'an area the log does not have',
+    act: ({ dana }) => dana.get('/api/v1/activity/?area=billing'),
+  },
+  {
+    op: 'listActivity',
+    status: 400,
+    why: 'a day that does not exist',
+    act: ({ dana }) => dana.get('/api/v1/activity/?from=2026-02-30'),
+  },
+  {
+    op: 'listActivity',
+    status: 404,
+    why: 'a page beyond the last',
+    act: ({ dana }) => dana.get('/api/v1/activity/?page=99'),
+  },
+  {
+    op: 'exportActivity',
+    status: 400,
+    why: 'a period that ends before it starts',
+    act: ({ dana }) => dana.get('/api/v1/activity/export/?from=2026-03-02&to=2026-03-01'),
+  },
+  {
+    op: 'verifyActivity',
+    status: 400,
+    why: 'a user checking the chain (only a super admin may)',
+    act: ({ marcus }) => marcus.get('/api/v1/activity/verify/'),
+  },
 ];
 
 /** A valid new filter: the seed's first Acme condition, as the create call takes it. */
@@ -864,7 +894,19 @@ describe('every declared 4xx is reachable, in the contract shape, and changes no
       expect(validate, 'the contract gives this reply a JSON schema').toBeDefined();
       expect(validate?.(answer.body), JSON.stringify(validate?.errors)).toBe(true);
       expect(messagesOf(answer.body), 'a message the app can show').not.toEqual([]);
-      expect(w.store.state, 'the store is as it was').toBe(before);
+      if (c.op !== 'login' || c.status !== 401) {
+        expect(w.store.state, 'the store is as it was').toBe(before);
+        return;
+      }
+      // A refused sign-in is a security event: the one change it makes is its event (and the
+      // event's id from the sequence); every other table is the very same.
+      const { activity: after, sequences, ...rest } = w.store.state;
+      const { activity: kept, sequences: sequencesBefore, ...restBefore } = before;
+      for (const [table, rows] of Object.entries(rest))
+        expect(rows, `${table} is as it was`).toBe(restBefore[table as keyof typeof restBefore]);
+      expect({ ...sequences, activity: 0 }).toEqual({ ...sequencesBefore, activity: 0 });
+      expect(after.slice(0, kept.length)).toEqual(kept);
+      expect(after.slice(kept.length).map((event) => event.action)).toEqual(['sign_in.refused']);
     },
   );
 

@@ -67,6 +67,9 @@ export function throughDoor(
 
 async function answer(response: Response): Promise<Answer> {
   const text = await response.text();
+  // A CSV export is read as its text; everything else the sandbox answers is JSON.
+  if (response.headers.get('content-type')?.startsWith('text/csv'))
+    return { status: response.status, body: text };
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 

@@ -129,6 +129,8 @@ async function currentPair(settings: SessionSettings, row: SessionRow): Promise<
 export function issueTokens(
   { sessions: settings, store }: SessionDeps,
   user: Pick<UserRow, 'id' | 'tenantId'>,
+  /** What else the sign-in changes, in the same transaction (its activity event). */
+  also?: (draft: State) => void,
 ): Promise<TokenPair> {
   const now = settings.now();
   const row: SessionRow = {
@@ -145,6 +147,7 @@ export function issueTokens(
     // token of a session the sandbox does not know is refused all the same).
     draft.sessions = draft.sessions.filter((session) => session.current.exp > seconds(now));
     draft.sessions.push(row);
+    also?.(draft);
   });
   return currentPair(settings, row);
 }

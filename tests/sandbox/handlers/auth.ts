@@ -1,7 +1,18 @@
 /** Tag `auth`: sign-in, tokens, logout, password reset and change, accepting an invitation. */
 import { randomBytes } from 'node:crypto';
 
-import { clientOf, operation, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
+import {
+  clientOf,
+  operation,
+  originFor,
+  originOf,
+  reply,
+  sessionOf,
+  type SandboxApp,
+  type SandboxDeps,
+} from '../app';
+import { record } from '../domain/activity';
+import { userTarget } from '../domain/activity-changes';
 import {
   ApiFailure,
   badRequest,
@@ -24,6 +35,7 @@ import {
 } from '../domain/sessions';
 import { pairKey, type Counted } from '../domain/throttle';
 import { acceptablePassword, ownerOf, ownsAddress, publicUser } from '../domain/users';
+import type { State } from '../store/state';
 import { countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
 
 /** A hash of a random password: what an unknown or invited user's attempt is checked against. */
@@ -61,11 +73,21 @@ export function registerAuth(app: SandboxApp): void {
     // An unknown or invited user's attempt runs the same scrypt, against a hash nobody's password
     // matches: how long a sign-in takes does not tell whether the account exists.
     const matches = passwordMatches(body.password, user?.passwordHash ?? UNMATCHABLE_HASH);
+    // A security event either way. A refused one belongs to the account's tenant only when the
+    // account exists; at an unknown address it belongs to no tenant (nobody reads it), and the
+    // address typed is kept only as the target's label.
+    const signIn = (action: 'sign_in.succeeded' | 'sign_in.refused') => (draft: State) =>
+      record(draft, originFor(call, user ?? null), {
+        area: 'sign_in',
+        action,
+        target: userTarget({ id: user?.id ?? null, email }),
+      });
     if (!user || !user.is_active || !matches) {
       throttleOf(deps).count(failures);
+      deps.store.transact(signIn('sign_in.refused'));
       return reply(401, { detail: 'No active account found with the given credentials' });
     }
-    const tokens = await issueTokens(deps, user);
+    const tokens = await issueTokens(deps, user, signIn('sign_in.succeeded'));
     return reply(200, { user: publicUser(user), ...tokens });
   });
 
@@ -122,6 +144,12 @@ export function registerAuth(app: SandboxApp): void {
       user.passwordHash = acceptablePassword(body.new_password, 'new_password');
       endUserSessions(draft, user.id, deps.now(), session.sessionId);
       rotateInDraft(deps.sessions, draft, session.sessionId);
+      // Never the password itself, nor its hash: only that it changed.
+      record(draft, originOf(call), {
+        area: 'password',
+        action: 'password.changed',
+        target: userTarget(user),
+      });
     });
     const tokens = await sessionTokens(deps.sessions, deps.store.state, session.sessionId);
     return reply(200, { message: 'Password updated successfully.', ...tokens });
@@ -171,7 +199,8 @@ function registerPasswordReset(app: SandboxApp): void {
     return reply(200, { message: 'Password reset e-mail has been sent.' });
   });
 
-  operation(app, 'post', '/api/v1/auth/password/reset/confirm/', ({ body, deps }) => {
+  operation(app, 'post', '/api/v1/auth/password/reset/confirm/', (call) => {
+    const { body, deps } = call;
     requireFields(body ?? {}, ['uid', 'token', 'new_password', 'confirm_password']);
     // One answer for a uid that names no user, a wrong token, a used or an expired one: the reply
     // must not tell which user ids exist (an "Invalid user id." for the first did).
@@ -183,6 +212,11 @@ function registerPasswordReset(app: SandboxApp): void {
       user.passwordHash = acceptablePassword(body.new_password, 'new_password');
       // Whoever knew the old password, or holds a token of it, is signed out everywhere.
       endUserSessions(draft, user.id, deps.now());
+      record(draft, originFor(call, user), {
+        area: 'password',
+        action: 'password.reset',
+        target: userTarget(user),
+      });
       return user.email;
     });
     // The way back into an account whose sign-ins are throttled (a forgotten password, or
@@ -194,7 +228,8 @@ function registerPasswordReset(app: SandboxApp): void {
 
 /** An invited user sets a password from the invitation link; the account becomes active. */
 function registerInviteVerify(app: SandboxApp): void {
-  operation(app, 'post', '/api/v1/tenants/invite-users/verify/', ({ body, deps }) => {
+  operation(app, 'post', '/api/v1/tenants/invite-users/verify/', (call) => {
+    const { body, deps } = call;
     requireFields(body ?? {}, ['uid', 'token', 'user']);
     nested(() => requireFields(body.user, ['password', 'confirm_password']));
     const { password, confirm_password: confirm } = body.user;
@@ -210,6 +245,13 @@ function registerInviteVerify(app: SandboxApp): void {
         });
       user.passwordHash = nested(() => acceptablePassword(password, 'password'));
       user.is_active = true;
+      record(draft, originFor(call, user), {
+        area: 'user',
+        action: 'user.activated',
+        target: userTarget(user),
+        before: { is_active: false },
+        after: { is_active: true },
+      });
     });
     return reply(200, { message: 'Your password has been set. You can now log in.' });
   });

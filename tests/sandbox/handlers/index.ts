@@ -1,5 +1,6 @@
 /** Every handler module, one per OpenAPI tag (mirroring generated/api/<tag>/). */
 import type { SandboxApp } from '../app';
+import { registerActivity } from './activity';
 import { registerAttributes } from './attributes';
 import { registerAuth } from './auth';
 import { registerHealth } from './health';
@@ -22,4 +23,5 @@ export const handlerModules: ReadonlyArray<(app: SandboxApp) => void> = [
   registerSyncFilters,
   registerSync,
   registerLaunches,
+  registerActivity,
 ];

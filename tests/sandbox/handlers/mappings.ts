@@ -1,5 +1,11 @@
 /** Tag `mappings`: the tenant's data mappings, the required-field counts and AutoMatch. */
-import { operation, publicUrl, reply, sessionOf, type SandboxApp } from '../app';
+import { operation, originOf, publicUrl, reply, sessionOf, type SandboxApp } from '../app';
+import {
+  aceFieldTarget,
+  fieldMappingView,
+  mappedFieldsView,
+  recorded,
+} from '../domain/activity-changes';
 import { mappingCounts } from '../domain/attributes';
 import { notFound } from '../domain/failure';
 import {
@@ -24,7 +30,16 @@ export function registerMappings(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/salesforce/data-mappings/', (call) => {
     const { tenantId } = sessionOf(call);
     superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
-    const id = call.deps.store.transact((draft) => createMapping(draft, tenantId, call.body));
+    const aceId = Number(call.body?.aws_ace_attribute);
+    const id = call.deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'mapping', action: 'mapping.changed', target: aceFieldTarget(draft, aceId) },
+        () => fieldMappingView(draft, tenantId, aceId),
+        () => createMapping(draft, tenantId, call.body),
+      ),
+    );
     return reply(201, tenantMapping(call.deps.store.state, tenantId, id));
   });
 
@@ -32,7 +47,16 @@ export function registerMappings(app: SandboxApp): void {
     const { tenantId } = sessionOf(call);
     superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
     const id = Number(call.params.id);
-    call.deps.store.transact((draft) => updateMapping(draft, tenantId, id, call.body ?? {}));
+    call.deps.store.transact((draft) => {
+      const aceId = tenantMapping(draft, tenantId, id).aws_ace_attribute;
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'mapping', action: 'mapping.changed', target: aceFieldTarget(draft, aceId) },
+        () => fieldMappingView(draft, tenantId, aceId),
+        () => updateMapping(draft, tenantId, id, call.body ?? {}),
+      );
+    });
     return reply(200, tenantMapping(call.deps.store.state, tenantId, id));
   });
 
@@ -42,7 +66,16 @@ export function registerMappings(app: SandboxApp): void {
     if (callerOf(call.deps.store.state, sessionOf(call)).user.role !== 'super_admin')
       throw notFound();
     const id = Number(call.params.id);
-    call.deps.store.transact((draft) => deleteMapping(draft, tenantId, id));
+    call.deps.store.transact((draft) => {
+      const aceId = tenantMapping(draft, tenantId, id).aws_ace_attribute;
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'mapping', action: 'mapping.changed', target: aceFieldTarget(draft, aceId) },
+        () => fieldMappingView(draft, tenantId, aceId),
+        () => deleteMapping(draft, tenantId, id),
+      );
+    });
     return reply(204, undefined);
   });
 
@@ -54,7 +87,19 @@ export function registerMappings(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/auto-match', (call) => {
     const { tenantId } = sessionOf(call);
     superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
-    const matched = call.deps.store.transact((draft) => autoMatch(draft, tenantId));
+    const matched = call.deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        {
+          area: 'mapping',
+          action: 'mapping.auto_match',
+          target: { kind: 'ace_attribute', id: null, label: 'AutoMatch' },
+        },
+        () => mappedFieldsView(draft, tenantId),
+        () => autoMatch(draft, tenantId),
+      ),
+    );
     return reply(200, {
       message:
         matched === 0

@@ -5,7 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { clientOf, operation, reply, sessionOf, type SandboxApp } from '../app';
+import {
+  clientOf,
+  operation,
+  originFor,
+  originOf,
+  reply,
+  sessionOf,
+  type SandboxApp,
+} from '../app';
+import { record } from '../domain/activity';
+import { companyTarget, companyView, recorded } from '../domain/activity-changes';
 import { checkAwsForm, type PolicyForm } from '../domain/aws-connection';
 import { awsVerdict } from '../domain/connection-health';
 import { badRequest, EMAIL_PATTERN, fieldErrors, notFound, requireFields } from '../domain/failure';
@@ -107,13 +117,27 @@ function registerSteps(app: SandboxApp): void {
     const client = clientOf(call.context);
     countAttempt(call, keyChecks(body.key, client));
     const taken = takenAddresses(body.key, client);
-    const { tenantId, userId } = deps.store.transact((draft) =>
-      createTenantWithAdmin(draft, body, {
+    const { tenantId, userId } = deps.store.transact((draft) => {
+      const created = createTenantWithAdmin(draft, body, {
         // Refused while full whatever the e-mail: a 429 only for taken ones would tell them.
         before: () => refuseWhileThrottled(call, taken),
         taken: () => throttleOf(deps).count(taken),
-      }),
-    );
+      });
+      // The company's first event, made by its new admin (signed in by this very call).
+      const admin = draft.users.find((row) => row.id === created.userId);
+      record(
+        draft,
+        { ...originFor(call, admin ?? null), tenantId: created.tenantId },
+        {
+          area: 'company',
+          action: 'company.created',
+          target: companyTarget(draft, created.tenantId),
+          before: null,
+          after: companyView(draft, created.tenantId),
+        },
+      );
+      return created;
+    });
     const tenant = tenantById(deps.store.state.tenants, tenantId);
     const admin = tenantUsers(deps.store.state, tenantId).find((row) => row.id === userId);
     if (!admin) throw new Error(`the admin of tenant ${tenantId} was not kept`);
@@ -137,10 +161,15 @@ function registerSteps(app: SandboxApp): void {
     if (!account || more.length > 0)
       throw fieldErrors({ accounts: ['Give exactly one Salesforce account.'] });
     const setup = checkSalesforceLogin(tenant, account, 'field');
-    deps.store.transact((draft) => {
-      const row = tenantById(draft.tenants, tenant.id);
-      connectSalesforce(draft, row, setup, deps.now());
-    });
+    deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'company', action: 'company.changed', target: companyTarget(draft, tenant.id) },
+        () => companyView(draft, tenant.id),
+        () => connectSalesforce(draft, tenantById(draft.tenants, tenant.id), setup, deps.now()),
+      ),
+    );
     return reply(200, { message: 'Connected Successfully' });
   });
 
@@ -150,12 +179,20 @@ function registerSteps(app: SandboxApp): void {
     if (typeof call.body !== 'object' || call.body === null)
       throw fieldErrors({ non_field_errors: ['Send the policy as multipart/form-data.'] });
     const aws = await checkAwsForm(call.body as unknown as PolicyForm);
-    deps.store.transact((draft) => {
-      const row = tenantById(draft.tenants, tenant.id);
-      row.aws = aws;
-      row.aws_connection = awsVerdict(aws);
-      row.connected_at = deps.now().toISOString();
-    });
+    deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'company', action: 'company.changed', target: companyTarget(draft, tenant.id) },
+        () => companyView(draft, tenant.id),
+        () => {
+          const row = tenantById(draft.tenants, tenant.id);
+          row.aws = aws;
+          row.aws_connection = awsVerdict(aws);
+          row.connected_at = deps.now().toISOString();
+        },
+      ),
+    );
     return reply(200, { message: 'AWS policy added successfully.' });
   });
 

@@ -1,5 +1,7 @@
 /** Tag `sync-filters`: the tenant's sync filter conditions, per entity, in AND blocks ORed together. */
-import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { operation, originOf, reply, sessionOf, type SandboxApp } from '../app';
+import { record } from '../domain/activity';
+import { filterTarget, filterView, recorded } from '../domain/activity-changes';
 import { notFound } from '../domain/failure';
 import {
   createFilter,
@@ -22,7 +24,18 @@ export function registerSyncFilters(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-settings/', (call) => {
     const { tenantId } = sessionOf(call);
     superAdmin(call.deps.store.state, sessionOf(call), 'change the sync filters');
-    const id = call.deps.store.transact((draft) => createFilter(draft, tenantId, call.body ?? {}));
+    const id = call.deps.store.transact((draft) => {
+      const created = createFilter(draft, tenantId, call.body ?? {});
+      // Recorded once it exists: its target names the condition's field.
+      record(draft, originOf(call), {
+        area: 'sync_filter',
+        action: 'sync_filter.created',
+        target: filterTarget(draft, created),
+        before: null,
+        after: filterView(draft, created),
+      });
+      return created;
+    });
     return reply(201, tenantFilter(call.deps.store.state, tenantId, id));
   });
 
@@ -30,7 +43,16 @@ export function registerSyncFilters(app: SandboxApp): void {
     const { tenantId } = sessionOf(call);
     superAdmin(call.deps.store.state, sessionOf(call), 'change the sync filters');
     const id = Number(call.params.id);
-    call.deps.store.transact((draft) => updateFilter(draft, tenantId, id, call.body ?? {}));
+    call.deps.store.transact((draft) => {
+      tenantFilter(draft, tenantId, id);
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'sync_filter', action: 'sync_filter.changed', target: filterTarget(draft, id) },
+        () => filterView(draft, id),
+        () => updateFilter(draft, tenantId, id, call.body ?? {}),
+      );
+    });
     return reply(200, tenantFilter(call.deps.store.state, tenantId, id));
   });
 
@@ -40,7 +62,16 @@ export function registerSyncFilters(app: SandboxApp): void {
     if (callerOf(call.deps.store.state, sessionOf(call)).user.role !== 'super_admin')
       throw notFound();
     const id = Number(call.params.id);
-    call.deps.store.transact((draft) => deleteFilter(draft, tenantId, id));
+    call.deps.store.transact((draft) => {
+      tenantFilter(draft, tenantId, id);
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'sync_filter', action: 'sync_filter.deleted', target: filterTarget(draft, id) },
+        () => filterView(draft, id),
+        () => deleteFilter(draft, tenantId, id),
+      );
+    });
     return reply(204, undefined);
   });
 

@@ -4,8 +4,18 @@
  * cause), a retry of some errors' records, the log, dismissing an error, and the values saved for
  * the next sync.
  */
-import { operation, publicUrl, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
+import {
+  operation,
+  originOf,
+  publicUrl,
+  reply,
+  sessionOf,
+  type SandboxApp,
+  type SandboxDeps,
+} from '../app';
 import type { Schemas } from '../contract';
+import { record, type Origin } from '../domain/activity';
+import { openErrorsView, overridesView, recorded } from '../domain/activity-changes';
 import { ApiFailure, fieldErrors } from '../domain/failure';
 import { dismissErrors, errorCauses, retryScope } from '../domain/sync/causes';
 import {
@@ -45,11 +55,19 @@ function direction(value: string | undefined): SyncDirection {
  */
 function start(
   deps: SandboxDeps,
+  origin: Origin,
   tenantId: number,
   options: { trigger: Schemas['SyncRunTrigger']; direction: SyncDirection; records?: string[] },
 ): Schemas['SyncRun'] {
   const runId = deps.store.transact((draft) => {
     const run = queueRun(draft, tenantId, options, deps.now());
+    record(draft, origin, {
+      area: 'sync',
+      action: options.trigger === 'retry' ? 'sync.retried' : 'sync.started',
+      target: { kind: 'sync_run', id: run.id, label: `Sync run ${run.id}` },
+      before: null,
+      after: { direction: run.direction, records: options.records?.length ?? null },
+    });
     if (!deps.startSync) runAtOnce(draft, run.id, deps.now());
     return run.id;
   });
@@ -97,7 +115,7 @@ export function registerSync(app: SandboxApp): void {
     if (!tenant || subdomain !== tenant.subdomain_prefix)
       throw fieldErrors({ tenant_sub_domain: [`Unknown tenant "${subdomain}".`] });
     if (activeRun(state, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
-    const run = start(call.deps, tenantId, { trigger: 'manual', direction: which });
+    const run = start(call.deps, originOf(call), tenantId, { trigger: 'manual', direction: which });
     return reply(200, {
       message: 'Sync started. Results will appear on the dashboard when it finishes.',
       run,
@@ -127,7 +145,7 @@ export function registerSync(app: SandboxApp): void {
     const { state } = call.deps.store;
     const scope = retryScope(state, tenantId, call.body);
     if (activeRun(state, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
-    const run = start(call.deps, tenantId, { trigger: 'retry', ...scope });
+    const run = start(call.deps, originOf(call), tenantId, { trigger: 'retry', ...scope });
     const count = scope.records.length;
     return reply(200, {
       message: count === 1 ? 'Retrying 1 record.' : `Retrying ${count} records.`,
@@ -138,7 +156,17 @@ export function registerSync(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-errors/dismiss/', (call) => {
     const { tenantId } = sessionOf(call);
     const dismissed = call.deps.store.transact((draft) =>
-      dismissErrors(draft, tenantId, call.body),
+      recorded(
+        draft,
+        originOf(call),
+        {
+          area: 'sync',
+          action: 'sync.errors_dismissed',
+          target: { kind: 'sync_error', id: null, label: 'Sync errors' },
+        },
+        () => openErrorsView(draft, tenantId),
+        () => dismissErrors(draft, tenantId, call.body),
+      ),
     );
     return reply(200, {
       message: `Dismissed ${dismissed === 1 ? '1 error' : `${dismissed} errors`}. They stay in the log.`,
@@ -161,7 +189,19 @@ export function registerSync(app: SandboxApp): void {
   operation(app, 'delete', '/api/v1/salesforce/data-mappings/sync-errors/{id}', (call) => {
     const { tenantId } = sessionOf(call);
     const id = Number(call.params.id);
-    call.deps.store.transact((draft) => dismissError(draft, tenantId, id));
+    call.deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        {
+          area: 'sync',
+          action: 'sync.errors_dismissed',
+          target: { kind: 'sync_error', id, label: `Sync error ${id}` },
+        },
+        () => openErrorsView(draft, tenantId),
+        () => dismissError(draft, tenantId, id),
+      ),
+    );
     return reply(204, undefined);
   });
 
@@ -172,7 +212,19 @@ export function registerSync(app: SandboxApp): void {
 
   operation(app, 'post', '/api/v1/salesforce/update-dummy-value-for-error/', (call) => {
     const { tenantId } = sessionOf(call);
-    const saved = call.deps.store.transact((draft) => saveOverrides(draft, tenantId, call.body));
+    const saved = call.deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        {
+          area: 'override',
+          action: 'override.saved',
+          target: { kind: 'overrides', id: null, label: 'Values for the next sync' },
+        },
+        () => overridesView(draft, tenantId),
+        () => saveOverrides(draft, tenantId, call.body),
+      ),
+    );
     return reply(200, {
       message:
         saved === 1

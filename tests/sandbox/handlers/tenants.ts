@@ -2,8 +2,15 @@
  * Tag `tenants`: the caller's own tenant (another tenant's id is 404), its connection health, the
  * Beta/Production switch, the Salesforce connection update and the create-in-Salesforce rules.
  */
-import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { operation, originOf, reply, sessionOf, type SandboxApp } from '../app';
 import type { Schemas } from '../contract';
+import {
+  companyTarget,
+  companyView,
+  environmentView,
+  recorded,
+  rulesView,
+} from '../domain/activity-changes';
 import { connectionStatus } from '../domain/connection-health';
 import { switchEnvironment } from '../domain/environment';
 import { fieldErrors, requireFields } from '../domain/failure';
@@ -44,9 +51,15 @@ export function registerTenants(app: SandboxApp): void {
     requireFields(body ?? {}, ['is_production_enabled']);
     if (typeof body.is_production_enabled !== 'boolean')
       throw fieldErrors({ is_production_enabled: ['Must be a valid boolean.'] });
-    deps.store.transact((draft) => {
-      switchEnvironment(draft, tenantById(draft.tenants, id), body.is_production_enabled);
-    });
+    deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'environment', action: 'environment.switched', target: companyTarget(draft, id) },
+        () => environmentView(draft, id),
+        () => switchEnvironment(draft, tenantById(draft.tenants, id), body.is_production_enabled),
+      ),
+    );
     return reply(200, publicTenant(tenantById(deps.store.state.tenants, id)));
   });
 
@@ -63,9 +76,15 @@ export function registerTenants(app: SandboxApp): void {
       { ...body, account_type: tenant.salesforce?.account_type ?? 'salesforce_beta' },
       'error',
     );
-    deps.store.transact((draft) => {
-      connectSalesforce(draft, tenantById(draft.tenants, tenant.id), setup, deps.now());
-    });
+    deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'company', action: 'company.changed', target: companyTarget(draft, tenant.id) },
+        () => companyView(draft, tenant.id),
+        () => connectSalesforce(draft, tenantById(draft.tenants, tenant.id), setup, deps.now()),
+      ),
+    );
     return reply(200, { message: 'Salesforce connection updated successfully.' });
   });
 
@@ -76,11 +95,27 @@ export function registerTenants(app: SandboxApp): void {
     if (body.type !== 'lead' && body.type !== 'opportunity')
       throw fieldErrors({ type: [`"${String(body.type)}" is not a valid choice.`] });
     if (typeof body.value !== 'boolean') throw fieldErrors({ value: ['Must be a valid boolean.'] });
-    deps.store.transact((draft) => {
-      const row = tenantById(draft.tenants, tenant.id);
-      if (body.type === 'lead') row.is_lead_create_allowed_in_sf = body.value;
-      else row.is_opportunity_create_allowed_in_sf = body.value;
-    });
+    deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        {
+          area: 'rule',
+          action: 'rule.changed',
+          target: {
+            kind: 'rule',
+            id: body.type,
+            label: `Create ${body.type === 'lead' ? 'leads' : 'opportunities'} in Salesforce`,
+          },
+        },
+        () => rulesView(draft, tenant.id),
+        () => {
+          const row = tenantById(draft.tenants, tenant.id);
+          if (body.type === 'lead') row.is_lead_create_allowed_in_sf = body.value;
+          else row.is_opportunity_create_allowed_in_sf = body.value;
+        },
+      ),
+    );
     return reply(200, { message: 'Settings updated successfully.' });
   });
 }

@@ -11,8 +11,10 @@
  */
 import type { Draft } from 'immer';
 
-import { operation, reply, sessionOf, type SandboxApp } from '../app';
+import { operation, originOf, reply, sessionOf, type SandboxApp } from '../app';
 import type { Schemas } from '../contract';
+import { record } from '../domain/activity';
+import { recorded, userTarget, userView } from '../domain/activity-changes';
 import {
   EMAIL_PATTERN,
   badRequest,
@@ -94,9 +96,17 @@ function registerEditing(app: SandboxApp): void {
     const name = checkedName(body, false);
     deps.store.transact((draft) => {
       const user = tenantUser(draft.users, tenant.id, id);
-      if (name.first_name) user.first_name = name.first_name;
-      if ('middle_name' in body) user.middle_name = name.middle_name;
-      if ('last_name' in body) user.last_name = name.last_name;
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'user', action: 'user.renamed', target: userTarget(user) },
+        () => userView(draft, id),
+        () => {
+          if (name.first_name) user.first_name = name.first_name;
+          if ('middle_name' in body) user.middle_name = name.middle_name;
+          if ('last_name' in body) user.last_name = name.last_name;
+        },
+      );
     });
     return reply(200, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));
   });
@@ -106,10 +116,18 @@ function registerEditing(app: SandboxApp): void {
     const { user: caller, tenant } = callerOf(deps.store.state, sessionOf(call));
     const target = tenantUser(deps.store.state.users, tenant.id, call.params.id);
     if (caller.role !== 'super_admin' || target.role !== 'user') throw notFound();
-    deps.store.transact((draft) => {
-      draft.users = draft.users.filter((row) => row.id !== target.id);
-      draft.linkTokens = draft.linkTokens.filter((row) => row.userId !== target.id);
-    });
+    deps.store.transact((draft) =>
+      recorded(
+        draft,
+        originOf(call),
+        { area: 'user', action: 'user.deleted', target: userTarget(target) },
+        () => userView(draft, target.id),
+        () => {
+          draft.users = draft.users.filter((row) => row.id !== target.id);
+          draft.linkTokens = draft.linkTokens.filter((row) => row.userId !== target.id);
+        },
+      ),
+    );
     return reply(204, undefined);
   });
 }
@@ -178,6 +196,13 @@ function registerInvitations(app: SandboxApp): void {
       const user = { ...invited, id: nextId(draft as State, 'users') };
       draft.users.push(user);
       refuseBeyondListBound(tenantUsers + 1, '/api/v1/users/', 'users');
+      record(draft as State, originOf(call), {
+        area: 'user',
+        action: 'user.invited',
+        target: userTarget(user),
+        before: null,
+        after: userView(draft as State, user.id),
+      });
       return { result: user.id, mails: [invitationMail(draft, user, owns, tenant, now)] };
     });
     return reply(201, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));
@@ -193,10 +218,16 @@ function registerInvitations(app: SandboxApp): void {
     // The owner of its address gets a working link; a row whose address belongs to an older user
     // (of another tenant) gets the notice again, until that user is deleted.
     const owns = ownsAddress(deps.store.state, user);
-    transactWithMail(deps, (draft, now) => ({
-      result: undefined,
-      mails: [invitationMail(draft, user, owns, tenant, now)],
-    }));
+    transactWithMail(deps, (draft, now) => {
+      record(draft as State, originOf(call), {
+        area: 'user',
+        action: 'user.reinvited',
+        target: userTarget(user),
+        before: null,
+        after: userView(draft as State, user.id),
+      });
+      return { result: undefined, mails: [invitationMail(draft, user, owns, tenant, now)] };
+    });
     return reply(200, { message: 'Invitation e-mail sent again.' });
   });
 }

@@ -6,6 +6,7 @@
  * every date keeps them in their order and at their distances (a Salesforce close date stays
  * after the last sync, a filter's date keeps what it lets through).
  */
+import { chained } from '../domain/activity';
 import type { State } from '../store/state';
 
 /** The seed's own "now": its last sync is at noon that day. */
@@ -39,8 +40,13 @@ function shiftAll(value: unknown, days: number): unknown {
   return value;
 }
 
-/** The seed with every date (ISO day or date-time) moved so that its last sync was yesterday. */
+/**
+ * The seed with every date (ISO day or date-time) moved so that its last sync was yesterday. The
+ * seeded activity events are hashed again after the move: their dates are part of their hashes.
+ */
 export function withLiveDates(seed: State, now: Date): State {
   const days = daysToShift(now);
-  return days === 0 ? seed : (shiftAll(seed, days) as State);
+  if (days === 0) return seed;
+  const moved = shiftAll(seed, days) as State;
+  return { ...moved, activity: chained(moved.activity) };
 }

@@ -19,6 +19,7 @@ import {
   type State,
   type TenantRow,
 } from '../store/state';
+import { seedActivityHistory } from './activity-history';
 import { seedSyncHistory } from './sync-history';
 
 /** The password of every demo account. */
@@ -265,6 +266,7 @@ export function buildSeed({ scale }: SeedOptions = {}): State {
       },
     ],
     awsRegistrations: [],
+    activity: [],
   };
 
   const maxId = (ids: number[]) => ids.reduce((max, id) => Math.max(max, id), 0);
@@ -287,6 +289,7 @@ export function buildSeed({ scale }: SeedOptions = {}): State {
     state.ace[String(row.id)] = [];
   }
   seedSyncHistory(state);
+  seedActivityHistory(state, ACME.id);
 
   return state;
 }

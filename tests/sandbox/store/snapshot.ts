@@ -144,6 +144,13 @@ const MIGRATIONS: readonly Migration[] = [
       }),
     }),
   },
+  {
+    // 6 -> 7: the activity log (`activity`), who changed what. Nothing of before was recorded, and
+    // an event cannot be made up after the fact (its hash chains it to the ones before): the log
+    // starts empty, and the first change after the upgrade is each tenant's first event.
+    from: 6,
+    migrate: (snapshot) => ({ ...snapshot, activity: [] }),
+  },
 ];
 
 /** The Boolean words of version 5 (the contract's BooleanValue) for the words a version 4 override held. */

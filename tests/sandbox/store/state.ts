@@ -174,6 +174,15 @@ export type SyncRunRow = Schemas['SyncRun'] & {
   records: string[] | null;
 };
 
+/**
+ * An activity event (the contract's ActivityEvent) and the tenant whose chain holds it: null for a
+ * sign-in refused at an address that names no account, which no tenant reads. Append-only and
+ * never pruned (domain/activity.ts).
+ */
+export type ActivityRow = Schemas['ActivityEvent'] & {
+  tenantId: number | null;
+};
+
 interface TenantStats {
   tenantId: number;
   last_synced: Schemas['SyncCounts'];
@@ -210,9 +219,11 @@ export interface State {
   syncRuns: SyncRunRow[];
   stats: TenantStats[];
   awsRegistrations: Schemas['AwsRegistrationRequest'][];
+  /** Who changed what, oldest first: appended in the transaction of each change, never edited. */
+  activity: ActivityRow[];
 }
 
-export const STATE_VERSION = 6;
+export const STATE_VERSION = 7;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {

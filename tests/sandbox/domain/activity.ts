@@ -1,0 +1,235 @@
+/**
+ * The activity log: who changed what, one event per change made through the API, and per sign-in.
+ *
+ * - Append-only: `record` is the one way in, and it only appends; nothing edits or deletes an
+ *   event, and nothing prunes the table (events must be kept at least 365 days; the sync runs'
+ *   30-day pruning in sync/runs.ts touches its own table only).
+ * - Same transaction: `record` takes the draft of the change it records, so a change that throws
+ *   leaves no event, and an acknowledged change always has its event.
+ * - Hash-chained per tenant: each event's `hash` is the SHA-256 of the canonical JSON of its
+ *   fields (tenant included, so an event moved to another tenant breaks too) with the previous
+ *   event's hash of the same tenant. `verifyChain` recomputes it, so an event edited behind the
+ *   API (in the snapshot, say) shows where the chain breaks.
+ * - Refused sign-ins at an address that names no account belong to no tenant (tenantId null):
+ *   no tenant ever reads them, and the typed address is kept only as the target's label.
+ */
+import { createHash } from 'node:crypto';
+
+import type { Schemas } from '../contract';
+import { nextId, type ActivityRow, type State, type UserRow } from '../store/state';
+import { fieldErrors } from './failure';
+
+type ActivityArea = Schemas['ActivityArea'];
+type Actor = Schemas['ActivityActor'];
+type Target = Schemas['ActivityTarget'];
+
+/** Who made a change, when, and in which request. */
+export interface Origin {
+  /** The tenant whose log gets the event; null only for a sign-in refused at an unknown address. */
+  tenantId: number | null;
+  actor: Actor | null;
+  requestId: string;
+  at: Date;
+}
+
+/** What changed: `before` and `after` are plain JSON (drafts are copied as they are now). */
+export interface Change {
+  area: ActivityArea;
+  action: `${ActivityArea}.${string}`;
+  target: { kind: string; id: string | number | null; label: string };
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The `prev_hash` of a tenant's first event. */
+const GENESIS_HASH = '0'.repeat(64);
+
+/** ISO date-time without milliseconds, as the contract's examples write them. */
+const stamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A JSON copy of a value (an immer draft included), undefined as null. */
+function plain(value: unknown): unknown {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
+}
+
+/** The user as an event names them: their name and address at the time of the change. */
+export function actorOf(
+  user: Pick<UserRow, 'id' | 'first_name' | 'middle_name' | 'last_name' | 'email'>,
+): Actor {
+  const name = [user.first_name, user.middle_name, user.last_name]
+    .filter((part) => part && part.trim() !== '')
+    .join(' ');
+  return { id: user.id, name, email: user.email };
+}
+
+/** JSON with every object's keys sorted and no spaces: the same value always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The hash of an event: every field but `hash` itself, `prev_hash` and the tenant included. */
+function eventHash(row: Omit<ActivityRow, 'hash'> & { hash?: string }): string {
+  const { hash: _hash, ...fields } = row;
+  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
+}
+
+/** The hash of the tenant's newest event, or the genesis hash. */
+function headOf(rows: readonly ActivityRow[], tenantId: number | null): string {
+  for (let index = rows.length - 1; index >= 0; index -= 1) {
+    const row = rows[index];
+    if (row && row.tenantId === tenantId) return row.hash;
+  }
+  return GENESIS_HASH;
+}
+
+/**
+ * Appends the event of `change` to the tenant's chain, inside the transaction that makes the change
+ * (the one way an event is written).
+ */
+export function record(draft: State, origin: Origin, change: Change): ActivityRow {
+  const { target } = change;
+  const fields: Omit<ActivityRow, 'hash'> = {
+    id: nextId(draft, 'activity'),
+    tenantId: origin.tenantId,
+    at: stamp(origin.at),
+    actor: origin.actor && { ...origin.actor },
+    area: change.area,
+    action: change.action,
+    target: {
+      kind: target.kind,
+      id: target.id === null ? null : String(target.id),
+      label: target.label,
+    } satisfies Target,
+    before: plain(change.before),
+    after: plain(change.after),
+    request_id: origin.requestId,
+    prev_hash: headOf(draft.activity, origin.tenantId),
+  };
+  const row: ActivityRow = { ...fields, hash: eventHash(fields) };
+  draft.activity.push(row);
+  return row;
+}
+
+/**
+ * Re-hashes events built outside `record` (the seed, whose dates are moved to the real clock), in
+ * id order, each tenant's chain on its own.
+ */
+export function chained(rows: readonly Omit<ActivityRow, 'hash' | 'prev_hash'>[]): ActivityRow[] {
+  const heads = new Map<number | null, string>();
+  return [...rows]
+    .sort((a, b) => a.id - b.id)
+    .map((row) => {
+      const fields = { ...row, prev_hash: heads.get(row.tenantId) ?? GENESIS_HASH };
+      const hashed = { ...fields, hash: eventHash(fields) };
+      heads.set(row.tenantId, hashed.hash);
+      return hashed;
+    });
+}
+
+/** The contract's verdict on a tenant's chain, oldest event first. */
+export function verifyChain(state: State, tenantId: number): Schemas['ActivityChainCheck'] {
+  let previous = GENESIS_HASH;
+  let checked = 0;
+  const rows = state.activity
+    .filter((row) => row.tenantId === tenantId)
+    .sort((a, b) => a.id - b.id);
+  for (const row of rows) {
+    checked += 1;
+    const broken = (reason: string) => ({ ok: false, checked, broken_at: row.id, reason });
+    if (row.prev_hash !== previous)
+      return broken("The event's prev_hash is not the hash of the event before it.");
+    if (row.hash !== eventHash(row)) return broken("The event's hash does not match its content.");
+    previous = row.hash;
+  }
+  return { ok: true, checked, broken_at: null, reason: null };
+}
+
+/** What the contract shows of an event. */
+export function eventView(row: ActivityRow): Schemas['ActivityEvent'] {
+  const { tenantId: _tenant, ...event } = row;
+  return event;
+}
+
+export interface ActivityFilters {
+  person?: string;
+  area?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const AREAS: readonly ActivityArea[] = [
+  'mapping',
+  'sync_filter',
+  'override',
+  'rule',
+  'user',
+  'company',
+  'environment',
+  'launch',
+  'sync',
+  'password',
+  'sign_in',
+];
+
+/** A day of the filters, as the start of that day in UTC (ms); a 400 naming the field if not a real day. */
+function dayStart(value: string | undefined, field: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const time = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value)
+    throw fieldErrors({ [field]: ['Enter a valid date (YYYY-MM-DD).'] });
+  return time;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The events a caller may read, newest first, with the filters applied: the tenant's (never
+ * another's, never the tenant-less refused sign-ins); a `user` only their own. A filter that is
+ * not valid answers the contract's 400 naming it.
+ */
+export function readableEvents(
+  state: State,
+  caller: { tenantId: number; userId: number; role: Schemas['Role'] },
+  filters: ActivityFilters,
+): ActivityRow[] {
+  const person =
+    filters.person === undefined || filters.person === '' ? undefined : Number(filters.person);
+  if (person !== undefined && (!Number.isInteger(person) || person < 1))
+    throw fieldErrors({ person: ['A valid integer is required.'] });
+  const area = filters.area === undefined || filters.area === '' ? undefined : filters.area;
+  if (area !== undefined && !AREAS.includes(area as ActivityArea))
+    throw fieldErrors({ area: [`"${area}" is not a valid choice.`] });
+  const from = dayStart(filters.from, 'from');
+  const toDay = dayStart(filters.to, 'to');
+  if (from !== undefined && toDay !== undefined && toDay < from)
+    throw fieldErrors({ to: ['Ensure this day is not before "from".'] });
+  const until = toDay === undefined ? undefined : toDay + DAY_MS;
+  const search = filters.search?.trim().toLowerCase() || undefined;
+  const own = caller.role === 'user' ? caller.userId : undefined;
+  return state.activity
+    .filter((row) => row.tenantId === caller.tenantId)
+    .filter((row) => own === undefined || row.actor?.id === own)
+    .filter((row) => person === undefined || row.actor?.id === person)
+    .filter((row) => area === undefined || row.area === area)
+    .filter((row) => from === undefined || Date.parse(row.at) >= from)
+    .filter((row) => until === undefined || Date.parse(row.at) < until)
+    .filter((row) => search === undefined || searchText(row).includes(search))
+    .sort((a, b) => b.id - a.id);
+}
+
+/** What `search` looks in: the actor, the target and the action. */
+function searchText(row: ActivityRow): string {
+  return [row.actor?.name, row.actor?.email, row.target.kind, row.target.label, row.action]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+}
