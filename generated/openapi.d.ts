@@ -1504,6 +1504,16 @@ export interface components {
      *     another form with a Data Type Mismatch Error.
      */
     EmailValue: string;
+    /** @description An invitation accepted - the message to show, and the account's sign-in address. */
+    InviteVerifyReply: {
+      /** @description Text to show to the user. */
+      message: string;
+      /**
+       * Format: email
+       * @description The e-mail the new user signs in with (only the holder of the invitation link gets it).
+       */
+      email: string;
+    };
     /** @description A human-readable outcome the app shows in a toast. */
     MessageReply: {
       /** @description Text to show to the user. */
@@ -3111,13 +3121,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The password is set and the user is active; the app routes to /login. */
+      /**
+       * @description The password is set and the user is active; the app routes to /login with the
+       *     account's e-mail filled in, so that the new user types only the password just chosen.
+       */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MessageReply'];
+          'application/json': components['schemas']['InviteVerifyReply'];
         };
       };
       /** @description The invitation link is invalid, expired or already used, or the passwords are rejected. */

@@ -3,16 +3,23 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { session } from '@/api/session';
 import { LoginPage } from '@/features/auth';
 import { screenHead } from '@/lib/title';
+import { EMAIL_MAX_LENGTH } from '@generated/rules';
 
-interface ReturnUrlSearch {
+interface LoginSearch {
   returnUrl?: string;
+  /** The address to fill in: an invitation just accepted names the account's. */
+  email?: string;
 }
 
-const validateReturnUrl = (search: Record<string, unknown>): ReturnUrlSearch =>
-  typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {};
+const validateLoginSearch = (search: Record<string, unknown>): LoginSearch => ({
+  ...(typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {}),
+  ...(typeof search.email === 'string' && search.email.length <= EMAIL_MAX_LENGTH
+    ? { email: search.email }
+    : {}),
+});
 
 export const Route = createFileRoute('/login')({
-  validateSearch: validateReturnUrl,
+  validateSearch: validateLoginSearch,
   beforeLoad: () => {
     if (session.isLoggedIn()) throw redirect({ to: '/dashboard', replace: true });
   },
@@ -22,6 +29,6 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginRoute() {
-  const { returnUrl } = Route.useSearch();
-  return <LoginPage returnUrl={returnUrl} />;
+  const { returnUrl, email } = Route.useSearch();
+  return <LoginPage returnUrl={returnUrl} email={email} />;
 }

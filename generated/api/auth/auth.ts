@@ -16,6 +16,7 @@ import type {
   BadRequestResponse,
   EmptyReply,
   ErrorBody,
+  InviteVerifyReply,
   InviteVerifyRequest,
   LoginRequest,
   LogoutRequest,
@@ -880,7 +881,7 @@ export const getVerifyInviteUrl = () => {
 export const verifyInvite = async (
   inviteVerifyRequest: InviteVerifyRequest,
   options?: Parameters<typeof apiFetch>[1],
-): Promise<MessageReply> => {
+): Promise<InviteVerifyReply> => {
   const getHeaders = (
     h?: NonNullable<RequestInit['headers']>,
   ): Record<string, string | readonly string[]> => {
@@ -900,7 +901,7 @@ export const verifyInvite = async (
     }
     return headers;
   };
-  return apiFetch<MessageReply>(getVerifyInviteUrl(), {
+  return apiFetch<InviteVerifyReply>(getVerifyInviteUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },

@@ -61,6 +61,7 @@ export * from './healthReply.ts';
 export * from './healthReplyStatus.ts';
 export * from './intValue.ts';
 export * from './inviteRequest.ts';
+export * from './inviteVerifyReply.ts';
 export * from './inviteVerifyRequest.ts';
 export * from './inviteVerifyRequestUser.ts';
 export * from './isAwsAceParameter.ts';

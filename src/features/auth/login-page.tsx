@@ -24,10 +24,16 @@ import styles from './auth.module.css';
 const loadStatusCallout = () => import('./components/status-callout');
 const StatusCallout = lazyNamed(loadStatusCallout, 'StatusCallout');
 
-export function LoginPage({ returnUrl }: { returnUrl?: string }) {
+export function LoginPage({
+  returnUrl,
+  email: filledIn = '',
+}: {
+  returnUrl?: string;
+  email?: string;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(filledIn);
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [refused, setRefused] = useState(false);

@@ -90,7 +90,11 @@ describe('invitation (/register/:uid/:token)', () => {
     await saveOnceWhileBusy(backend.hold('verifyInvite'));
     await landsOn(router, '/login');
     expect(backend.callsTo('verifyInvite')).toHaveLength(1);
-    expect(backend.store.state.users.find((user) => user.id === TOMAS)?.is_active).toBe(true);
+    const tomas = backend.store.state.users.find((user) => user.id === TOMAS)!;
+    expect(tomas.is_active).toBe(true);
+    // The login has the new account's address filled in: only the password is left to type.
+    expect(await screen.findByLabelText(/^Email/)).toHaveValue(tomas.email);
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
   });
 
   it('takes the red toast of a refused attempt away once a later one succeeds', async () => {

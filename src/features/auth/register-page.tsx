@@ -30,6 +30,8 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
       data: { uid, token, user: { password: newPassword, confirm_password: confirmPassword } },
     }),
     {
+      // The login that follows has the account's address filled in: only the password is typed.
+      loginEmail: (reply) => reply?.email,
       onSuccess: (reply) => {
         void refusal.current?.then(dismissToast);
         refusal.current = undefined;

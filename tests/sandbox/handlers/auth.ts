@@ -233,7 +233,7 @@ function registerInviteVerify(app: SandboxApp): void {
     requireFields(body ?? {}, ['uid', 'token', 'user']);
     nested(() => requireFields(body.user, ['password', 'confirm_password']));
     const { password, confirm_password: confirm } = body.user;
-    deps.store.transact((draft) => {
+    const email = deps.store.transact((draft) => {
       const user = redeemLink(draft, 'invite', body.uid, body.token, deps.now());
       // Only the owner of its address is ever mailed a link; checked again here, so that a row
       // whose address another tenant's user owns can never become active.
@@ -252,8 +252,9 @@ function registerInviteVerify(app: SandboxApp): void {
         before: { is_active: false },
         after: { is_active: true },
       });
+      return user.email;
     });
-    return reply(200, { message: 'Your password has been set. You can now log in.' });
+    return reply(200, { message: 'Your password has been set. You can now log in.', email });
   });
 }
 

@@ -14,12 +14,16 @@ export interface PasswordPair {
 /**
  * A new-password form (invitation and reset): the pair, whether a submit was tried (the fields
  * then show their messages), and a submit that sends only a valid pair, as `toVariables` makes
- * it. Once saved, both forms do the same: a moment for the success message, then /login.
+ * it. Once saved, both forms do the same: a moment for the success message, then /login (with
+ * the account's address filled in when the reply names it).
  */
 export function usePasswordPairForm<TData, TError, TVariables, TContext>(
   mutationOptions: UseMutationOptions<TData, TError, TVariables, TContext>,
   toVariables: (pair: PasswordPair) => TVariables,
-  options: Pick<FormSubmitOptions<TData, TError, TVariables, never>, 'onSuccess' | 'onError'>,
+  options: Pick<FormSubmitOptions<TData, TError, TVariables, never>, 'onSuccess' | 'onError'> & {
+    /** The address the login that follows fills in, when the reply names it. */
+    loginEmail?: (data: TData) => string | undefined;
+  },
 ) {
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState<PasswordPair>({
@@ -28,9 +32,13 @@ export function usePasswordPairForm<TData, TError, TVariables, TContext>(
   });
   const [submitted, setSubmitted] = useState(false);
   const canSave = canSavePasswordPair(passwords.newPassword, passwords.confirmPassword);
+  const { loginEmail, ...submitOptions } = options;
   const save = useFormSubmit(mutationOptions, {
-    ...options,
-    next: () => navigate({ to: '/login', replace: true }),
+    ...submitOptions,
+    next: (data) => {
+      const email = loginEmail?.(data);
+      return navigate({ to: '/login', replace: true, search: email ? { email } : {} });
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
