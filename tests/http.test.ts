@@ -503,6 +503,13 @@ describe('apiFetch: what a reply says about the API', () => {
     expect(apiHealth.get()).toMatchObject({ state: 'ok', lastAnswerAt: expect.any(Number) });
   });
 
+  it('a call given up on (aborted) says nothing about the API, whatever realm its error is of', async () => {
+    const aborted = Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(aborted));
+    await expect(apiFetch('/api/v1/users/')).rejects.toBe(aborted);
+    expect(apiHealth.get().state).toBe('ok');
+  });
+
   it('a gateway’s own page for a backend that is down: unreachable', async () => {
     for (const status of [502, 503, 504]) {
       apiHealth.reset();

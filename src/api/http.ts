@@ -134,7 +134,11 @@ async function send(
   try {
     return await fetch(url, { ...init, headers, credentials });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // A call the app gave up on (a refetch replacing it, a screen left) says nothing about the API.
+    // By its name, not its class: a DOMException of another realm (a test's fetch) is no instance
+    // of this one's, and taking it for an outage would make every refetch look like one.
+    if (init.signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError')
+      throw error;
     apiHealth.unreachable();
     throw new ApiError({ status: 0, statusText: 'Network error', url });
   }

@@ -76,7 +76,7 @@ export function ApiStatus({ children }: { children: ReactNode }) {
       return;
     }
     if (wasUnreachable.current && health.state === 'ok')
-      void queryClient.refetchQueries({ type: 'active' });
+      void queryClient.refetchQueries({ type: 'active' }, { cancelRefetch: false });
     wasUnreachable.current = false;
   }, [health.state, queryClient]);
 
