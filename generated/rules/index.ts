@@ -201,6 +201,9 @@ export const FILTER_VALUE_MAX_LENGTH = 1000;
 /** The longest override value (OverrideWrite.dummy_value's maxLength). */
 export const OVERRIDE_VALUE_MAX_LENGTH = 1000;
 
+/** An e-mail address as the API takes it (EmailValue's pattern): sign-up, invitations, resets, overrides. */
+export const EMAIL_ADDRESS = new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u');
+
 /** The longest e-mail address (LoginRequest.email's maxLength: RFC 5321's path, 254). */
 export const EMAIL_MAX_LENGTH = 254;
 

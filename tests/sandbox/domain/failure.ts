@@ -57,4 +57,5 @@ export function requireFields(body: Record<string, unknown>, fields: string[]): 
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An e-mail address as the contract takes it (EmailValue's pattern, compiled). */
+export { EMAIL_ADDRESS as EMAIL_PATTERN } from '../../../generated/rules/index';
