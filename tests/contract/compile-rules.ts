@@ -355,8 +355,11 @@ function hasFormat(
   return format.test(value) && (!dayTypes.includes(dataType) || isRealDay(value));
 }
 
-/** A YYYY-MM-DD day that exists: Date.parse would roll 2026-02-30 over into March. */
-function isRealDay(text: string): boolean {
+/**
+ * A calendar day written exactly YYYY-MM-DD that exists: Date.parse would roll 2026-02-30 over
+ * into March. The one real-day rule of the app and the sandbox (in UTC: a day has no time zone).
+ */
+export function isRealDay(text: string): boolean {
   const time = Date.parse(\`\${text}T00:00:00Z\`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }

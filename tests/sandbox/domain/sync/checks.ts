@@ -10,7 +10,11 @@
  * place the partner learns of them. A mandatory attribute with no mapping at all is the mapper's
  * business (its red asterisk and required counter); reporting it on every record would teach nothing.
  */
-import { BOOLEAN_VALUES, hasOverrideValueFormat } from '../../../../generated/rules/index';
+import {
+  BOOLEAN_VALUES,
+  hasOverrideValueFormat,
+  isRelatedRecordName,
+} from '../../../../generated/rules/index';
 import { aceLabel, acePath } from './ace-names';
 import type { AceDraft, AceField, AceValue } from './transform';
 import type { AceRecord, Schemas } from './types';
@@ -27,10 +31,6 @@ export interface SyncProblem {
 
 /** ACE stages after which an opportunity cannot move back. */
 const FINAL_STAGES = ['Launched', 'Closed Lost'];
-
-function isRelatedRecordAttribute(name: string): boolean {
-  return /(account|user|contact)\./i.test(name);
-}
 
 const isEmpty = (value: AceValue) => value === null || value === '';
 
@@ -156,7 +156,7 @@ export function checkRecord(draft: AceDraft, held: AceRecord | undefined): SyncP
     const { attribute, value, source } = field;
     if (isEmpty(value)) {
       const required =
-        attribute.is_mandatory && (source !== 'none' || isRelatedRecordAttribute(attribute.name));
+        attribute.is_mandatory && (source !== 'none' || isRelatedRecordName(attribute.name));
       if (required) problems.push(missing(field));
       continue;
     }

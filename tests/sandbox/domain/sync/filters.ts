@@ -3,6 +3,7 @@
  * syncs when any block holds (OR), and with no conditions every record syncs. A condition names
  * an ACE attribute and is evaluated on the record's ACE value (after mappings and overrides).
  */
+import { isRealDay } from '../../../../generated/rules/index';
 import type { FilterRow } from '../../store/state';
 import type { AceValue, AceValues } from './transform';
 
@@ -11,16 +12,11 @@ export type FilterCondition = Pick<
   'attributeId' | 'comparison_type' | 'field_value' | 'block'
 >;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A number or a YYYY-MM-DD date as a comparable number; null when the text is neither. */
 function ordinal(value: AceValue | string): number | null {
   if (value === null || typeof value === 'boolean') return null;
   const text = String(value).trim();
-  if (DATE.test(text)) {
-    const time = Date.parse(`${text}T00:00:00Z`);
-    return Number.isNaN(time) ? null : time;
-  }
+  if (isRealDay(text)) return Date.parse(`${text}T00:00:00Z`);
   if (text === '') return null;
   const number = Number(text);
   return Number.isFinite(number) ? number : null;
@@ -43,7 +39,7 @@ export function conditionHolds(value: AceValue, condition: FilterCondition): boo
       const left = ordinal(value);
       const right = ordinal(wanted);
       // Dates compare with dates and numbers with numbers; anything else does not hold.
-      if (left === null || right === null || DATE.test(wanted) !== DATE.test(text(value).trim()))
+      if (left === null || right === null || isRealDay(wanted) !== isRealDay(text(value).trim()))
         return false;
       return condition.comparison_type === 'greater_than' ? left > right : left < right;
     }
