@@ -51,17 +51,22 @@ export function ApiStatus({ children }: { children: ReactNode }) {
   // Silence is not taken for health: with no answer for QUIET_MS while the tab is shown, one light
   // call asks (the transport tells apiHealth what it saw; its failure toasts nothing), so an outage
   // shows within 5 s. While nothing answers, the same call asks again every RETRY_EVERY_MS.
+  // The call that found the API gone counts as the last try: the next one comes RETRY_EVERY_MS
+  // later, as the banner says.
+  const askedAt = useRef(0);
+  useEffect(() => {
+    if (health.state === 'unreachable') askedAt.current = Date.now();
+  }, [health.state]);
   const probing = health.state !== 'notTheApi';
   useEffect(() => {
     if (!probing) return undefined;
-    let askedAt = 0;
     const timer = setInterval(() => {
       const { state, lastAnswerAt } = apiHealth.get();
       const now = Date.now();
-      const quietFor = now - Math.max(lastAnswerAt ?? 0, askedAt);
+      const quietFor = now - Math.max(lastAnswerAt ?? 0, askedAt.current);
       const wait = state === 'unreachable' ? RETRY_EVERY_MS : QUIET_MS;
       if (document.visibilityState !== 'visible' || quietFor < wait) return;
-      askedAt = now;
+      askedAt.current = now;
       void getHealth().catch(() => undefined);
     }, LOOK_EVERY_MS);
     return () => clearInterval(timer);
