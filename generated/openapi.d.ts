@@ -612,6 +612,44 @@ export interface paths {
     patch: operations['updateUser'];
     trace?: never;
   };
+  '/api/v1/users/me/alerts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's e-mail alerts
+     * @description Which e-mail alerts the signed-in user asked for (My Account). Each user chooses their own;
+     *     a user who never saved any has every alert off, a threshold of 1 and a digest at 08:00 UTC
+     *     (AlertSettings).
+     */
+    get: operations['getAlertSettings'];
+    /**
+     * Choose the signed-in user's e-mail alerts
+     * @description Replaces the signed-in user's alert settings, all at once. Every field is required; `threshold`
+     *     is a whole number from 1 to 1,000,000, `hour` from 0 to 23, `time_zone` an IANA time zone
+     *     name (`Europe/Paris`, `UTC`). A refused value answers 400 with field errors named by their
+     *     dotted path (`sync_failures.threshold`, `digest.hour`, `digest.time_zone`), and nothing is
+     *     saved. The change is recorded in the activity log (`user.alerts_changed`).
+     *
+     *     When a sync run finishes, each user of the tenant who asked is mailed: `sync_failures` when
+     *     the run's failed records reach the threshold, `new_cause` when a cause of sync errors is
+     *     open after the run that was not open before it, `new_launches` when the run brought
+     *     opportunities to Launched; `connection_failed` when the connection check finds the
+     *     Salesforce or AWS connection Failed (once per failure, not per check). With the digest on,
+     *     these alerts are not sent one by one: they are collected and sent in one mail once a day,
+     *     at `hour` in `time_zone`. Alerts concern the user's own company only.
+     */
+    put: operations['updateAlertSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/tenants/invite-users/': {
     parameters: {
       query?: never;
@@ -1709,6 +1747,45 @@ export interface components {
       /** @description Fresh refresh token of the caller's session; the one it had is retired. */
       refresh: string;
     };
+    /** @description One alert, on or off. */
+    AlertToggle: {
+      enabled: boolean;
+    };
+    /**
+     * @description The e-mail alerts one user asked for. Defaults (a user who never saved any): every alert
+     *     off, `threshold` 1, the digest off at 8 in UTC.
+     */
+    AlertSettings: {
+      /** @description Mail when a finished sync run's failed records (leads and opportunities) reach `threshold`. */
+      sync_failures: {
+        enabled: boolean;
+        /** @description The fewest failed records that send the alert. */
+        threshold: number;
+      };
+      /** @description Mail when a cause of sync errors is open after a run that was not open before it. */
+      new_cause: components['schemas']['AlertToggle'];
+      /** @description Mail when the connection check finds the Salesforce or the AWS connection Failed. */
+      connection_failed: components['schemas']['AlertToggle'];
+      /** @description Mail when a run brought opportunities to Launched in ACE. */
+      new_launches: components['schemas']['AlertToggle'];
+      /**
+       * @description With `enabled`, the alerts above are collected and sent in one mail a day, at `hour`
+       *     o'clock in `time_zone`, instead of one by one.
+       */
+      digest: {
+        enabled: boolean;
+        /** @description The local hour the digest is sent at (0 to 23). */
+        hour: number;
+        /** @description An IANA time zone name, e.g. Europe/Paris or UTC. */
+        time_zone: string;
+      };
+    };
+    /** @description Saved alert settings, and a confirmation to show. */
+    AlertSettingsReply: {
+      /** @description Confirmation shown to the user. */
+      message: string;
+      settings: components['schemas']['AlertSettings'];
+    };
     ProductKeyRequest: {
       /** @description The licence (product) key bought by the partner. */
       key: string;
@@ -2519,10 +2596,10 @@ export interface components {
      * @description What an event is about. mapping - a mapping's fields, fixed value or picklist values,
      *     AutoMatch, a mapping file import; sync_filter - a sync filter condition; override - values
      *     saved for the next sync; rule - the create-in-Salesforce rules; user - invitations,
-     *     renames, role changes, deletions, an invitation accepted; company - the company's set-up
-     *     and connections; environment - the Beta/Production switch; launch - launches resolved;
-     *     sync - syncs started and retried, sync errors dismissed; password - a password changed or
-     *     reset; sign_in - a sign-in, accepted or refused.
+     *     renames, role changes, deletions, an invitation accepted, a user's e-mail alerts;
+     *     company - the company's set-up and connections; environment - the Beta/Production switch;
+     *     launch - launches resolved; sync - syncs started and retried, sync errors dismissed;
+     *     password - a password changed or reset; sign_in - a sign-in, accepted or refused.
      * @enum {string}
      */
     ActivityArea:
@@ -2570,7 +2647,7 @@ export interface components {
        * @description `<area>.<what>`: mapping.changed, mapping.auto_match, mapping.imported,
        *     sync_filter.created, sync_filter.changed, sync_filter.deleted, override.saved,
        *     rule.changed, user.invited, user.reinvited, user.renamed, user.role_changed,
-       *     user.deleted, user.activated, company.created, company.changed,
+       *     user.deleted, user.activated, user.alerts_changed, company.created, company.changed,
        *     environment.switched, launch.resolved, sync.started, sync.retried,
        *     sync.errors_dismissed, password.changed, password.reset, sign_in.succeeded,
        *     sign_in.refused. New actions may come; show an unknown one as it is.
@@ -3653,6 +3730,63 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getAlertSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user's alert settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  updateAlertSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertSettings'];
+      };
+    };
+    responses: {
+      /** @description Saved; the settings as stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertSettingsReply'];
+        };
+      };
+      /** @description A value is out of range, not a time zone, or missing. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       500: components['responses']['ServerError'];
     };
   };

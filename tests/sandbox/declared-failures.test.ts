@@ -57,6 +57,15 @@ const INVITE = {
   role: 'user',
 };
 
+/** Alert settings with every alert off (the defaults). */
+const ALERTS = {
+  sync_failures: { enabled: false, threshold: 1 },
+  new_cause: { enabled: false },
+  connection_failed: { enabled: false },
+  new_launches: { enabled: false },
+  digest: { enabled: false, hour: 8, time_zone: 'UTC' },
+};
+
 /** Makes `count` calls, one after the other. */
 async function repeat(count: number, call: () => Promise<unknown>): Promise<void> {
   for (let index = 0; index < count; index += 1) await call();
@@ -366,6 +375,17 @@ const CASES: Case[] = [
     status: 404,
     why: "another tenant's user",
     act: (w) => w.dana.get(`/api/v1/users/${w.globexId('users')}/`),
+  },
+  {
+    op: 'updateAlertSettings',
+    status: 400,
+    why: 'a threshold of 0 and a time zone that does not exist',
+    act: ({ marcus }) =>
+      marcus.put('/api/v1/users/me/alerts/', {
+        ...ALERTS,
+        sync_failures: { enabled: true, threshold: 0 },
+        digest: { enabled: true, hour: 8, time_zone: 'Mars/Olympus' },
+      }),
   },
   {
     op: 'updateUser',

@@ -13,7 +13,7 @@
  *                       a fresh seed only: with a snapshot, add --fresh)
  *
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
- * sent: invitations and password resets), POST /api/sandbox/reset (back to the seed, and the
+ * sent: invitations, password resets and e-mail alerts), POST /api/sandbox/reset (back to the seed, and the
  * throttles forgotten; it needs the header `X-Sandbox-Reset: yes`) and POST
  * /api/sandbox/access-token (`{ refresh, lifetime }`: an access token of that session living
  * `lifetime` seconds, 0 for one already expired, so that a test of the refresh needs no wait).
@@ -31,7 +31,9 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
+import { digestsDue, sendDigests } from './domain/alerts';
 import { ApiFailure } from './domain/failure';
+import { transactWithMail } from './domain/outbox';
 import { accessTokenFor } from './domain/sessions';
 import { createSyncRunner, syncRateFromEnv, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';
@@ -133,6 +135,7 @@ export function createSandbox(options: SandboxOptions = {}): {
     delayMs: options.syncDelayMs,
     rate: options.syncRate ?? 0,
     now,
+    onMail: options.onMail,
   });
   deps.startSync = (tenantId, direction) => void syncs.start(tenantId, direction);
   const app = createSandboxApp(deps, handlerModules);
@@ -181,6 +184,22 @@ export function createSandbox(options: SandboxOptions = {}): {
   return { app, store, deps, syncs };
 }
 
+/**
+ * How often the running sandbox looks for daily digests that are due (domain/alerts.ts): a digest
+ * goes out within its local hour, so a minute is early enough and costs one look at the state.
+ */
+const DIGEST_CHECK_MS = 60_000;
+
+/** Mails the digests due now; a failed write is reported and tried again at the next look. */
+function deliverDigests(deps: SandboxDeps): void {
+  try {
+    if (!digestsDue(deps.store.state, deps.now())) return;
+    transactWithMail(deps, (draft, now) => ({ result: undefined, mails: sendDigests(draft, now) }));
+  } catch (error) {
+    console.error(`sandbox: the daily digests were not sent: ${String(error)}`);
+  }
+}
+
 /** SANDBOX_SCALE: a positive whole number, else none. */
 function scaleFromEnv(): number | undefined {
   const scale = Number(process.env.SANDBOX_SCALE);
@@ -189,11 +208,13 @@ function scaleFromEnv(): number | undefined {
 
 /** @public Started by stack.mjs (`npm run sandbox`), which imports this module lazily. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { app, store } = createSandbox({
+  const { app, store, deps } = createSandbox({
     ...options,
     syncRate: options.syncRate ?? syncRateFromEnv(),
     liveDates: options.liveDates ?? true,
   });
+  const digests = setInterval(() => deliverDigests(deps), DIGEST_CHECK_MS);
+  digests.unref();
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: options.port ?? 4011, hostname: host }, () =>
@@ -207,6 +228,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     store,
     app,
     close: async () => {
+      clearInterval(digests);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Waits for the writes (what a failed one undid was refused to its client), then folds the
       // journal into the snapshot.
@@ -227,7 +249,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     syncRate: argument('--sync-rate') === undefined ? undefined : Number(argument('--sync-rate')),
     scale: argument('--scale') === undefined ? undefined : Number(argument('--scale')),
     accessTtl: process.env.SANDBOX_ACCESS_TTL ? Number(process.env.SANDBOX_ACCESS_TTL) : undefined,
-    onMail: (mail) => console.log(`sandbox mail to ${mail.to}: ${mail.subject}\n  ${mail.link}`),
+    onMail: (mail) =>
+      console.log(
+        `sandbox mail to ${mail.to}: ${mail.subject}\n  ${mail.body ? `${mail.body.replaceAll('\n', '\n  ')}\n  ` : ''}${mail.link}`,
+      ),
   }).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

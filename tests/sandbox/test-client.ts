@@ -38,6 +38,7 @@ export interface ApiClient {
   get<B = Loose>(path: string): Promise<Answer<B>>;
   post<B = Loose>(path: string, body?: Body): Promise<Answer<B>>;
   patch<B = Loose>(path: string, body?: Body): Promise<Answer<B>>;
+  put<B = Loose>(path: string, body?: Body): Promise<Answer<B>>;
   delete<B = Loose>(path: string): Promise<Answer<B>>;
 }
 
@@ -134,6 +135,7 @@ export async function signIn(
     get: (path) => send('GET', path),
     post: (path, body) => send('POST', path, body),
     patch: (path, body) => send('PATCH', path, body),
+    put: (path, body) => send('PUT', path, body),
     delete: (path) => send('DELETE', path),
   };
   return client;

@@ -1,6 +1,7 @@
 /**
  * The mails the sandbox would send (invitations, password resets, the notice that replaces an
- * invitation to an address another company owns) and their one-time links.
+ * invitation to an address another company owns, the e-mail alerts users chose) and their
+ * one-time links.
  *
  * A mail is written inside the transaction that causes it (an OutboxMail row and a LinkToken), so a
  * refused request leaves neither; `deps.onMail` (the `npm start` console) hears of it only after
@@ -23,6 +24,8 @@ export interface Mail {
   subject: string;
   /** The app path the mail links to; '' for a mail with no link (a notice). */
   link: string;
+  /** The text of a mail that says more than its subject (an alert); none for a link mail. */
+  body?: string;
 }
 
 /** What writing mail needs from the running sandbox (the app's deps carry it). */
@@ -117,6 +120,15 @@ export function writeInvitationNotice(
     },
     now,
   );
+}
+
+/** Writes an alert (domain/alerts.ts decides who gets which): its text, and a link into the app. */
+export function writeAlert(
+  draft: Draft<State>,
+  alert: { to: string; subject: string; body: string; link: string },
+  now: Date,
+): Mail {
+  return writeMail(draft, alert, now);
 }
 
 /** Writes a password-reset mail: `/password/reset/{uid}/{token}`. */

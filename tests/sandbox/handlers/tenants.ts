@@ -11,9 +11,11 @@ import {
   recorded,
   rulesView,
 } from '../domain/activity-changes';
+import { connectionChanged, connectionChecked } from '../domain/alerts';
 import { connectionStatus } from '../domain/connection-health';
 import { switchEnvironment } from '../domain/environment';
 import { fieldErrors, requireFields } from '../domain/failure';
+import { transactWithMail } from '../domain/outbox';
 import { checkSalesforceLogin, connectSalesforce } from '../domain/salesforce-connection';
 import { callerOf, ownTenant, superAdmin, tenantById } from '../domain/tenant-access';
 import type { TenantRow } from '../store/state';
@@ -34,8 +36,17 @@ function publicTenant(tenant: TenantRow): Schemas['Tenant'] {
 
 export function registerTenants(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/tenants/check-connection/', (call) => {
-    const { tenant } = callerOf(call.deps.store.state, sessionOf(call));
-    return reply(200, connectionStatus(tenant, call.deps.now()));
+    const { deps } = call;
+    const { tenant } = callerOf(deps.store.state, sessionOf(call));
+    const found = connectionStatus(tenant, deps.now());
+    // A check whose verdict moved is remembered, and a new failure alerted (domain/alerts.ts);
+    // the same verdict again (the dashboard checks every few seconds) writes nothing.
+    if (connectionChanged(deps.store.state, tenant.id, found))
+      transactWithMail(deps, (draft, now) => ({
+        result: undefined,
+        mails: connectionChecked(draft, tenant.id, found, now),
+      }));
+    return reply(200, found);
   });
 
   operation(app, 'get', '/api/v1/tenants/{id}/', (call) => {

@@ -15,6 +15,7 @@ import { operation, originOf, reply, sessionOf, type SandboxApp } from '../app';
 import type { Schemas } from '../contract';
 import { record } from '../domain/activity';
 import { recorded, userTarget, userView } from '../domain/activity-changes';
+import { alertSettingsOf, checkedAlertSettings, saveAlertSettings } from '../domain/alerts';
 import {
   EMAIL_PATTERN,
   badRequest,
@@ -232,7 +233,36 @@ function registerInvitations(app: SandboxApp): void {
   });
 }
 
+/** The signed-in user's own e-mail alerts (domain/alerts.ts has the rules). */
+function registerAlerts(app: SandboxApp): void {
+  operation(app, 'get', '/api/v1/users/me/alerts/', (call) => {
+    const { user } = callerOf(call.deps.store.state, sessionOf(call));
+    return reply(200, alertSettingsOf(call.deps.store.state, user.id));
+  });
+
+  operation(app, 'put', '/api/v1/users/me/alerts/', (call) => {
+    const { deps } = call;
+    const { user } = callerOf(deps.store.state, sessionOf(call));
+    const settings = checkedAlertSettings(call.body);
+    transactWithMail(deps, (draft, now) => {
+      const mails = recorded(
+        draft as State,
+        originOf(call),
+        { area: 'user', action: 'user.alerts_changed', target: userTarget(user) },
+        () => alertSettingsOf(draft as State, user.id),
+        () => saveAlertSettings(draft, user, settings, now),
+      );
+      return { result: undefined, mails };
+    });
+    return reply(200, {
+      message: 'E-mail alerts saved.',
+      settings: alertSettingsOf(deps.store.state, user.id),
+    });
+  });
+}
+
 export function registerUsers(app: SandboxApp): void {
+  registerAlerts(app);
   registerReading(app);
   registerEditing(app);
   registerInvitations(app);

@@ -267,6 +267,9 @@ export function buildSeed({ scale }: SeedOptions = {}): State {
     ],
     awsRegistrations: [],
     activity: [],
+    alertSettings: [],
+    pendingAlerts: [],
+    connectionAlerts: [],
   };
 
   const maxId = (ids: number[]) => ids.reduce((max, id) => Math.max(max, id), 0);

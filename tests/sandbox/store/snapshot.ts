@@ -151,6 +151,18 @@ const MIGRATIONS: readonly Migration[] = [
     from: 6,
     migrate: (snapshot) => ({ ...snapshot, activity: [] }),
   },
+  {
+    // 7 -> 8: e-mail alerts. Each user's choice (`alertSettings`), the alerts waiting for a daily
+    // digest (`pendingAlerts`) and what the connection check last found (`connectionAlerts`).
+    // Nobody chose any alert before, so everyone has the defaults (all off) and nothing waits.
+    from: 7,
+    migrate: (snapshot) => ({
+      ...snapshot,
+      alertSettings: [],
+      pendingAlerts: [],
+      connectionAlerts: [],
+    }),
+  },
 ];
 
 /** The Boolean words of version 5 (the contract's BooleanValue) for the words a version 4 override held. */

@@ -98,6 +98,34 @@ interface OutboxMail {
   subject: string;
   /** The app path the mail links to, e.g. /register/NA/abc?name=Grace. */
   link: string;
+  /** The mail's text, for mails that say more than their subject (alerts); none for a link mail. */
+  body?: string;
+}
+
+/** The e-mail alerts one user chose (domain/alerts.ts), and the local day of their last digest. */
+export interface AlertSettingsRow {
+  userId: number;
+  settings: Schemas['AlertSettings'];
+  /** The local date (YYYY-MM-DD in the digest's zone) the last digest went out; null before one. */
+  lastDigestDay: string | null;
+}
+
+/** An alert kept for a user's daily digest instead of being mailed at once. */
+export interface PendingAlertRow {
+  userId: number;
+  at: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * What the connection check last found for a tenant, so that a failure is alerted once, when it
+ * appears, and not again on every check while it lasts.
+ */
+export interface ConnectionAlertRow {
+  tenantId: number;
+  salesforce: ConnectionState;
+  aws: ConnectionState;
 }
 
 export type AttributeRow = Schemas['Attribute'] & {
@@ -221,9 +249,15 @@ export interface State {
   awsRegistrations: Schemas['AwsRegistrationRequest'][];
   /** Who changed what, oldest first: appended in the transaction of each change, never edited. */
   activity: ActivityRow[];
+  /** The e-mail alerts each user chose; a user with no row has the defaults (all off). */
+  alertSettings: AlertSettingsRow[];
+  /** Alerts waiting for their user's daily digest, oldest first. */
+  pendingAlerts: PendingAlertRow[];
+  /** What the connection check last found, per tenant (connection-failed alerts). */
+  connectionAlerts: ConnectionAlertRow[];
 }
 
-export const STATE_VERSION = 7;
+export const STATE_VERSION = 8;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {

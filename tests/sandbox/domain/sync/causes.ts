@@ -50,6 +50,13 @@ function causeId(error: SyncErrorRow): string {
   return `${SLUG[error.error_type]}-${error.entity.toLowerCase()}-${error.attributeId ?? 'record'}-${hash}`;
 }
 
+/** The ids of the tenant's open causes (what a run's new-cause alert compares with). */
+export function openCauseIds(state: State, tenantId: number): Set<string> {
+  const ids = new Set<string>();
+  for (const error of state.syncErrors) if (error.tenantId === tenantId) ids.add(causeId(error));
+  return ids;
+}
+
 /** The tenant's open errors grouped by cause, the most errors first. */
 export function errorCauses(state: State, tenantId: number): Cause[] {
   const names = new Map<number, string>();

@@ -27,6 +27,8 @@ import {
   type TenantRow,
   nextId,
 } from '../../store/state';
+import { anyoneWants } from '../alerts';
+import { openCauseIds } from './causes';
 import { checkRecord, type SyncProblem } from './checks';
 import { recordPasses } from './filters';
 import { recordName } from './record-name';
@@ -127,6 +129,11 @@ export interface SyncJob {
   orgIds: ReadonlySet<string>;
   /** Salesforce id -> index in what ACE holds for the tenant (rows are only ever appended). */
   heldIndex: Map<string, number>;
+  /**
+   * The tenant's open causes of errors when the sync was planned, for the new-cause alert; null
+   * when no user of the tenant wanted that alert then (the causes are not worked out for nobody).
+   */
+  causesBefore: ReadonlySet<string> | null;
 }
 
 const emptyCounts = (): Schemas['SyncRunEntityCounts'] => ({
@@ -202,6 +209,7 @@ export function planSync(
     },
     orgIds: new Set(org.map((record) => record.Id)),
     heldIndex,
+    causesBefore: anyoneWants(state, tenantId, 'new_cause') ? openCauseIds(state, tenantId) : null,
   };
 }
 

@@ -16,8 +16,17 @@
  * snapshot writes of the batches (store.ts), so it is not what limits the pace.
  */
 import type { Store } from '../../store/store';
-import { finishSync, planSync, syncBatch, type SyncJob } from './run';
-import { activeRun, interruptRuns, queueRun, runEnded, runProgressed, runStarted } from './runs';
+import type { Mail } from '../outbox';
+import { planSync, syncBatch, type SyncJob } from './run';
+import {
+  activeRun,
+  completeRun,
+  interruptRuns,
+  queueRun,
+  runEnded,
+  runProgressed,
+  runStarted,
+} from './runs';
 import type { SyncDirection } from './types';
 
 /** The default pace: the seeded Acme org (about 380 records both ways) syncs in about 6 s. */
@@ -62,7 +71,12 @@ export interface SyncRunner {
 
 export function createSyncRunner(
   store: Store,
-  options: { delayMs?: number; rate?: number; now?: () => Date } = {},
+  options: {
+    delayMs?: number;
+    rate?: number;
+    now?: () => Date;
+    onMail?: (mail: Mail) => void;
+  } = {},
 ): SyncRunner {
   const delayMs = options.delayMs ?? numberFromEnv(process.env.SANDBOX_SYNC_DELAY_MS, 0);
   // Without a rate, no pacing: in-process tests stay fast (server.ts passes the pace it runs at).
@@ -103,15 +117,16 @@ export function createSyncRunner(
         return resolve();
       try {
         const began = performance.now();
-        const done = store.transact((draft) => {
+        const { done, mails } = store.transact((draft) => {
           const finished = syncBatch(draft, job, batchSize);
           runProgressed(draft, job);
-          if (finished) {
-            finishSync(draft, job);
-            runEnded(draft, runId, now());
-          }
-          return finished;
+          return {
+            done: finished,
+            mails: finished ? completeRun(draft, job, runId, now()) : [],
+          };
         });
+        // Told once the run's end (and its alerts) has committed, as every other mail.
+        for (const mail of mails) options.onMail?.(mail);
         if (rate === 0) {
           const took = Math.max(1, performance.now() - began);
           batchSize = Math.min(

@@ -7,7 +7,10 @@
  */
 import type { Schemas } from '../../contract';
 import { nextId, type State, type SyncRunRow } from '../../store/state';
+import { alertsAfterRun } from '../alerts';
 import { ApiFailure, notFound } from '../failure';
+import type { Mail } from '../outbox';
+import { errorCauses } from './causes';
 import {
   finishSync,
   jobPhase,
@@ -173,6 +176,33 @@ export function interruptRuns(draft: State, now: Date): number {
   return count;
 }
 
+/**
+ * The end of a run that went through, in one transaction: the sync's errors and stats
+ * (finishSync), the run's end, then the alerts the tenant's users asked for (domain/alerts.ts).
+ * The one way a run finishes (the runner and runAtOnce), so every finished run is alerted alike.
+ * Returns the mails written.
+ */
+export function completeRun(draft: State, job: SyncJob, runId: number, now: Date): Mail[] {
+  const summary = finishSync(draft, job);
+  runEnded(draft, runId, now);
+  const run = runOf(draft, runId);
+  if (!run) return [];
+  const before = job.causesBefore;
+  return alertsAfterRun(
+    draft,
+    {
+      run,
+      tenantId: job.tenantId,
+      newCauses: () =>
+        before === null
+          ? []
+          : errorCauses(draft, job.tenantId).filter((cause) => !before.has(cause.id)),
+      launched: summary.launched,
+    },
+    now,
+  );
+}
+
 /** Runs a queued run whole, in the caller's transaction (a bare app with no runner; the seed). */
 export function runAtOnce(draft: State, runId: number, now: Date, finishedAt: Date = now): void {
   const run = runOf(draft, runId);
@@ -181,6 +211,5 @@ export function runAtOnce(draft: State, runId: number, now: Date, finishedAt: Da
   runStarted(draft, job, now);
   syncBatch(draft, job, Infinity);
   runProgressed(draft, job);
-  finishSync(draft, job);
-  runEnded(draft, runId, finishedAt);
+  completeRun(draft, job, runId, finishedAt);
 }
