@@ -372,3 +372,79 @@ describe('Company Settings as a user', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('My Account: e-mail alerts', () => {
+  const section = async () =>
+    within(
+      (await screen.findByRole('heading', { name: 'E-mail alerts' })).closest(
+        'section',
+      ) as HTMLElement,
+    );
+
+  it('loads the saved alerts, saves a change and shows the server message', async () => {
+    backend.store.transact((draft) => {
+      draft.alertSettings.push({
+        userId: 2,
+        settings: {
+          sync_failures: { enabled: true, threshold: 7 },
+          new_cause: { enabled: false },
+          connection_failed: { enabled: false },
+          new_launches: { enabled: false },
+          digest: { enabled: true, hour: 9, time_zone: 'Europe/Paris' },
+        },
+        lastDigestDay: null,
+      });
+    });
+    await backend.signIn(MARCUS);
+    renderApp('/accounts');
+    const alerts = await section();
+    const threshold = await alerts.findByRole('spinbutton', {
+      name: 'Failed records that send the alert (at least)',
+    });
+    expect(threshold).toHaveValue(7);
+    expect(alerts.getByRole('checkbox', { name: 'A sync run has failed records' })).toBeChecked();
+    expect(alerts.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Paris');
+    expect(alerts.getByRole('combobox', { name: 'Digest hour' })).toHaveValue('9');
+    await userEvent.click(alerts.getByRole('checkbox', { name: 'Opportunities are launched' }));
+    await userEvent.click(alerts.getByRole('button', { name: 'Save alerts' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('E-mail alerts saved.'));
+    expect(backend.store.state.alertSettings.find((row) => row.userId === 2)?.settings).toEqual({
+      sync_failures: { enabled: true, threshold: 7 },
+      new_cause: { enabled: false },
+      connection_failed: { enabled: false },
+      new_launches: { enabled: true },
+      digest: { enabled: true, hour: 9, time_zone: 'Europe/Paris' },
+    });
+  });
+
+  it("shows the server's field error under the threshold and keeps what was typed", async () => {
+    await backend.signIn(MARCUS);
+    renderApp('/accounts');
+    const alerts = await section();
+    await userEvent.click(
+      await alerts.findByRole('checkbox', { name: 'A sync run has failed records' }),
+    );
+    await userEvent.click(
+      alerts.getByRole('checkbox', { name: 'Send them in one daily digest instead of one by one' }),
+    );
+    await userEvent.selectOptions(alerts.getByRole('combobox', { name: 'Digest hour' }), '17');
+    const threshold = alerts.getByRole('spinbutton', {
+      name: 'Failed records that send the alert (at least)',
+    });
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '0');
+    await userEvent.click(alerts.getByRole('button', { name: 'Save alerts' }));
+    expect(
+      await alerts.findByText('Ensure this value is greater than or equal to 1.'),
+    ).toBeInTheDocument();
+    expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    // Nothing typed is lost, and nothing was saved.
+    expect(threshold).toHaveValue(0);
+    expect(alerts.getByRole('combobox', { name: 'Digest hour' })).toHaveValue('17');
+    expect(
+      alerts.getByRole('checkbox', { name: 'Send them in one daily digest instead of one by one' }),
+    ).toBeChecked();
+    expect(backend.store.state.alertSettings).toEqual([]);
+    expect(toasts.success).not.toHaveBeenCalledWith('E-mail alerts saved.');
+  });
+});

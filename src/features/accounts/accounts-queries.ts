@@ -2,7 +2,10 @@ import {
   getCheckConnectionQueryOptions,
   getGetTenantQueryOptions,
 } from '@generated/api/tenants/tenants';
-import { getListUsersQueryOptions } from '@generated/api/users/users';
+import {
+  getGetAlertSettingsQueryOptions,
+  getListUsersQueryOptions,
+} from '@generated/api/users/users';
 
 /**
  * The reads of Company Settings, shared by the route's loader and the screen so that both use the
@@ -21,3 +24,7 @@ export const tenantQueryOptions = (tenantId: number) => getGetTenantQueryOptions
  */
 export const connectionQueryOptions = () =>
   getCheckConnectionQueryOptions({ query: { meta: { silentErrors: true }, staleTime: 0 } });
+
+/** The signed-in user's e-mail alerts: My Account shows its own message when they cannot load. */
+export const alertSettingsQueryOptions = () =>
+  getGetAlertSettingsQueryOptions({ query: { meta: { silentErrors: true } } });

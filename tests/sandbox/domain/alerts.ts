@@ -64,7 +64,7 @@ export function alertSettingsOf(state: State, userId: number): AlertSettings {
  * report while the list names Asia/Calcutta). Zone names match in any letter case, as ECMA-402
  * matches them.
  */
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   const zones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
   if (zones.has(name)) return true;
   try {
@@ -343,7 +343,7 @@ export function connectionChecked(
 }
 
 /** The local day (YYYY-MM-DD) and hour (0-23) of `now` in `zone`. */
-export function localTime(zone: string, now: Date): { day: string; hour: number } {
+function localTime(zone: string, now: Date): { day: string; hour: number } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,

@@ -103,7 +103,7 @@ interface OutboxMail {
 }
 
 /** The e-mail alerts one user chose (domain/alerts.ts), and the local day of their last digest. */
-export interface AlertSettingsRow {
+interface AlertSettingsRow {
   userId: number;
   settings: Schemas['AlertSettings'];
   /** The local date (YYYY-MM-DD in the digest's zone) the last digest went out; null before one. */
@@ -111,7 +111,7 @@ export interface AlertSettingsRow {
 }
 
 /** An alert kept for a user's daily digest instead of being mailed at once. */
-export interface PendingAlertRow {
+interface PendingAlertRow {
   userId: number;
   at: string;
   subject: string;
@@ -122,7 +122,7 @@ export interface PendingAlertRow {
  * What the connection check last found for a tenant, so that a failure is alerted once, when it
  * appears, and not again on every check while it lasts.
  */
-export interface ConnectionAlertRow {
+interface ConnectionAlertRow {
   tenantId: number;
   salesforce: ConnectionState;
   aws: ConnectionState;

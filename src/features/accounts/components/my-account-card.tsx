@@ -9,11 +9,12 @@ import { toast } from '@/lib/toaster';
 
 import styles from '../accounts.module.css';
 import { fullName, roleLabel } from '../model/names';
+import { AlertSettingsSection } from './alert-settings-form';
 import { PasswordChangeForm } from './password-change-form';
 
 const USER_DETAILS_MISSING = 'User details is not available';
 
-/** The signed-in user's own account: Logout, who they are, and a password change. */
+/** The signed-in user's own account: Logout, who they are, a password change and e-mail alerts. */
 export function MyAccountCard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const missingId = user.id === undefined;
@@ -35,6 +36,7 @@ export function MyAccountCard({ user }: { user: SessionUser }) {
       <TextField label="Email" readOnly value={user.email ?? ''} />
       <TextField label="Role" readOnly value={roleLabel(user.role)} />
       <PasswordChangeForm />
+      <AlertSettingsSection />
     </Card>
   );
 }

@@ -1,0 +1,168 @@
+import { Button, Callout, Classes, FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+
+import { FormErrors } from '@/components/form/form-errors';
+import { TextField } from '@/components/form/text-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { firstOfFields } from '@/lib/field-errors';
+import { toast } from '@/lib/toaster';
+import type { AlertSettings } from '@generated/api/model';
+import { getUpdateAlertSettingsMutationOptions } from '@generated/api/users/users';
+
+import { alertSettingsQueryOptions } from '../accounts-queries';
+import styles from '../accounts.module.css';
+import {
+  ALERT_SERVER_FIELDS,
+  DIGEST_HOURS,
+  alertFormValues,
+  alertSettingsOf,
+  browserTimeZone,
+  thresholdProblem,
+  timeZoneChoices,
+  type AlertField,
+  type AlertFormValues,
+} from '../model/alert-form';
+
+type FieldErrors = Partial<Record<AlertField, string>>;
+
+/** The first server error of each field, under the form field it belongs to. */
+function fieldErrors(body: unknown): FieldErrors | undefined {
+  const fields: FieldErrors = {};
+  for (const field of Object.keys(ALERT_SERVER_FIELDS) as AlertField[]) {
+    const message = firstOfFields(body, ALERT_SERVER_FIELDS[field]);
+    if (message) fields[field] = message;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+const SWITCHES: ReadonlyArray<{ field: keyof AlertFormValues; label: string }> = [
+  { field: 'syncFailures', label: 'A sync run has failed records' },
+  { field: 'newCause', label: 'A new cause of sync errors appears' },
+  { field: 'connectionFailed', label: 'The Salesforce or AWS connection fails' },
+  { field: 'newLaunches', label: 'Opportunities are launched' },
+];
+
+/**
+ * My Account's e-mail alerts: which alerts the signed-in user gets, and whether they come in one
+ * daily digest. Loads the user's settings, then shows the form.
+ */
+export function AlertSettingsSection() {
+  const settings = useQuery(alertSettingsQueryOptions());
+  return (
+    <section aria-labelledby="alert-settings-title" className={styles.alerts}>
+      <h3 id="alert-settings-title" className={Classes.HEADING}>
+        E-mail alerts
+      </h3>
+      {settings.data ? (
+        <AlertSettingsForm saved={settings.data} />
+      ) : settings.isError ? (
+        <Callout intent={Intent.WARNING} className={styles.formMessage}>
+          Your e-mail alerts could not be loaded. Reload the page to try again.
+        </Callout>
+      ) : (
+        <p className={Classes.SKELETON}>Loading your e-mail alerts</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The form itself: the server's message on success, its field errors under the fields; what was
+ * typed stays after a refusal.
+ */
+function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => alertFormValues(saved, browserTimeZone()));
+  const [tried, setTried] = useState(false);
+  const hourId = useId();
+  const zoneId = useId();
+  const save = useFormSubmit(getUpdateAlertSettingsMutationOptions(), {
+    fieldErrors,
+    onSuccess: (reply) => {
+      queryClient.setQueryData(alertSettingsQueryOptions().queryKey, reply.settings);
+      void toast.success(reply.message);
+      setTried(false);
+    },
+  });
+  const serverErrors = save.fieldErrors ?? {};
+  const problem = thresholdProblem(values);
+  const thresholdError = (tried ? problem : undefined) ?? serverErrors.threshold;
+
+  const change = <K extends keyof AlertFormValues>(field: K, value: AlertFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field in ALERT_SERVER_FIELDS)
+      save.setFieldErrors((current) => current && { ...current, [field]: undefined });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problem) return;
+    save.submit({ data: alertSettingsOf(values) });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="alert-settings-title">
+      <p className={Classes.TEXT_MUTED}>E-mail me when:</p>
+      {SWITCHES.map(({ field, label }) => (
+        <Switch
+          key={field}
+          label={label}
+          checked={values[field] === true}
+          onChange={(event) => change(field, event.currentTarget.checked)}
+        />
+      ))}
+      <TextField
+        label="Failed records that send the alert (at least)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        value={values.threshold}
+        disabled={!values.syncFailures}
+        errors={thresholdError ? [thresholdError] : []}
+        onChange={(event) => change('threshold', event.target.value)}
+      />
+      <Switch
+        label="Send them in one daily digest instead of one by one"
+        checked={values.digest}
+        onChange={(event) => change('digest', event.currentTarget.checked)}
+      />
+      <div className={styles.digestFields}>
+        <FormGroup
+          label="Digest hour"
+          labelFor={hourId}
+          intent={serverErrors.hour ? Intent.DANGER : Intent.NONE}
+          helperText={serverErrors.hour ? <FormErrors messages={[serverErrors.hour]} /> : undefined}
+        >
+          <HTMLSelect
+            id={hourId}
+            value={values.hour}
+            disabled={!values.digest}
+            onChange={(event) => change('hour', Number(event.currentTarget.value))}
+            options={DIGEST_HOURS}
+          />
+        </FormGroup>
+        <FormGroup
+          label="Time zone"
+          labelFor={zoneId}
+          intent={serverErrors.timeZone ? Intent.DANGER : Intent.NONE}
+          helperText={
+            serverErrors.timeZone ? <FormErrors messages={[serverErrors.timeZone]} /> : undefined
+          }
+        >
+          <HTMLSelect
+            id={zoneId}
+            value={values.timeZone}
+            disabled={!values.digest}
+            onChange={(event) => change('timeZone', event.currentTarget.value)}
+            options={timeZoneChoices(values.timeZone, saved.digest.time_zone)}
+          />
+        </FormGroup>
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" intent={Intent.PRIMARY} text="Save alerts" loading={save.busy} />
+      </div>
+    </form>
+  );
+}
