@@ -1,8 +1,8 @@
 import { createDataColumnHelper } from '@/components/data-table';
+import { formatDateTime } from '@/lib/format-date';
 import type { SyncError, SyncLog } from '@generated/api/model';
 
 import { COLUMN_TEXT, ERRORS_TEXT } from '../../model/error-texts';
-import { formatDateTime } from '../../model/format-date';
 import { OverridePairsEditor } from '../overrides/override-pairs-editor';
 import { SavedOverridesCell } from '../overrides/saved-overrides-cell';
 import { CategoryCell, HeaderWithTip, RecordCell, SourceCell } from './error-cells';

@@ -6,6 +6,7 @@ import { errorMessages } from '@/api/error-messages';
 import { BlockError } from '@/components/block-error/block-error';
 import { useDataTable } from '@/components/data-table';
 import highlight from '@/components/highlight/highlight.module.css';
+import { usePagedList } from '@/components/paginator/use-paged-list';
 import type { SyncError } from '@generated/api/model';
 
 import {
@@ -25,7 +26,6 @@ import { errorColumns } from './error-columns';
 import styles from './errors.module.css';
 import { showOverrideRow, type OverrideFocus } from './override-focus';
 import { PagedTable } from './paged-table';
-import { usePagedList } from './use-paged-list';
 
 const NO_ERRORS: SyncError[] = [];
 

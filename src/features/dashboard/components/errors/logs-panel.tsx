@@ -1,12 +1,12 @@
 import { BlockError } from '@/components/block-error/block-error';
 import { useDataTable } from '@/components/data-table';
+import { usePagedList } from '@/components/paginator/use-paged-list';
 import type { SyncLog } from '@generated/api/model';
 
 import { syncLogsQueryOptions } from '../../dashboard-queries';
 import { ERRORS_TEXT } from '../../model/error-texts';
 import { logColumns } from './error-columns';
 import { PagedTable } from './paged-table';
-import { usePagedList } from './use-paged-list';
 
 const NO_LOGS: SyncLog[] = [];
 

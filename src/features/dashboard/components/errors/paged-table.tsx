@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 
 import { DataTable, type DataTableInstance } from '@/components/data-table';
 import { Paginator } from '@/components/paginator/paginator';
+import type { PagedList } from '@/components/paginator/use-paged-list';
 
 import styles from './errors.module.css';
-import type { PagedList } from './use-paged-list';
 
 export interface PagedTableProps<TData extends RowData> {
   list: PagedList;

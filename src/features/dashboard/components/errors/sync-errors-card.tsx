@@ -2,6 +2,7 @@ import { Card, Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 
+import { formatDateTime } from '@/lib/format-date';
 import { lazyNamed } from '@/lib/lazy-named';
 
 import {
@@ -10,7 +11,6 @@ import {
   syncStatsQueryOptions,
 } from '../../dashboard-queries';
 import { ERRORS_TEXT, lastSyncText } from '../../model/error-texts';
-import { formatDateTime } from '../../model/format-date';
 import { useOverrideDrafts } from '../overrides/use-override-form';
 import { ErrorsPanel } from './errors-panel';
 import styles from './errors.module.css';

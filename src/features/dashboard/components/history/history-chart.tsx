@@ -3,10 +3,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
+import { formatDateTime, formatShortDay } from '@/lib/format-date';
 import { useTheme } from '@/lib/theme';
 import type { SyncRun } from '@generated/api/model';
 
-import { formatDateTime, formatShortDay } from '../../model/format-date';
 import { HISTORY_TEXT, historyChartData, runSummary } from '../../model/sync-history';
 import styles from './history.module.css';
 

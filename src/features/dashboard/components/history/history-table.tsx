@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react';
 
 import { createDataColumnHelper, DataTable, useDataTable } from '@/components/data-table';
 import { Paginator } from '@/components/paginator/paginator';
+import { formatDateTime } from '@/lib/format-date';
 import type { SyncRun } from '@generated/api/model';
 
 import { formatCount } from '../../model/format-count';
-import { formatDateTime } from '../../model/format-date';
 import { HISTORY_CARD_TEXT } from '../../model/history-card-text';
 import {
   formatDuration,

@@ -7,12 +7,12 @@ import { createDataColumnHelper, DataTable, useDataTable } from '@/components/da
 import { ErrorCategoryTag } from '@/components/error-category/error-category';
 import { pageSizeFromFirstPage } from '@/components/paginator/pagination';
 import { Paginator } from '@/components/paginator/paginator';
+import { formatDateTime } from '@/lib/format-date';
 import type { SyncLog, SyncRun } from '@generated/api/model';
 
 import { runLogsQueryOptions } from '../../dashboard-queries';
 import { COLUMN_TEXT, ERRORS_TEXT, SOURCE_TEXT } from '../../model/error-texts';
 import { formatCount } from '../../model/format-count';
-import { formatDateTime } from '../../model/format-date';
 import {
   formatDuration,
   HISTORY_TEXT,

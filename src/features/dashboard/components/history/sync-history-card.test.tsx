@@ -3,12 +3,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { formatDateTime } from '@/lib/format-date';
 import type { SyncRun } from '@generated/api/model';
 
 import { renderApp } from '../../../../../tests/render-app';
 import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
 import { createTestQueryClient } from '../../../../../tests/test-query-client';
-import { formatDateTime } from '../../model/format-date';
 import { runTotals } from '../../model/sync-history';
 import { acmeRunsUpToNow, acmeWithoutRuns, aRun } from '../../testing/sync-runs';
 import { HistoryTable } from './history-table';

@@ -5,6 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 
 import { connectionStore } from '@/api/session';
 import { dayOfDate, formatDay } from '@/lib/day';
+import { downloadText } from '@/lib/download';
 import { toast } from '@/lib/toaster';
 
 import { salesforceFieldsQueryOptions } from '../../mapper-queries';
@@ -13,15 +14,6 @@ import { salesforceOfType, type EntityType } from '../../model/attributes';
 import { importSummary, type ImportSummary } from '../../model/import-summary';
 import { exportMappings, parseMappingFile, planImport } from '../../model/mapping-file';
 import { useMapper } from '../mapper-context';
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** 'Export mappings' saves the tenant's mappings as JSON; 'Import mappings' applies such a file. */
 /** The two buttons' place while the mapper loads: the same buttons, not yet usable. */
@@ -47,9 +39,10 @@ export function TransferButtons({ onImported }: { onImported: (summary: ImportSu
       const now = new Date();
       const file = exportMappings(mapper.store.views(), mapper.aceById, now);
       const tenant = connectionStore.getTenantSubdomain() ?? 'tenant';
-      download(
+      downloadText(
         `${JSON.stringify(file, null, 2)}\n`,
         `acebridge-mappings-${tenant}-${formatDay(dayOfDate(now))}.json`,
+        'application/json',
       );
     } finally {
       setBusy(null);

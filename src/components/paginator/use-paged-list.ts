@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 
-import { pageSizeFromFirstPage } from '@/components/paginator/pagination';
+import { pageSizeFromFirstPage } from './pagination';
 
 interface Page {
   count: number;
