@@ -529,6 +529,14 @@ describe('apiFetch: what a reply says about the API', () => {
     });
   });
 
+  it('a CSV export is the API’s own answer, returned as its text', async () => {
+    fakeBackend(
+      () => new Response('id,at\r\n1,2026\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    );
+    await expect(apiFetch('/api/v1/activity/export/')).resolves.toBe('id,at\r\n1,2026\r\n');
+    expect(apiHealth.get().state).toBe('ok');
+  });
+
   it('a 404 that is not the API’s own (an empty one, a page): not the API', async () => {
     fakeBackend(() => new Response('Not Found', { status: 404 }));
     await apiFetch('/api/v1/auth/login/', { method: 'POST', body: '{}' }).catch(() => undefined);

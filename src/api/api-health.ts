@@ -66,10 +66,14 @@ export function gotNoAnswer(status: number): boolean {
   return status === 0 || GATEWAY_NO_ANSWER.includes(status);
 }
 
-/** A reply's body is the API's own: JSON (the contract's every body), or none at all. */
+/**
+ * A reply's body is the API's own: JSON (the contract's every body but one), CSV (the activity
+ * log's export, `text/csv`), or none at all. A web page (`text/html`) never is.
+ */
 function isApiShaped(contentType: string | null, body: unknown): boolean {
   if (body === undefined) return true;
-  return (contentType ?? '').includes('json');
+  const type = contentType ?? '';
+  return type.includes('json') || type.includes('text/csv');
 }
 
 /**
