@@ -1,5 +1,7 @@
 import type { Role } from '@generated/api/model';
 
+export { fullName, shortName } from '@/lib/person-name';
+
 /** The parts of a person's name as the contract stores them. */
 export interface NameParts {
   first_name: string;
@@ -26,22 +28,6 @@ export function splitFullName(fullName: string): NameParts | null {
   if (first === undefined || second === undefined) return null;
   if (rest.length <= 1) return { first_name: first, middle_name: null, last_name: second };
   return { first_name: first, middle_name: second, last_name: rest.join(' ') };
-}
-
-interface Named {
-  first_name?: string | null;
-  middle_name?: string | null;
-  last_name?: string | null;
-}
-
-/** First and last name, as the users table shows them. */
-export function shortName(user: Named): string {
-  return [user.first_name, user.last_name].filter(Boolean).join(' ');
-}
-
-/** Every part of the name, as the edit modal and My Account show it. */
-export function fullName(user: Named): string {
-  return [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' ');
 }
 
 /** A role as people read it: the first underscore becomes a space. */
