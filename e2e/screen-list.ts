@@ -40,6 +40,7 @@ export const SIGNED_IN: readonly Screen[] = [
   { path: '/dashboard', title: 'Update Feed', heading: 'Update Feed' },
   { path: '/values-mapper', title: 'Sync Settings', heading: 'Sync Settings' },
   { path: '/accounts', title: 'Company Settings', heading: 'Company Settings' },
+  { path: '/activity', title: 'Activity', heading: 'Activity' },
   {
     path: '/invite-user',
     title: 'Company Settings',

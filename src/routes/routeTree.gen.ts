@@ -24,6 +24,7 @@ import { Route as AuthenticatedSuperAdminRouteImport } from './_authenticated/_s
 import { Route as AuthenticatedAccountsRouteImport } from './_authenticated/accounts';
 import { Route as AuthenticatedDashboardRouteImport } from './_authenticated/dashboard';
 import { Route as AuthenticatedInviteUserRouteImport } from './_authenticated/invite-user';
+import { Route as AuthenticatedSuperAdminActivityRouteImport } from './_authenticated/_super-admin/activity';
 import { Route as AuthenticatedSuperAdminValuesMapperRouteImport } from './_authenticated/_super-admin/values-mapper';
 import { Route as RegisterUidTokenRouteImport } from './register.$uid.$token';
 import { Route as PasswordResetUidTokenRouteImport } from './password.reset.$uid.$token';
@@ -101,6 +102,12 @@ const AuthenticatedInviteUserRoute = AuthenticatedInviteUserRouteImport.update({
   path: '/invite-user',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AuthenticatedSuperAdminActivityRoute =
+  AuthenticatedSuperAdminActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => AuthenticatedSuperAdminRoute,
+  } as any);
 const AuthenticatedSuperAdminValuesMapperRoute =
   AuthenticatedSuperAdminValuesMapperRouteImport.update({
     id: '/values-mapper',
@@ -132,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/accounts': typeof AuthenticatedAccountsRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/invite-user': typeof AuthenticatedInviteUserRoute;
+  '/activity': typeof AuthenticatedSuperAdminActivityRoute;
   '/values-mapper': typeof AuthenticatedSuperAdminValuesMapperRoute;
   '/register/$uid/$token': typeof RegisterUidTokenRoute;
   '/password/reset/$uid/$token': typeof PasswordResetUidTokenRoute;
@@ -150,6 +158,7 @@ export interface FileRoutesByTo {
   '/accounts': typeof AuthenticatedAccountsRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/invite-user': typeof AuthenticatedInviteUserRoute;
+  '/activity': typeof AuthenticatedSuperAdminActivityRoute;
   '/values-mapper': typeof AuthenticatedSuperAdminValuesMapperRoute;
   '/register/$uid/$token': typeof RegisterUidTokenRoute;
   '/password/reset/$uid/$token': typeof PasswordResetUidTokenRoute;
@@ -171,6 +180,7 @@ export interface FileRoutesById {
   '/_authenticated/accounts': typeof AuthenticatedAccountsRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/invite-user': typeof AuthenticatedInviteUserRoute;
+  '/_authenticated/_super-admin/activity': typeof AuthenticatedSuperAdminActivityRoute;
   '/_authenticated/_super-admin/values-mapper': typeof AuthenticatedSuperAdminValuesMapperRoute;
   '/register/$uid/$token': typeof RegisterUidTokenRoute;
   '/password/reset/$uid/$token': typeof PasswordResetUidTokenRoute;
@@ -191,6 +201,7 @@ export interface FileRouteTypes {
     | '/accounts'
     | '/dashboard'
     | '/invite-user'
+    | '/activity'
     | '/values-mapper'
     | '/register/$uid/$token'
     | '/password/reset/$uid/$token';
@@ -209,6 +220,7 @@ export interface FileRouteTypes {
     | '/accounts'
     | '/dashboard'
     | '/invite-user'
+    | '/activity'
     | '/values-mapper'
     | '/register/$uid/$token'
     | '/password/reset/$uid/$token';
@@ -229,6 +241,7 @@ export interface FileRouteTypes {
     | '/_authenticated/accounts'
     | '/_authenticated/dashboard'
     | '/_authenticated/invite-user'
+    | '/_authenticated/_super-admin/activity'
     | '/_authenticated/_super-admin/values-mapper'
     | '/register/$uid/$token'
     | '/password/reset/$uid/$token';
@@ -357,6 +370,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedInviteUserRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/_super-admin/activity': {
+      id: '/_authenticated/_super-admin/activity';
+      path: '/activity';
+      fullPath: '/activity';
+      preLoaderRoute: typeof AuthenticatedSuperAdminActivityRouteImport;
+      parentRoute: typeof AuthenticatedSuperAdminRoute;
+    };
     '/_authenticated/_super-admin/values-mapper': {
       id: '/_authenticated/_super-admin/values-mapper';
       path: '/values-mapper';
@@ -382,11 +402,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedSuperAdminRouteChildren {
+  AuthenticatedSuperAdminActivityRoute: typeof AuthenticatedSuperAdminActivityRoute;
   AuthenticatedSuperAdminValuesMapperRoute: typeof AuthenticatedSuperAdminValuesMapperRoute;
 }
 
 const AuthenticatedSuperAdminRouteChildren: AuthenticatedSuperAdminRouteChildren =
   {
+    AuthenticatedSuperAdminActivityRoute: AuthenticatedSuperAdminActivityRoute,
     AuthenticatedSuperAdminValuesMapperRoute:
       AuthenticatedSuperAdminValuesMapperRoute,
   };

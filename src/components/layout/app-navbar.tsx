@@ -34,12 +34,12 @@ function useMediaQuery(query: string): boolean {
 }
 
 export interface AppNavbarProps {
-  /** The signed-in user's role: Values Mapper and Accounts show for super_admin only. */
+  /** The signed-in user's role: Values Mapper, Accounts and Activity show for super_admin only. */
   role?: Role;
 }
 
 /**
- * The signed-in navigation: tabs Update Feed, Values Mapper and Accounts with the current one
+ * The signed-in navigation: tabs Update Feed, Values Mapper, Accounts and Activity with the current one
  * highlighted, and Logout. On small screens they collapse into a menu.
  */
 export function AppNavbar({ role }: AppNavbarProps) {

@@ -93,7 +93,7 @@ describe('dashboard', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Update Feed', 'Values Mapper', 'Accounts', 'Logout']);
+    ).toEqual(['Update Feed', 'Values Mapper', 'Accounts', 'Activity', 'Logout']);
     expect(within(nav).getByRole('link', { name: 'Update Feed' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -105,6 +105,10 @@ describe('dashboard', () => {
     expect(within(nav).getByRole('link', { name: 'Accounts' })).toHaveAttribute(
       'href',
       '/accounts',
+    );
+    expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute(
+      'href',
+      '/activity',
     );
     expect(within(nav).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
 
@@ -171,6 +175,7 @@ describe('dashboard', () => {
       'Update Feed',
       'Values Mapper',
       'Accounts',
+      'Activity',
       'Logout',
     ]);
     expect(items[0]).toHaveAttribute('aria-current', 'page');

@@ -1,0 +1,94 @@
+import type { ActivityArea } from '@generated/api/model';
+
+/** The texts of the Activity screen, in one place. */
+export const ACTIVITY_TEXT = {
+  title: 'Activity',
+  table: 'Activity',
+  pages: 'Activity pages',
+  empty: 'No activity matches these filters.',
+  none: 'No activity yet.',
+  person: 'Person',
+  everyone: 'Everyone',
+  area: 'Area',
+  allAreas: 'All areas',
+  from: 'From',
+  to: 'To',
+  search: 'Search',
+  searchPlaceholder: 'Name, e-mail, target or action',
+  clear: 'Clear filters',
+  exportCsv: 'Export CSV',
+  checkIntegrity: 'Check integrity',
+  when: 'When',
+  who: 'Who',
+  action: 'Action',
+  target: 'Target',
+  event: 'Event',
+  request: 'Request',
+  before: 'Before',
+  after: 'After',
+  field: 'Field',
+  changes: 'Changes',
+  noChange: 'No details recorded.',
+  showUnchanged: (count: number) => `Show unchanged fields (${count})`,
+  /** A value that is not there (null): nothing before, or nothing left after. */
+  noValue: '(none)',
+  unknownActor: '(unknown)',
+  intact: (checked: number) =>
+    `The log is intact: ${checked} ${checked === 1 ? 'event' : 'events'} checked.`,
+  broken: (eventId: number | null, reason: string | null) =>
+    `The log is broken at event ${eventId ?? '?'}: ${reason ?? 'no reason given.'}`,
+} as const;
+
+/** Each area as people read it (a new area in the contract fails the build until named here). */
+export const AREA_LABEL: Record<ActivityArea, string> = {
+  mapping: 'Mappings',
+  sync_filter: 'Sync filters',
+  override: 'Overrides',
+  rule: 'Rules',
+  user: 'Users',
+  company: 'Company',
+  environment: 'Environment',
+  launch: 'Launches',
+  sync: 'Syncs',
+  password: 'Passwords',
+  sign_in: 'Sign-ins',
+};
+
+/** The contract's actions in words. */
+const ACTION_TEXT: Record<string, string> = {
+  'mapping.changed': 'Changed a mapping',
+  'mapping.auto_match': 'Ran AutoMatch',
+  'mapping.imported': 'Imported mappings',
+  'sync_filter.created': 'Added a sync filter',
+  'sync_filter.changed': 'Changed a sync filter',
+  'sync_filter.deleted': 'Deleted a sync filter',
+  'override.saved': 'Saved override values',
+  'rule.changed': 'Changed a rule',
+  'user.invited': 'Invited a user',
+  'user.reinvited': 'Re-invited a user',
+  'user.renamed': 'Renamed a user',
+  'user.role_changed': "Changed a user's role",
+  'user.deleted': 'Deleted a user',
+  'user.activated': 'Accepted an invitation',
+  'company.created': 'Created the company',
+  'company.changed': 'Changed the company',
+  'environment.switched': 'Switched the environment',
+  'launch.resolved': 'Marked launches as read',
+  'sync.started': 'Started a sync',
+  'sync.retried': 'Retried failed records',
+  'sync.errors_dismissed': 'Dismissed sync errors',
+  'password.changed': 'Changed the password',
+  'password.reset': 'Reset the password',
+  'sign_in.succeeded': 'Signed in',
+  'sign_in.refused': 'Sign-in refused',
+};
+
+/** An action in words; one the app does not know yet shows as it is (the contract says new ones may come). */
+export function actionText(action: string): string {
+  return ACTION_TEXT[action] ?? action;
+}
+
+/** An area as people read it, or as it is when unknown. */
+export function areaText(area: string): string {
+  return (AREA_LABEL as Record<string, string>)[area] ?? area;
+}
