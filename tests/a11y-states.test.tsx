@@ -51,6 +51,17 @@ describe('no serious axe violation', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it('on Activity with the integrity verdict out and an event open', async () => {
+    await backend.signIn(DANA);
+    renderApp('/activity');
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Check integrity' }));
+    await screen.findByText(/^The log is intact/);
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Changed a mapping' })[0]!);
+    await screen.findByRole('dialog', { name: 'Changed a mapping' });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
   it('in the password reset request showing the reply', async () => {
     renderApp('/request-reset-password');
     await userEvent.type(await screen.findByLabelText(/^Email/), `${MARCUS}{Enter}`);
