@@ -2,8 +2,11 @@
 // Change openapi.yaml and run `npm run generate` instead.
 
 import type { ComparisonType, DataType } from '../api/model/index.ts';
+import { isRealDay } from './day.ts';
 import { RelatedRecordObject } from '../api/model/relatedRecordObject.ts';
 import { ReservedAttributeName } from '../api/model/reservedAttributeName.ts';
+
+export { isRealDay };
 
 /**
  * From DataType in openapi.yaml:
@@ -35,21 +38,21 @@ export const FILTER_VALUE_FORMATS = {
    * compared it as a decimal would filter other records than the user sees. The filter editor
    * refuses it before saving, with the same rule.
    */
-  Int: new RegExp('^[-+]?\\d+$', 'u'),
+  Int: /* @__PURE__ */ new RegExp('^[-+]?\\d+$', 'u'),
   /**
    * DoubleValue: A sync-filter value (`field_value`) for a Double attribute, and for any greater_than or
    * lesser_than comparison other than on a Date: a number in decimal with an optional sign and
    * fraction (`5000`, `-0.75`, `.5`, `7.`). No exponent (`1e3`), hexadecimal, thousands separator,
    * NaN or Infinity: every backend language reads this form the same way.
    */
-  Double: new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)$', 'u'),
+  Double: /* @__PURE__ */ new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)$', 'u'),
   /**
    * DateValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for a Date
    * attribute: a calendar day written YYYY-MM-DD (`2026-03-31`), which must exist (`2026-02-30`
    * is refused). ACE dates are days, and this is the form ACE itself accepts; no time and no
    * time zone, so no backend can move it a day.
    */
-  Date: new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'),
+  Date: /* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'),
 } as const satisfies Partial<Record<DataType, RegExp>>;
 
 /** The data types whose filter value is a day (`format: date`), which must exist. */
@@ -71,7 +74,7 @@ export const OVERRIDE_VALUE_FORMATS = {
    * rule as `Yes` or `No` (any letter case) is turned by the backend into `True` or `False`,
    * which is what it meant.
    */
-  Boolean: new RegExp('^(True|False)$', 'u'),
+  Boolean: /* @__PURE__ */ new RegExp('^(True|False)$', 'u'),
   /**
    * IntValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for an Int
    * attribute: a whole number in decimal digits with an optional sign (`42`, `-7`, `+3`). A decimal (`2.5`, `3.0`), an exponent or a thousands
@@ -79,27 +82,27 @@ export const OVERRIDE_VALUE_FORMATS = {
    * compared it as a decimal would filter other records than the user sees. The filter editor
    * refuses it before saving, with the same rule.
    */
-  Int: new RegExp('^[-+]?\\d+$', 'u'),
+  Int: /* @__PURE__ */ new RegExp('^[-+]?\\d+$', 'u'),
   /**
    * OverrideDoubleValue: An override value (`dummy_value`) for a Double attribute: a number in decimal with an
    * optional sign, fraction and exponent (`5000`, `-0.75`, `.5`, `1e3`, `2.5E-2`). Unlike a
    * sync-filter value (DoubleValue), an override is sent to ACE as a JSON number, which may
    * carry an exponent. No hexadecimal, thousands separator, NaN or Infinity.
    */
-  Double: new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?$', 'u'),
+  Double: /* @__PURE__ */ new RegExp('^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?$', 'u'),
   /**
    * DateValue: A sync-filter value (`field_value`) or an override value (`dummy_value`) for a Date
    * attribute: a calendar day written YYYY-MM-DD (`2026-03-31`), which must exist (`2026-02-30`
    * is refused). ACE dates are days, and this is the form ACE itself accepts; no time and no
    * time zone, so no backend can move it a day.
    */
-  Date: new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'),
+  Date: /* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'),
   /**
    * EmailValue: An override value (`dummy_value`) for an Email attribute: one `@` between a name and a
    * domain with a dot, no spaces (`jane.doe@example.com`). ACE refuses an e-mail address of
    * another form with a Data Type Mismatch Error.
    */
-  Email: new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u'),
+  Email: /* @__PURE__ */ new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u'),
 } as const satisfies Partial<Record<DataType, RegExp>>;
 
 /** The data types whose override value is a day (`format: date`), which must exist. */
@@ -152,15 +155,6 @@ function hasFormat(
 }
 
 /**
- * A calendar day written exactly YYYY-MM-DD that exists: Date.parse would roll 2026-02-30 over
- * into March. The one real-day rule of the app and the sandbox (in UTC: a day has no time zone).
- */
-export function isRealDay(text: string): boolean {
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
-
-/**
  * ACE attributes (by `name`) that are identifiers the backend fills itself: the id of the
  * record in the partner's CRM and in AWS's APN system. They link a Salesforce record to its
  * ACE twin, so a value chosen by a user would break that link. They are never offered as
@@ -168,7 +162,8 @@ export function isRealDay(text: string): boolean {
  * in the required-mapping counts, left out of the record preview, and never take an override
  * value (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
-export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = Object.values(ReservedAttributeName);
+export const RESERVED_ATTRIBUTE_NAMES: readonly string[] =
+  /* @__PURE__ */ Object.values(ReservedAttributeName);
 
 export function isReservedAttributeName(name: string): boolean {
   return RESERVED_ATTRIBUTE_NAMES.includes(name);
@@ -186,7 +181,7 @@ export function isReservedAttributeName(name: string): boolean {
  * override value, which would replace a value of another record than the one that failed
  * (`OverrideWrite.ace_id` naming one is refused with a 400 field error on `ace_id`).
  */
-export const RELATED_RECORD_NAME = new RegExp(
+export const RELATED_RECORD_NAME = /* @__PURE__ */ new RegExp(
   `(?:${Object.values(RelatedRecordObject).join('|')})\\.`,
   'i',
 );
@@ -205,7 +200,7 @@ export const FILTER_VALUE_MAX_LENGTH = 1000;
 export const OVERRIDE_VALUE_MAX_LENGTH = 1000;
 
 /** An e-mail address as the API takes it (EmailValue's pattern): sign-up, invitations, resets, overrides. */
-export const EMAIL_ADDRESS = new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u');
+export const EMAIL_ADDRESS = /* @__PURE__ */ new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u');
 
 /** The longest e-mail address (LoginRequest.email's maxLength: RFC 5321's path, 254). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -3,7 +3,7 @@
  * year, month and day and written 'YYYY-MM-DD' with zero padding (date pickers accept
  * year-month-day only). They never pass through UTC, so no time zone can move them a day.
  */
-import { isRealDay } from '@generated/rules';
+import { isRealDay } from '@generated/rules/day';
 
 export interface Day {
   year: number;

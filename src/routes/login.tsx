@@ -3,7 +3,6 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { session } from '@/api/session';
 import { LoginPage } from '@/features/auth';
 import { screenHead } from '@/lib/title';
-import { EMAIL_MAX_LENGTH } from '@generated/rules';
 
 interface LoginSearch {
   returnUrl?: string;
@@ -13,9 +12,8 @@ interface LoginSearch {
 
 const validateLoginSearch = (search: Record<string, unknown>): LoginSearch => ({
   ...(typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {}),
-  ...(typeof search.email === 'string' && search.email.length <= EMAIL_MAX_LENGTH
-    ? { email: search.email }
-    : {}),
+  // Only filled in: the form checks it as it checks what is typed.
+  ...(typeof search.email === 'string' ? { email: search.email } : {}),
 });
 
 export const Route = createFileRoute('/login')({

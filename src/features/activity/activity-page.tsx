@@ -8,7 +8,7 @@ import { usePagedList } from '@/components/paginator/use-paged-list';
 import { lazyNamed } from '@/lib/lazy-named';
 import type { ActivityEvent } from '@generated/api/model';
 
-import { activityQueryOptions } from './activity-queries';
+import { activityQueryOptions } from './activity-query-options';
 import styles from './activity.module.css';
 import { ActivityActions } from './components/activity-actions';
 import { activityColumns, OpenEventContext } from './components/activity-columns';

@@ -1,31 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import { getListActivityQueryOptions } from '@generated/api/activity/activity';
-import { getListUsersQueryOptions } from '@generated/api/users/users';
-
-import { listParams, type ActivityFilters } from './model/activity-search';
+import type { ActivityFilters } from './model/activity-search';
 
 export { parseActivitySearch, type ActivityFilters } from './model/activity-search';
 
 /**
- * The screen shows its own loading and error states (the list's BlockError, the person filter's
- * fallback), so its reads do not toast, and a failed first load waits for Retry.
+ * Starts the page's reads; the screen renders without waiting for them. The queries' options (and
+ * the generated API module behind them) load with the screen, not with the first chunk that every
+ * visitor downloads: the route reads its search from this module at start.
  */
-const SCREEN_QUERY = { meta: { silentErrors: true }, retryOnMount: false } as const;
-
-/** One page of the log with the view's filters; the route's loader and the screen read the same. */
-export const activityQueryOptions = (filters: ActivityFilters, page: number) =>
-  getListActivityQueryOptions(listParams(filters, page), { query: SCREEN_QUERY });
-
-/** The tenant's users, for the person filter: the same query Company Settings lists them with. */
-export const activityPeopleQueryOptions = () => getListUsersQueryOptions({ query: SCREEN_QUERY });
-
-/** Starts the page's reads; the screen renders without waiting for them. */
-export function prefetchActivity(
+export async function prefetchActivity(
   queryClient: QueryClient,
   filters: ActivityFilters,
   page: number,
-): void {
+): Promise<void> {
+  const { activityPeopleQueryOptions, activityQueryOptions } =
+    await import('./activity-query-options');
   void queryClient.prefetchQuery(activityQueryOptions(filters, page));
   if (page > 1) void queryClient.prefetchQuery(activityQueryOptions(filters, 1));
   void queryClient.prefetchQuery(activityPeopleQueryOptions());

@@ -8,7 +8,7 @@ import { AceValueInput } from '@/components/ace-value-input/ace-value-input';
 import { shortName } from '@/lib/person-name';
 import { DataType, type ActivityArea } from '@generated/api/model';
 
-import { activityPeopleQueryOptions } from '../activity-queries';
+import { activityPeopleQueryOptions } from '../activity-query-options';
 import styles from '../activity.module.css';
 import { isFiltered, type ActivityFilters } from '../model/activity-search';
 import { ACTIVITY_TEXT, AREA_LABEL } from '../model/activity-texts';
