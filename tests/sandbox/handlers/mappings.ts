@@ -18,7 +18,28 @@ import {
 import { parseEntity } from '../domain/sync/filter-settings';
 import { previewRecord, searchRecords } from '../domain/sync/preview';
 import { callerOf, superAdmin } from '../domain/tenant-access';
+import type { State } from '../store/state';
 import { paginate } from './paging';
+
+/**
+ * A change to one ACE field's mapping, recorded with the field's mapping rows before and after
+ * (in the change's own transaction).
+ */
+function mappingChanged<T>(
+  draft: State,
+  origin: ReturnType<typeof originOf>,
+  tenantId: number,
+  aceId: number,
+  change: () => T,
+): T {
+  return recorded(
+    draft,
+    origin,
+    { area: 'mapping', action: 'mapping.changed', target: aceFieldTarget(draft, aceId) },
+    () => fieldMappingView(draft, tenantId, aceId),
+    change,
+  );
+}
 
 export function registerMappings(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/data-mappings/', (call) => {
@@ -32,12 +53,8 @@ export function registerMappings(app: SandboxApp): void {
     superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
     const aceId = Number(call.body?.aws_ace_attribute);
     const id = call.deps.store.transact((draft) =>
-      recorded(
-        draft,
-        originOf(call),
-        { area: 'mapping', action: 'mapping.changed', target: aceFieldTarget(draft, aceId) },
-        () => fieldMappingView(draft, tenantId, aceId),
-        () => createMapping(draft, tenantId, call.body),
+      mappingChanged(draft, originOf(call), tenantId, aceId, () =>
+        createMapping(draft, tenantId, call.body),
       ),
     );
     return reply(201, tenantMapping(call.deps.store.state, tenantId, id));
@@ -49,12 +66,8 @@ export function registerMappings(app: SandboxApp): void {
     const id = Number(call.params.id);
     call.deps.store.transact((draft) => {
       const aceId = tenantMapping(draft, tenantId, id).aws_ace_attribute;
-      recorded(
-        draft,
-        originOf(call),
-        { area: 'mapping', action: 'mapping.changed', target: aceFieldTarget(draft, aceId) },
-        () => fieldMappingView(draft, tenantId, aceId),
-        () => updateMapping(draft, tenantId, id, call.body ?? {}),
+      mappingChanged(draft, originOf(call), tenantId, aceId, () =>
+        updateMapping(draft, tenantId, id, call.body ?? {}),
       );
     });
     return reply(200, tenantMapping(call.deps.store.state, tenantId, id));
@@ -68,12 +81,8 @@ export function registerMappings(app: SandboxApp): void {
     const id = Number(call.params.id);
     call.deps.store.transact((draft) => {
       const aceId = tenantMapping(draft, tenantId, id).aws_ace_attribute;
-      recorded(
-        draft,
-        originOf(call),
-        { area: 'mapping', action: 'mapping.changed', target: aceFieldTarget(draft, aceId) },
-        () => fieldMappingView(draft, tenantId, aceId),
-        () => deleteMapping(draft, tenantId, id),
+      mappingChanged(draft, originOf(call), tenantId, aceId, () =>
+        deleteMapping(draft, tenantId, id),
       );
     });
     return reply(204, undefined);
