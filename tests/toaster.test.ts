@@ -65,6 +65,20 @@ describe('toaster', () => {
     const message = await screen.findByText('Please fill all the fields.');
     expect(message.closest('.bp6-toast')).toHaveClass('bp6-intent-danger');
   });
+  it('gives a keyed toast its five seconds more, whatever other toasts came in between', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => {
+      await toast.success('Saved the mapping of stage.', { key: 'between' });
+      await toast.danger('Another toast meanwhile.');
+    });
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_TIMEOUT_MS - 1000));
+    await act(async () => {
+      await toast.success('Saved the mapping of country.', { key: 'between' });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText('Saved the mapping of country.')).toBeInTheDocument();
+  });
+
   it('replaces a keyed toast in place, for five seconds more, with its action', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const undo = vi.fn();

@@ -8,10 +8,11 @@ export const TOAST_TIMEOUT_MS = 5000;
 let toaster: Promise<Toaster> | undefined;
 /**
  * Blueprint restarts a shown toast's timer only when its `timeout` changes, not when its text does:
- * each toast asks for 5000 or 5001 ms in turn, so a toast shown again under its key (an outage's
- * repeated error, the mapper's next save) stays its full five seconds from then.
+ * each showing of a key asks for 5000 or 5001 ms in turn, so a toast shown again under its key (an
+ * outage's repeated error, the mapper's next save) stays its full five seconds from then, however
+ * other toasts come in between.
  */
-let shown = 0;
+const timesShown = new Map<string, number>();
 let unmountToaster: (() => void) | undefined;
 
 /**
@@ -59,9 +60,14 @@ export async function showToast(
   { key, action }: ToastOptions = {},
 ): Promise<string> {
   const instance = await getToaster();
+  const toastKey = key ?? `${intent}: ${message}`;
+  const times = timesShown.get(toastKey) ?? 0;
+  // Only the keys of toasts that may still show matter: a long session's keys do not pile up.
+  if (timesShown.size > 50) timesShown.clear();
+  timesShown.set(toastKey, times + 1);
   return instance.show(
-    { message, intent, timeout: TOAST_TIMEOUT_MS + (shown++ % 2), action },
-    key ?? `${intent}: ${message}`,
+    { message, intent, timeout: TOAST_TIMEOUT_MS + (times % 2), action },
+    toastKey,
   );
 }
 
@@ -89,4 +95,5 @@ export async function removeToaster(): Promise<void> {
   unmountToaster?.();
   toaster = undefined;
   unmountToaster = undefined;
+  timesShown.clear();
 }
