@@ -24,7 +24,7 @@ export function dismissLabel(count: number): string {
 /** What dismissing a cause's errors does, asked before it is done. */
 export function dismissQuestion(count: number): string {
   const errors = count === 1 ? 'this error' : `these ${formatCount(count)} errors`;
-  return `The record no longer exists on the other side, so no retry can fix it. Dismissing takes ${errors} off the open errors; the log keeps them.`;
+  return `The record no longer exists on the other side, so no retry can fix it. Dismissing takes ${errors} off the open errors; the log keeps ${count === 1 ? 'it' : 'them'}.`;
 }
 
 export const CAUSE_COLUMN_TEXT = {

@@ -211,7 +211,7 @@ describe("the errors card's 'By cause' view", () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Dismiss the error' }));
     let dialog = await screen.findByRole('dialog', { name: 'Dismiss these errors?' });
     expect(dialog).toHaveTextContent(
-      'The record no longer exists on the other side, so no retry can fix it. Dismissing takes this error off the open errors; the log keeps them.',
+      'The record no longer exists on the other side, so no retry can fix it. Dismissing takes this error off the open errors; the log keeps it.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
