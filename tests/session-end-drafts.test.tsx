@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { SESSION_KEYS } from '@/api/session';
 import { announceSessionEnd } from '@/api/session-sync';
 import { followSessionEnd } from '@/app/session-end';
+import { restoreWaits } from '@/lib/timing';
 
 import { renderApp, wholeAppTestSettings } from './render-app';
 import { DEMO_PASSWORD } from './sandbox/seed/seed';
@@ -163,6 +164,7 @@ describe("the dashboard's override editor", () => {
     await within(table).findByDisplayValue('10000');
     await app.user.clear(dummyValue());
     // Typed text reaches the form after a 2 s pause: the session ends before that.
+    restoreWaits();
     await app.user.type(dummyValue(), '777');
     signOutInAnotherTab();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));

@@ -7,7 +7,7 @@ const hasDom = typeof window !== 'undefined';
 
 if (hasDom) {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup, configure } = await import('@testing-library/react');
+  const { cleanup, configure, getConfig, prettyDOM } = await import('@testing-library/react');
   const { removeToaster } = await import('@/lib/toaster');
   const scheduler = await import('scheduler');
 
@@ -15,6 +15,40 @@ if (hasDom) {
   // transformed on first import, which takes over a second on a loaded 2-core machine. A passing
   // assertion still returns at once.
   configure({ asyncUtilTimeout: 5_000 });
+
+  // A failed query's error prints the DOM only when it is read: `waitFor` makes and drops one
+  // such error per try, and printing the page each time cost about a twentieth of a whole-app
+  // test's time. The text is taken when the test fails (Vitest reads it at once) or when a wait
+  // gives up (`waitFor` reads it then), while the DOM it describes is still there.
+  const IGNORED = 'Ignored nodes: comments';
+  configure({
+    getElementError(message, container) {
+      const error = new Error();
+      error.name = 'TestingLibraryElementError';
+      let text: string | undefined;
+      Object.defineProperty(error, 'message', {
+        configurable: true,
+        get: () =>
+          (text ??= [
+            message,
+            // A wait that gives up hands its last error's text back, the DOM already in it.
+            message?.includes(IGNORED)
+              ? undefined
+              : `${IGNORED}, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`,
+          ]
+            .filter(Boolean)
+            .join('\n\n')),
+      });
+      return error;
+    },
+  });
+
+  // The waits a user sees are a tenth as long: a test checks what happens and in which order, and
+  // a second of waiting per login or save adds up in a worker that runs the files one by one. A
+  // test of a wait's length restores it for itself; the next test gets the short ones again.
+  const { shortenWaits } = await import('@/lib/timing');
+  const SHORT_WAITS = { successShown: 100, overrideTypingPause: 200 } as const;
+  shortenWaits(SHORT_WAITS);
 
   // Files may share a worker's DOM and modules (vite.config.ts): each starts signed out, through
   // the session module so that what it knows of the session is reset too, with empty storage.
@@ -31,6 +65,7 @@ if (hasDom) {
     cleanup();
     apiHealth.reset();
     localStorage.clear();
+    shortenWaits(SHORT_WAITS);
   });
 
   // Nothing of React may run once the file's DOM is gone ('window is not defined' on a loaded

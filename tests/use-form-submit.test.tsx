@@ -7,7 +7,7 @@ import { ApiError } from '@/api/api-error';
 import { ERROR_TEXT } from '@/api/error-messages';
 import { createQueryClient } from '@/app/query-client';
 import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-form-submit';
-import { SUCCESS_DELAY_MS } from '@/lib/timing';
+import { restoreWaits, waitMs } from '@/lib/timing';
 
 import { toast as toasts } from './toaster-spies';
 
@@ -124,7 +124,10 @@ describe('useFormSubmit', () => {
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 
-  it('after a success, waits the success delay busy and locked, then moves on', async () => {
+  it('after a success, waits the success delay (a second) busy and locked, then moves on', async () => {
+    restoreWaits();
+    const SUCCESS_DELAY_MS = waitMs('successShown');
+    expect(SUCCESS_DELAY_MS).toBe(1000);
     const call = deferred();
     const onSuccess = vi.fn();
     const next = vi.fn();

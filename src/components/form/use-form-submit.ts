@@ -3,7 +3,7 @@ import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 
 import { isApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
-import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
+import { wait, waitMs } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
 
 export interface FormSubmitOptions<TData, TError, TVariables, TFieldErrors> {
@@ -21,7 +21,7 @@ export interface FormSubmitOptions<TData, TError, TVariables, TFieldErrors> {
   onSuccess?: (data: TData, variables: TVariables) => unknown;
   /**
    * Where the form goes after a success, once the success message had its moment
-   * (`SUCCESS_DELAY_MS`). The form stays busy, and its fields locked, until then.
+   * (`waitMs('successShown')`). The form stays busy, and its fields locked, until then.
    */
   next?: (data: TData) => unknown;
 }
@@ -69,7 +69,7 @@ export function useFormSubmit<TData, TError, TVariables, TContext, TFieldErrors 
       setFinishing(true);
       await done;
       if (next) {
-        await wait(SUCCESS_DELAY_MS);
+        await wait(waitMs('successShown'));
         await next(data);
       }
       setFinishing(false);

@@ -11,7 +11,7 @@ import { useFormSubmit } from '@/components/form/use-form-submit';
 import { lazyNamed } from '@/lib/lazy-named';
 import { isBlank } from '@/lib/required-text';
 import { safeReturnUrl } from '@/lib/return-url';
-import { SUCCESS_DELAY_MS, wait } from '@/lib/timing';
+import { wait, waitMs } from '@/lib/timing';
 import { dismissToast, toast } from '@/lib/toaster';
 import { getLoginMutationOptions } from '@generated/api/auth/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@generated/rules';
@@ -63,7 +63,7 @@ export function LoginPage({
       setRouting(true);
       // The success toast shows for a second, then the user goes on. That second runs beside
       // the look-up of the user's home, so it is this screen's own rather than the hook's `next`.
-      const shown = Promise.all([toast.success('Login successful'), wait(SUCCESS_DELAY_MS)]);
+      const shown = Promise.all([toast.success('Login successful'), wait(waitMs('successShown'))]);
       await goOn(
         reply.user,
         shown.then(([key]) => dismissToast(key)),

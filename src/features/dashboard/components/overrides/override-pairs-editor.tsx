@@ -4,6 +4,7 @@ import { useId } from 'react';
 
 import { AceValueInput } from '@/components/ace-value-input/ace-value-input';
 import { FilterSelect } from '@/components/filter-select/filter-select';
+import { waitMs } from '@/lib/timing';
 import type { Attribute, SyncError } from '@generated/api/model';
 
 import {
@@ -15,9 +16,6 @@ import {
 } from '../../model/override-form';
 import styles from './overrides.module.css';
 import { useOverrideFormContext } from './use-override-form';
-
-/** Typed override text reaches the form after the user pauses this long, not on every key. */
-const OVERRIDE_TEXT_DEBOUNCE_MS = 2000;
 
 /**
  * The 'ACE Field with dummy values' cell of one sync error: ACE attribute and value pairs, one
@@ -118,7 +116,7 @@ function PairLine({ error, pair, position, options, removable }: PairLineProps) 
           rules="override"
           choiceList="filterable"
           dateEntry="typed"
-          typingPauseMs={OVERRIDE_TEXT_DEBOUNCE_MS}
+          typingPauseMs={waitMs('overrideTypingPause')}
         />
         {removable ? (
           <Button

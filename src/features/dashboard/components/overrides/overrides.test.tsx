@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { restoreWaits } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
 
 import { renderApp } from '../../../../../tests/render-app';
@@ -237,6 +238,7 @@ describe('override values in the errors table', () => {
   });
 
   it('looks disabled with nothing to save, says why when clicked, and types are debounced 2 s', async () => {
+    restoreWaits();
     backend.store.transact((draft) => {
       draft.overrides = draft.overrides.filter((override) => override.tenantId !== 1);
     });
