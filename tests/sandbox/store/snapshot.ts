@@ -64,9 +64,9 @@ interface Migration {
 }
 
 /**
- * The migrations, oldest first: one per version bump of `STATE_VERSION` (README, "The sandbox",
- * lists the versions). A migration returns the snapshot in the next version's shape; its `version`
- * field is set here, not by the migration.
+ * The migrations, oldest first: one per version bump of `STATE_VERSION` (docs/sandbox.md, "Its
+ * data", lists the versions). A migration returns the snapshot in the next version's shape; its
+ * `version` field is set here, not by the migration.
  */
 const MIGRATIONS: readonly Migration[] = [
   {

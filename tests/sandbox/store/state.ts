@@ -225,7 +225,10 @@ interface TenantStats {
  * `node tests/sandbox/store/state-schema.ts`; state-shape.test.ts fails until then.
  */
 export interface State {
-  /** Bumped when the shape changes, with a migration in snapshot.ts (README, "The sandbox", lists the versions). */
+  /**
+   * Bumped when the shape changes, with a migration in snapshot.ts (docs/sandbox.md, "Its data",
+   * lists the versions).
+   */
   version: number;
   sequences: Record<string, number>;
   licenceKeys: LicenceKey[];
