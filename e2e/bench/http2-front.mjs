@@ -2,7 +2,7 @@
 // files does, in front of `vite preview` (which stays the origin: the same files, compression,
 // headers and /api proxy to the mock). `vite preview` itself speaks HTTP/1.1 once it proxies, and
 // HTTP/1.1 gives a page six connections per host: a screen's 30 to 40 small chunks and its API
-// calls then queue, which Lighthouse's simulation counts (see the README's bench section).
+// calls then queue, which Lighthouse's simulation counts (see docs/bench.md).
 import http from 'node:http';
 import http2 from 'node:http2';
 

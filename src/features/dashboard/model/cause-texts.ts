@@ -53,15 +53,18 @@ export function retryLabel(count: number): string {
   return `Retry ${recordsText(count)}`;
 }
 
-/** Where a cause's fix is made: Sync Settings at its ACE field, the override editor, or nowhere. */
+/**
+ * Where a cause's fix is made: the values mapper at its ACE field, the override editor, or
+ * nowhere.
+ */
 export type CauseFixTarget =
   | { kind: 'sync-settings'; attributeId: number; entity: SyncErrorCause['entity'] }
   | { kind: 'override'; attributeId: number }
   | { kind: 'none' };
 
 /**
- * A picklist value or a missing field is fixed in the mapping (Sync Settings, at the field); a
- * value of the wrong type by a dummy value sent on the next sync (the override editor). A cause
+ * A picklist value or a missing field is fixed in the mapping (the values mapper, at the field); a
+ * value of the wrong type by an override sent on the next sync (the override editor). A cause
  * with no ACE field has nothing to open.
  */
 export function causeFixTarget(cause: SyncErrorCause): CauseFixTarget {

@@ -14,7 +14,7 @@ export interface CauseActions {
   dismiss: (cause: SyncErrorCause) => void;
   /** Opens the override editor at the cause's field. */
   openOverride: (cause: SyncErrorCause) => void;
-  /** Sync Settings is the super_admin's: a user gets the fix in words, without its link. */
+  /** The values mapper is the super_admin's: a user gets the fix in words, without its link. */
   canEditMappings: boolean;
 }
 

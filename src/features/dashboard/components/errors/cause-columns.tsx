@@ -72,7 +72,7 @@ export const causeColumns = column.columns([
 ]);
 
 /**
- * The fix in words, and the way to it: Sync Settings at the field, the override editor, or the
+ * The fix in words, and the way to it: the values mapper at the field, the override editor, or the
  * dismissal of errors whose record no longer exists.
  */
 function FixCell({ cause }: { cause: SyncErrorCause }) {

@@ -68,7 +68,7 @@ describe("the errors card's 'By cause' view", () => {
       causes.map((cause) => `Retry ${cause.count} ${cause.count === 1 ? 'record' : 'records'}`),
     );
 
-    // A picklist value of leads: Sync Settings at the lead field.
+    // A picklist value of leads: the values mapper at the lead field.
     const picklist = causes.find((cause) => cause.fix === 'map_picklist_value')!;
     expect(picklist.count).toBeGreaterThan(1);
     const picklistRow = rowOf(table, picklist.message);

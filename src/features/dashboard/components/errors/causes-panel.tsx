@@ -22,7 +22,7 @@ const NO_CAUSES: SyncErrorCause[] = [];
 export interface CausesPanelProps {
   /** Opens the override editor (the Errors tab, at this page) at a field for some errors. */
   onOpenOverride: (focus: OverrideFocus, errorsPage: number) => void;
-  /** Links to Sync Settings show (a super_admin's screen). */
+  /** Links to the values mapper show (a super_admin's screen). */
   canEditMappings: boolean;
 }
 

@@ -23,7 +23,7 @@ const CausesPanel = lazyNamed(() => import('./causes-panel'), 'CausesPanel');
 
 export interface SyncErrorsCardProps extends DashboardView {
   onViewChange: (view: DashboardView) => void;
-  /** Sync Settings (the mappings) is the super_admin's: only they get its links. */
+  /** The values mapper (the mappings) is the super_admin's: only they get its links. */
   canEditMappings?: boolean;
 }
 

@@ -9,8 +9,8 @@ import { mappingCountsQueryOptions } from './mapping-counts-query';
 
 /**
  * Required ACE fields still without a Salesforce field, named in the dashboard's toolbar until
- * there are none, as the way to Sync Settings, where each one links to its row: set-up counts as
- * complete with one of them mapped, and the records missing the others fail their sync. In the
+ * there are none, as the way to the values mapper, where each one links to its row: set-up counts
+ * as complete with one of them mapped, and the records missing the others fail their sync. In the
  * toolbar's line, beside the buttons, so that nothing below moves when it appears.
  */
 export function UnmappedRequiredNotice() {
