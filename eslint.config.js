@@ -123,7 +123,7 @@ export default defineConfig(
         'error',
         {
           groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
-          pathGroups: [{ pattern: '{@,@generated,@schemas}/**', group: 'internal' }],
+          pathGroups: [{ pattern: '{@,@generated,@schemas,@tests}/**', group: 'internal' }],
           pathGroupsExcludedImportTypes: ['builtin'],
           'newlines-between': 'always',
           alphabetize: { order: 'asc', caseInsensitive: true },

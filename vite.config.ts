@@ -57,6 +57,9 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
       '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
+      // Test helpers and the sandbox, for tests anywhere in the tree (never for what ships: see
+      // eslint.config.js, shipsNoTests).
+      '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
       // RJSF's markdown renderer (31 KB gzip), which no form of ours uses: see plain-markdown.tsx.
       'markdown-to-jsx/react': fileURLToPath(
         new URL('./src/components/schema-form/plain-markdown.tsx', import.meta.url),

@@ -1,10 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { configure, render } from '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 import { createAppRouter } from '@/app/router';
 
+import { renderWithClient } from './render-with-client';
 import { createTestQueryClient } from './test-query-client';
 
 /** Renders the real route tree at `path`, with a fresh `createTestQueryClient()`. */
@@ -12,11 +12,7 @@ export function renderApp(path: string) {
   const queryClient = createTestQueryClient();
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(queryClient, history);
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const view = renderWithClient(<RouterProvider router={router} />, { client: queryClient });
   return { ...view, router, queryClient, history };
 }
 

@@ -1,6 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '@/api/api-error';
@@ -9,6 +7,7 @@ import { createQueryClient } from '@/app/query-client';
 import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-form-submit';
 import { restoreWaits, waitMs } from '@/lib/timing';
 
+import { withClient } from './render-with-client';
 import { toast as toasts } from './toaster-spies';
 
 // Here rather than beside the hook: it runs under the app's own query client, whose cache would
@@ -25,11 +24,9 @@ type FieldErrors = Record<string, string>;
 
 /** The hook over a call the test answers, with the app's own query client (its toast policy). */
 function renderSubmit(send: Send, options: FormSubmitOptions<Reply, unknown, string, FieldErrors>) {
-  const client = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return renderHook(() => useFormSubmit({ mutationFn: send }, options), { wrapper });
+  return renderHook(() => useFormSubmit({ mutationFn: send }, options), {
+    wrapper: withClient(createQueryClient()),
+  });
 }
 
 /** A call that answers when the test says so. */

@@ -1,17 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { apiHealth } from '@/api/api-health';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { renderWithClient } from '@tests/render-with-client';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { createTestQueryClient } from '@tests/test-query-client';
+import { toast as toasts } from '@tests/toaster-spies';
 
-import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../tests/test-query-client';
-import { toast as toasts } from '../../../tests/toaster-spies';
 import { ApiStatus, QUIET_MS, RETRY_EVERY_MS } from './api-status';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 wholeAppTestSettings();
 
@@ -68,12 +68,10 @@ describe('an API that stops answering while the screen asks nothing', () => {
   it('is told within 5 s by one light call, and the banner goes once that call is answered', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
     onTestFinished(() => void vi.useRealTimers());
-    render(
-      <QueryClientProvider client={createTestQueryClient()}>
-        <ApiStatus>
-          <p>Figures</p>
-        </ApiStatus>
-      </QueryClientProvider>,
+    renderWithClient(
+      <ApiStatus>
+        <p>Figures</p>
+      </ApiStatus>,
     );
     act(() => apiHealth.answered());
     // Answers seen within QUIET_MS: nothing is asked.
@@ -99,14 +97,13 @@ describe('an API that stops answering while the screen asks nothing', () => {
 describe('an API host that answers with something no AceBridge API gives', () => {
   it('shows a page naming the host it tried, keeps what was typed behind it, and tries again', async () => {
     const client = createTestQueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <ApiStatus>
-          <label>
-            Company name <input />
-          </label>
-        </ApiStatus>
-      </QueryClientProvider>,
+    renderWithClient(
+      <ApiStatus>
+        <label>
+          Company name <input />
+        </label>
+      </ApiStatus>,
+      { client },
     );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Company name'), 'Acme Cloud');

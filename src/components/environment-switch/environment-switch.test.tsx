@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -7,15 +6,15 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { connectionStore } from '@/api/session';
+import { renderWithClient } from '@tests/render-with-client';
+import { ACME } from '@tests/sandbox/seed/seed';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { ACME } from '../../../tests/sandbox/seed/seed';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../tests/test-query-client';
 import { EnvironmentSwitch } from './environment-switch';
 import type { EnvironmentSwitchDestination } from './use-environment-switch';
 
@@ -42,11 +41,7 @@ function renderSwitch(destination: EnvironmentSwitchDestination, isProductionEna
     routeTree: rootRoute.addChildren(routes),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,14 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../tests/test-query-client';
-import { toast as toasts } from '../../../tests/toaster-spies';
+import { renderWithClient } from '@tests/render-with-client';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { toast as toasts } from '@tests/toaster-spies';
+
 import { SalesforceConnectionDialog } from './salesforce-connection-dialog';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 const backend = setupSandboxBackend();
 
@@ -20,11 +20,7 @@ const CONSUMER_KEY = '3MVG9n_HvETGhr3AuTzR7xPqB1Wd8tLs5yKe2GhNo0pLqRsTuVwXyZaBcD
 
 function renderDialog() {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <SalesforceConnectionDialog isOpen onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<SalesforceConnectionDialog isOpen onClose={onClose} />);
   return { onClose };
 }
 

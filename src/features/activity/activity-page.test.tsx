@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '@/lib/format-date';
-
-import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { actorOf, record, type Change } from '../../../tests/sandbox/domain/activity';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { actorOf, record, type Change } from '@tests/sandbox/domain/activity';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 
 wholeAppTestSettings();
 const backend = setupSandboxBackend();

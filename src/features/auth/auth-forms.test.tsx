@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { SESSION_KEYS } from '@/api/session';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { ACME, DEMO_PASSWORD } from '@tests/sandbox/seed/seed';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
+import { dismissToast, toast as toasts } from '@tests/toaster-spies';
 
-import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { ACME, DEMO_PASSWORD } from '../../../tests/sandbox/seed/seed';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { dismissToast, toast as toasts } from '../../../tests/toaster-spies';
-
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 wholeAppTestSettings();
 

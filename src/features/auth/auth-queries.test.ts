@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 
 import { session, type SessionUser } from '@/api/session';
+import { ACME } from '@tests/sandbox/seed/seed';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
+import { createTestQueryClient } from '@tests/test-query-client';
 
-import { ACME } from '../../../tests/sandbox/seed/seed';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../tests/test-query-client';
 import { homeAfterLogin } from './auth-queries';
 
 const backend = setupSandboxBackend();

@@ -3,13 +3,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { replyExample, type Schemas } from '../../../tests/sandbox/contract';
-import { writeInvitation, writePasswordReset } from '../../../tests/sandbox/domain/outbox';
-import { setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { dismissToast, toast as toasts } from '../../../tests/toaster-spies';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { replyExample, type Schemas } from '@tests/sandbox/contract';
+import { writeInvitation, writePasswordReset } from '@tests/sandbox/domain/outbox';
+import { setupSandboxBackend } from '@tests/sandbox-backend';
+import { dismissToast, toast as toasts } from '@tests/toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 wholeAppTestSettings();
 

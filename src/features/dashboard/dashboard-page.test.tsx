@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
-
-import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
 wholeAppTestSettings();

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { getToaster } from '@/lib/toaster';
 import type { DataMapping, PaginatedDataMappingList } from '@generated/api/model';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
 import { renderMapper } from './testing/render-mapper';
 
 /**

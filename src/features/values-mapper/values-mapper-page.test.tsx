@@ -1,13 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
 import type { SyncFilterCreate } from '@generated/api/model';
+import { renderWithClient } from '@tests/render-with-client';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../tests/test-query-client';
 import { ValuesMapperPage } from './values-mapper-page';
 
 vi.mock('@/lib/toaster', () => ({
@@ -72,12 +71,7 @@ async function opportunityCount(): Promise<{ matching: number; total: number }> 
 }
 
 function renderPage(tab?: 'leads' | 'opportunities') {
-  const client = createTestQueryClient();
-  const view = render(
-    <QueryClientProvider client={client}>
-      <ValuesMapperPage tab={tab} mapper={<p>Mapping editor</p>} />
-    </QueryClientProvider>,
-  );
+  const view = renderWithClient(<ValuesMapperPage tab={tab} mapper={<p>Mapping editor</p>} />);
   return { ...view, user: userEvent.setup() };
 }
 

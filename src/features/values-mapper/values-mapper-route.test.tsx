@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { Role } from '@/api/session';
-
-import { renderApp } from '../../../tests/render-app';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { renderApp } from '@tests/render-app';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
 /** A seeded Acme user of each role. */

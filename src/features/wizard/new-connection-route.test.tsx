@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { connectionStore } from '@/api/session';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { ACME, DEMO_LICENCE_KEYS } from '@tests/sandbox/seed/seed';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
+import { toast as toasts } from '@tests/toaster-spies';
 
-import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { ACME, DEMO_LICENCE_KEYS } from '../../../tests/sandbox/seed/seed';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { toast as toasts } from '../../../tests/toaster-spies';
 import { acmeAtStep } from './testing/acme-at-step';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 const backend = setupSandboxBackend();
 wholeAppTestSettings();

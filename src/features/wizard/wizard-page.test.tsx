@@ -4,14 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { connectionStore, session } from '@/api/session';
 import { startEnv } from '@/lib/env';
+import { ACME, DEMO_LICENCE_KEYS } from '@tests/sandbox/seed/seed';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { toast as toasts } from '@tests/toaster-spies';
 
-import { ACME, DEMO_LICENCE_KEYS } from '../../../tests/sandbox/seed/seed';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { toast as toasts } from '../../../tests/toaster-spies';
 import { acmeAtStep } from './testing/acme-at-step';
 import { renderWizard } from './testing/render-wizard';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());

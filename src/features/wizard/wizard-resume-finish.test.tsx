@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { connectionStore } from '@/api/session';
+import { ACME } from '@tests/sandbox/seed/seed';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { toast as toasts } from '@tests/toaster-spies';
 
-import { ACME } from '../../../tests/sandbox/seed/seed';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { toast as toasts } from '../../../tests/toaster-spies';
 import { acmeAtStep } from './testing/acme-at-step';
 import { renderWizard } from './testing/render-wizard';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());

@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { session } from '@/api/session';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { replyExample, type Schemas } from '@tests/sandbox/contract';
+import { MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
+import { toast as toasts } from '@tests/toaster-spies';
 
-import { renderApp, wholeAppTestSettings } from '../../../../tests/render-app';
-import { replyExample, type Schemas } from '../../../../tests/sandbox/contract';
-import { MARCUS, setupSandboxBackend } from '../../../../tests/sandbox-backend';
-import { toast as toasts } from '../../../../tests/toaster-spies';
-
-vi.mock('@/lib/toaster', () => import('../../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 wholeAppTestSettings();
 const backend = setupSandboxBackend();

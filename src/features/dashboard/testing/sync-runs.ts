@@ -1,6 +1,5 @@
 import type { SyncRun } from '@generated/api/model';
-
-import type { SandboxBackend } from '../../../../tests/sandbox-backend';
+import type { SandboxBackend } from '@tests/sandbox-backend';
 
 const ACME = 1;
 

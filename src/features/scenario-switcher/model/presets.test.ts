@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { contractDocument } from '../../../../tests/sandbox/contract';
+import { contractDocument } from '@tests/sandbox/contract';
+
 import { CATALOGUE } from './catalogue';
 import { formatPrefer, parsePrefer } from './prefer';
 import { findPreset, PRESETS, type PresetName } from './presets';

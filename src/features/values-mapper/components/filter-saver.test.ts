@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ERROR_TEXT } from '@/api/error-messages';
 import { toast } from '@/lib/toaster';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { createTestQueryClient } from '@tests/test-query-client';
 
-import { DANA, setupSandboxBackend } from '../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../tests/test-query-client';
 import {
   emptyRow,
   rowsFromFilters,

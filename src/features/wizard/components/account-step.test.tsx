@@ -1,17 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { ACME } from '../../../../tests/sandbox/seed/seed';
-import { setupSandboxBackend } from '../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../tests/test-query-client';
-import { toast as toasts } from '../../../../tests/toaster-spies';
+import { renderWithClient } from '@tests/render-with-client';
+import { ACME } from '@tests/sandbox/seed/seed';
+import { setupSandboxBackend } from '@tests/sandbox-backend';
+import { toast as toasts } from '@tests/toaster-spies';
+
 import { INITIAL_ACCOUNT, type AccountValues } from '../model/account-values';
 import { AccountStep } from './account-step';
 
-vi.mock('@/lib/toaster', () => import('../../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());
@@ -31,11 +31,7 @@ function Step() {
 }
 
 async function submitWithCompanyName(companyName: string) {
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <Step />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<Step />);
   const user = userEvent.setup();
   const paste = async (label: RegExp, text: string) => {
     await user.click(screen.getByLabelText(label));

@@ -1,6 +1,6 @@
-import { ACME } from '../../../../tests/sandbox/seed/seed';
-import type { MappingRow } from '../../../../tests/sandbox/store/state';
-import type { SandboxBackend } from '../../../../tests/sandbox-backend';
+import { ACME } from '@tests/sandbox/seed/seed';
+import type { MappingRow } from '@tests/sandbox/store/state';
+import type { SandboxBackend } from '@tests/sandbox-backend';
 
 /**
  * The seeded Acme tenant as it stood before set-up step `step` was done: the sandbox reads a

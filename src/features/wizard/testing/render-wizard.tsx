@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -7,11 +6,10 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
 
 import { FooterVisibilityContext } from '@/components/layout/shell-footer';
+import { renderWithClient } from '@tests/render-with-client';
 
-import { createTestQueryClient } from '../../../../tests/test-query-client';
 import { WizardPage } from '../wizard-page';
 
 /**
@@ -33,11 +31,9 @@ export function renderWizard() {
     history: createMemoryHistory({ initialEntries: ['/new-connection'] }),
   });
   const footer = { hidden: false };
-  const view = render(
+  const view = renderWithClient(
     <FooterVisibilityContext.Provider value={(hidden) => (footer.hidden = hidden)}>
-      <QueryClientProvider client={createTestQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </FooterVisibilityContext.Provider>,
   );
   return { ...view, router, footer };

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
 import type { SyncErrorCause } from '@generated/api/model';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { renderApp, wholeAppTestSettings } from '../../../../../tests/render-app';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
 import { SYNC_TEXT } from '../sync/use-sync-starter';
 
 const backend = setupSandboxBackend();

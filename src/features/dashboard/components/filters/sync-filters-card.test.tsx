@@ -1,16 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import type { FilterRow } from '../../../../../tests/sandbox/store/state';
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../../tests/test-query-client';
+import { renderWithClient } from '@tests/render-with-client';
+import type { FilterRow } from '@tests/sandbox/store/state';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+
 import { NO_FILTERS_TEXT, SyncFiltersCard } from './sync-filters-card';
 
 const backend = setupSandboxBackend();
@@ -54,11 +54,7 @@ function renderCard(canEdit: boolean) {
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  return render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<RouterProvider router={router} />);
 }
 
 describe('SyncFiltersCard', () => {

@@ -1,14 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '@/lib/format-date';
 import type { SyncRun } from '@generated/api/model';
+import { renderApp } from '@tests/render-app';
+import { renderWithClient } from '@tests/render-with-client';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { renderApp } from '../../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { runTotals } from '../../model/sync-history';
 import { acmeRunsUpToNow, acmeWithoutRuns, aRun } from '../../testing/sync-runs';
 import { HistoryTable } from './history-table';
@@ -30,11 +29,7 @@ vi.mock('./history-chart', () => {
 const backend = setupSandboxBackend();
 
 function renderCard() {
-  return render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <SyncHistoryCard />
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<SyncHistoryCard />);
 }
 
 /** Acme's runs in the history's order (newest first), as the sandbox holds them. */

@@ -1,22 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
+import { renderWithClient } from '@tests/render-with-client';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { InboxCard } from './inbox-card';
 
 const backend = setupSandboxBackend();
 
 function renderInbox() {
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <InboxCard />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<InboxCard />);
 }
 
 /** Acme's unread launches in the sandbox, in the order it lists them. */

@@ -4,9 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { restoreWaits } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
-
-import { renderApp } from '../../../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
+import { renderApp } from '@tests/render-app';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
 const saves = () => backend.callsTo('updateOverrides');

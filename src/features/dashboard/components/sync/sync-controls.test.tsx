@@ -1,13 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { connectionStore } from '@/api/session';
 import { toast } from '@/lib/toaster';
+import { renderWithClient } from '@tests/render-with-client';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { FULL_SYNC_WINDOW_MS, isWithinFullSyncWindow } from '../../model/sync-window';
 import { SyncControls } from './sync-controls';
 import { SYNC_TEXT } from './use-sync-starter';
@@ -16,11 +15,7 @@ const backend = setupSandboxBackend();
 const syncCalls = () => backend.callsTo('startSync');
 
 function renderControls() {
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <SyncControls />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<SyncControls />);
 }
 
 const syncButton = () => screen.getByRole('button', { name: /^(Sync|Syncing\.\.\.)$/ });

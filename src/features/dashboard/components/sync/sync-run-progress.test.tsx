@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { toast } from '@/lib/toaster';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { queueRun } from '@tests/sandbox/domain/sync/runs';
+import type { SyncRunRow } from '@tests/sandbox/store/state';
+import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { renderApp, wholeAppTestSettings } from '../../../../../tests/render-app';
-import { queueRun } from '../../../../../tests/sandbox/domain/sync/runs';
-import type { SyncRunRow } from '../../../../../tests/sandbox/store/state';
-import { DANA, MARCUS, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
 import { runCounts } from '../../testing/sync-runs';
 
 wholeAppTestSettings();

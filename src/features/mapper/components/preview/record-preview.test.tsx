@@ -1,13 +1,15 @@
-import { MutationObserver, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { MutationObserver } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../../tests/test-query-client';
+import { renderWithClient } from '@tests/render-with-client';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { createTestQueryClient } from '@tests/test-query-client';
+
 import { RecordPreview } from './record-preview';
 
-vi.mock('@/lib/toaster', () => import('../../../../../tests/toaster-spies'));
+vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
 
 /**
  * Acme's seeded org (tests/sandbox/store/salesforce-org.ts) holds the opportunity Initech - SAP on
@@ -37,11 +39,7 @@ function mapNeedsAssessment(mapped: boolean) {
 function renderPreview() {
   const client = createTestQueryClient();
   const onPickField = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <RecordPreview onPickField={onPickField} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<RecordPreview onPickField={onPickField} />, { client });
   /** A mapping saved by a row of the mapper (what the panel listens for). */
   const saveMapping = () =>
     new MutationObserver(client, {
