@@ -4,38 +4,18 @@ import { connectionStore, session } from '@/api/session';
 import { signOut } from '@/api/sign-out';
 import { startEnv } from '@/lib/env';
 
-const USER = { id: 7, email: 'ada@acme.test', role: 'super_admin' as const };
+import { DANA, setupSandboxBackend } from './sandbox-backend';
 
-/** A backend whose answer to the logout call waits until the test gives it. */
-function slowLogout(status: number) {
-  const sent: { url: string; headers: Headers; body: unknown }[] = [];
-  let answer: () => void = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      expect(url).toMatch(/\/auth\/logout\/$/);
-      sent.push({ url, headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
-      await answered;
-      return new Response(JSON.stringify({ message: 'bye' }), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return { sent, answer };
-}
+const backend = setupSandboxBackend();
+const logoutCalls = () => backend.callsTo('logout');
 
 describe('signing out', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    startEnv(Promise.resolve({ apiHost: undefined }));
-  });
+  afterEach(() => startEnv(Promise.resolve({ apiHost: undefined })));
 
   it('clears the session, the company details and the cache at once, the call carrying the tokens it ends', async () => {
-    session.start({ user: USER, access: 'acc-1', refresh: 'ref-1' });
+    const tokens = await backend.signIn(DANA);
     connectionStore.setTenantSubdomain('acme');
-    const backend = slowLogout(200);
+    const logout = backend.hold('logout');
     const clearCache = vi.fn();
 
     let done = false;
@@ -46,44 +26,41 @@ describe('signing out', () => {
     expect(session.getUser()).toBeNull();
     expect(connectionStore.getTenantSubdomain()).toBeNull();
     expect(clearCache).toHaveBeenCalledOnce();
-    await vi.waitFor(() => expect(backend.sent).toHaveLength(1));
-    expect(backend.sent[0]?.headers.get('Authorization')).toBe('Bearer acc-1');
-    expect(backend.sent[0]?.body).toEqual({ refresh: 'ref-1' });
+    await vi.waitFor(() => expect(logout.waiting).toBe(1));
+    expect(logoutCalls()[0]?.headers.get('Authorization')).toBe(`Bearer ${tokens.access}`);
+    expect(logoutCalls()[0]?.body).toEqual({ refresh: tokens.refresh });
     expect(done).toBe(false);
 
-    backend.answer();
+    logout.release();
     await signedOut;
     expect(done).toBe(true);
   });
 
   it("sends the call to the tenant's API origin, though the tenant is cleared at once", async () => {
     startEnv(Promise.resolve({ apiHost: 'api.example.com' }));
-    session.start({ user: USER, access: 'acc-3', refresh: 'ref-3' });
+    const tokens = await backend.signIn(DANA);
     connectionStore.setTenantSubdomain('acme');
-    const backend = slowLogout(200);
     const signedOut = signOut(() => {});
     expect(connectionStore.getTenantSubdomain()).toBeNull();
-    backend.answer();
     await signedOut;
-    expect(backend.sent.map((call) => call.url)).toEqual([
+    expect(logoutCalls().map((call) => `${call.origin}${call.path}`)).toEqual([
       'https://acme.api.example.com/api/v1/auth/logout/',
     ]);
-    expect(backend.sent[0]?.headers.get('Authorization')).toBe('Bearer acc-3');
+    expect(logoutCalls()[0]?.headers.get('Authorization')).toBe(`Bearer ${tokens.access}`);
   });
 
   it('resolves when the server refuses too: the user is signed out here either way', async () => {
-    session.start({ user: USER, access: 'acc-2', refresh: 'ref-2' });
-    const backend = slowLogout(500);
+    await backend.signIn(DANA);
+    backend.fail('logout', { status: 500 });
     const signedOut = signOut(() => {});
-    backend.answer();
     await expect(signedOut).resolves.toBeUndefined();
     expect(session.isLoggedIn()).toBe(false);
+    expect(logoutCalls()).toHaveLength(1);
   });
 
   it('sends nothing without a session', async () => {
     session.clear();
-    const backend = slowLogout(200);
     await signOut(() => {});
-    expect(backend.sent).toHaveLength(0);
+    expect(backend.calls).toHaveLength(0);
   });
 });

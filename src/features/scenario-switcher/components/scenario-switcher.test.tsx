@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { apiFetch, setRequestHeadersDecorator } from '@/api/http';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
 import { CATALOGUE } from '../model/catalogue';
 import { createPreferDecorator } from '../model/prefer-decorator';
@@ -10,18 +11,17 @@ import { PRESETS } from '../model/presets';
 import { createScenarioStore, SCENARIOS_STORAGE_KEY } from '../model/scenario-store';
 import { ScenarioSwitcher } from './scenario-switcher';
 
-/** Records the Prefer header of every request the app sends; the backend answers 200 {}. */
-function recordPrefer() {
-  const sent: Array<{ url: string; prefer: string | null }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      sent.push({ url, prefer: new Headers(init.headers).get('Prefer') });
-      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return sent;
-}
+const backend = setupSandboxBackend();
+
+/**
+ * The Prefer header of every request the app sent. Only Prism answers by that header; the sandbox
+ * backend ignores it, which is all this test needs: it asserts what the app sends, which the
+ * backend records, not what comes back.
+ */
+const sentPrefer = () => backend.calls.map((call) => call.headers.get('Prefer'));
+
+/** A request through the app's transport; its answer (often a refusal of `{}`) is not the point. */
+const send = (url: string, init?: RequestInit) => apiFetch(url, init).catch(() => undefined);
 
 /** The switcher as mount.tsx wires it: a store from local storage, the transport decorated. */
 function renderSwitcher() {
@@ -43,11 +43,12 @@ const badge = (count: number) =>
 
 // The panel lists the whole contract (about 50 selects): generous time on a busy machine.
 describe('scenario switcher', { timeout: 20_000 }, () => {
-  beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    setRequestHeadersDecorator(undefined);
-    vi.unstubAllGlobals();
+  beforeEach(async () => {
+    localStorage.clear();
+    // Signed in, so no call is answered 401 and followed by a refresh the test did not make.
+    await backend.signIn(DANA);
   });
+  afterEach(() => setRequestHeadersDecorator(undefined));
 
   it('opens from the flask button and with Alt+Shift+S, and lists the operations by tag', async () => {
     const { user } = renderSwitcher();
@@ -102,17 +103,16 @@ describe('scenario switcher', { timeout: 20_000 }, () => {
   });
 
   it("sends the picked response's Prefer header on that operation's requests until Reset all", async () => {
-    const sent = recordPrefer();
     const { user } = renderSwitcher();
     await openPanel(user);
     await user.selectOptions(select('login'), 'code=401, example=invalidCredentials');
     await user.selectOptions(select('listSyncErrors'), 'code=200, example=empty');
     expect(badge(2)).toBeInTheDocument();
 
-    await apiFetch('/api/v1/auth/login/', { method: 'POST', body: '{}' });
-    await apiFetch('/api/v1/salesforce/data-mappings/sync-errors/?page=2');
-    await apiFetch('/api/v1/users/');
-    expect(sent.map((request) => request.prefer)).toEqual([
+    await send('/api/v1/auth/login/', { method: 'POST', body: '{}' });
+    await send('/api/v1/salesforce/data-mappings/sync-errors/?page=2');
+    await send('/api/v1/users/');
+    expect(sentPrefer()).toEqual([
       'code=401, example=invalidCredentials',
       'code=200, example=empty',
       null,
@@ -121,23 +121,18 @@ describe('scenario switcher', { timeout: 20_000 }, () => {
     await user.click(screen.getByText('Reset all'));
     expect(badge(0)).toBeInTheDocument();
     expect(select('login')).toHaveValue('');
-    await apiFetch('/api/v1/auth/login/', { method: 'POST', body: '{}' });
-    expect(sent.at(-1)?.prefer).toBeNull();
+    await send('/api/v1/auth/login/', { method: 'POST', body: '{}' });
+    expect(sentPrefer().at(-1)).toBeNull();
   });
 
   it('matches a templated path to its operation, not to a literal sibling', async () => {
-    const sent = recordPrefer();
     const { user } = renderSwitcher();
     await openPanel(user);
     await user.selectOptions(select('getTenant'), 'code=404, example=notFound');
-    await apiFetch('/api/v1/tenants/7/');
-    await apiFetch('/api/v1/tenants/check-connection/');
-    await apiFetch('/api/v1/tenants/7/', { method: 'PATCH', body: '{}' });
-    expect(sent.map((request) => request.prefer)).toEqual([
-      'code=404, example=notFound',
-      null,
-      null,
-    ]);
+    await send('/api/v1/tenants/7/');
+    await send('/api/v1/tenants/check-connection/');
+    await send('/api/v1/tenants/7/', { method: 'PATCH', body: '{}' });
+    expect(sentPrefer()).toEqual(['code=404, example=notFound', null, null]);
   });
 
   it('keeps the choices in local storage, so they survive a reload', async () => {
@@ -147,17 +142,15 @@ describe('scenario switcher', { timeout: 20_000 }, () => {
     expect(localStorage.getItem(SCENARIOS_STORAGE_KEY)).toContain('fieldErrors');
     first.unmount();
 
-    const sent = recordPrefer();
     const again = renderSwitcher();
     expect(badge(1)).toBeInTheDocument();
     await openPanel(again.user);
     expect(select('createTenant')).toHaveValue('code=400, example=fieldErrors');
-    await apiFetch('/api/v1/tenants/', { method: 'POST', body: '{}' });
-    expect(sent[0]?.prefer).toBe('code=400, example=fieldErrors');
+    await send('/api/v1/tenants/', { method: 'POST', body: '{}' });
+    expect(sentPrefer()[0]).toBe('code=400, example=fieldErrors');
   });
 
   it('applies a preset in place of the active scenarios; a one-time entry serves one request', async () => {
-    const sent = recordPrefer();
     const { user } = renderSwitcher();
     await openPanel(user);
     await user.selectOptions(select('login'), 'code=401, example=invalidCredentials');
@@ -166,9 +159,9 @@ describe('scenario switcher', { timeout: 20_000 }, () => {
     expect(select('login')).toHaveValue('');
     expect(screen.getByText('next request only')).toBeInTheDocument();
 
-    await apiFetch('/api/v1/connection-step-status/', { method: 'POST', body: '{}' });
-    await apiFetch('/api/v1/connection-step-status/', { method: 'POST', body: '{}' });
-    expect(sent.map((request) => request.prefer)).toEqual(['code=401, example=tokenInvalid', null]);
+    await send('/api/v1/connection-step-status/', { method: 'POST', body: '{}' });
+    await send('/api/v1/connection-step-status/', { method: 'POST', body: '{}' });
+    expect(sentPrefer()).toEqual(['code=401, example=tokenInvalid', null]);
     expect(badge(1)).toBeInTheDocument();
     expect(select('refreshToken')).toHaveValue('code=200, example=refreshed');
   });
