@@ -22,6 +22,19 @@ const ACROSS_FEATURES =
 // Layout). The zones are checked on the resolved file, so a relative import ('../mapper/x')
 // breaks them exactly as an alias does.
 const layers = [
+  // Inside the shared code, floors too: lib (no UI, no transport) <- api (the transport, on lib's
+  // storage and jwt) <- components (UI, on both). A hook that needs the session lives in
+  // components/, not lib/.
+  {
+    target: './src/lib',
+    from: ['./src/api', './src/components'],
+    message: 'lib/ is the ground floor: it imports no api/ or components/ (move the piece up).',
+  },
+  {
+    target: './src/api',
+    from: './src/components',
+    message: 'api/ is the transport: it imports no components/.',
+  },
   {
     target: ['./src/components', './src/lib', './src/api'],
     from: ['./src/features', './src/routes', './src/app'],

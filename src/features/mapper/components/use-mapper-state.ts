@@ -2,8 +2,11 @@ import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/re
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 import { errorMessages } from '@/api/error-messages';
+import {
+  useDraftOnSessionEnd,
+  useRestoredDraft,
+} from '@/components/session-draft/use-session-draft';
 import { toast } from '@/lib/toaster';
-import { useDraftOnSessionEnd, useRestoredDraft } from '@/lib/use-session-draft';
 import {
   getListAwsAttributesQueryKey,
   useListAwsAttributes,

@@ -3,7 +3,10 @@ import { AddIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 
-import { useDraftOnSessionEnd, useRestoredDraft } from '@/lib/use-session-draft';
+import {
+  useDraftOnSessionEnd,
+  useRestoredDraft,
+} from '@/components/session-draft/use-session-draft';
 import type { EntityType, PaginatedAttributeList, SyncFilter } from '@generated/api/model';
 
 import {

@@ -1,6 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 
-import { useDraftOnSessionEnd, useRestoredDraft } from '@/lib/use-session-draft';
+import {
+  useDraftOnSessionEnd,
+  useRestoredDraft,
+} from '@/components/session-draft/use-session-draft';
 import type { Attribute, Override, SyncError } from '@generated/api/model';
 
 import { isOverrideDraft, restoredRows } from '../../model/override-draft';

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 
 import { onSessionEnded } from '@/api/http';
 import { session } from '@/api/session';
-
-import { drafts, type DraftOwner } from './drafts';
-import { toast } from './toaster';
+import { drafts, type DraftOwner } from '@/lib/drafts';
+import { toast } from '@/lib/toaster';
 
 /**
  * How an editor keeps its unsaved edits across the end of a session:
