@@ -80,48 +80,180 @@ export interface SeedOptions {
   scale?: number;
 }
 
+/**
+ * The seed: each part below builds one area of the state from the contract's examples, Acme's
+ * (and, where it has them, Globex's) rows side by side; this function puts them together in the
+ * state's order and derives what follows from them (id sequences, Salesforce orgs, history).
+ */
 export function buildSeed({ scale }: SeedOptions = {}): State {
-  const password = hashPassword(DEMO_PASSWORD, 'acebridge-sandbox-demo');
-  const users = replyExample<Schemas['UserList']>('/api/v1/users/', 'get', '200', 'allRoles');
-  const ace = contractExample<Schemas['PaginatedAttributeList']>('AwsAttributeListAll').results;
-  const acmeFields = contractExample<Schemas['PaginatedAttributeList']>(
-    'SalesforceAttributeListAll',
-  ).results;
-  const acmeMappings =
-    contractExample<Schemas['PaginatedDataMappingList']>('DataMappingListAll').results;
-  const filters = (['opportunityFilters', 'leadFilters'] as const).flatMap((name) =>
-    replyExample<Schemas['SyncFilter'][]>(
-      '/api/v1/salesforce/data-mappings/sync-settings',
-      'get',
-      '200',
-      name,
+  const state: State = {
+    version: STATE_VERSION,
+    sequences: {},
+    licenceKeys: seedLicenceKeys(),
+    tenants: seedTenants(),
+    users: seedUsers(),
+    linkTokens: [],
+    sessions: [],
+    outbox: [],
+    attributes: seedAttributes(),
+    mappings: seedMappings(),
+    filters: seedFilters(),
+    salesforce: {},
+    ace: {},
+    syncErrors: seedSyncErrors(),
+    syncLogs: contractExample<Schemas['PaginatedSyncLogList']>('SyncLogListAll').results.map(
+      (log) => ({ ...log, tenantId: ACME.id, runId: null }),
     ),
-  );
-  const acmeErrors = contractExample<Schemas['PaginatedSyncErrorList']>('SyncErrorListAll').results;
-  const acmeLogs = contractExample<Schemas['PaginatedSyncLogList']>('SyncLogListAll').results;
-  const acmeStats = replyExample<Schemas['SyncStats']>(
-    '/api/v1/salesforce/get-sync-data',
+    overrides: contractExample<Schemas['OverrideList']>('OverrideListAll').data.map((override) => ({
+      ...override,
+      tenantId: ACME.id,
+    })),
+    launches: seedLaunches(),
+    syncRuns: [],
+    stats: seedStats(),
+    awsRegistrations: [],
+    activity: [],
+    alertSettings: [],
+    pendingAlerts: [],
+    connectionAlerts: [],
+  };
+  state.sequences = sequencesOf(state);
+  for (const row of state.tenants) {
+    state.salesforce[String(row.id)] = generateSalesforceOrg(
+      state,
+      row,
+      row.id === ACME.id && scale ? { Lead: scale, Opportunity: scale } : undefined,
+    );
+    state.ace[String(row.id)] = [];
+  }
+  seedSyncHistory(state);
+  seedActivityHistory(state, ACME.id);
+  return state;
+}
+
+/** Each tenant's own key, and the unused demo keys a new company can sign up with. */
+function seedLicenceKeys(): State['licenceKeys'] {
+  return [
+    { key: ACME.key, tenantId: ACME.id },
+    { key: GLOBEX.key, tenantId: GLOBEX.id },
+    ...DEMO_LICENCE_KEYS.map((key) => ({ key, tenantId: null })),
+  ];
+}
+
+/** Acme as the contract's example tenant describes it, and Globex, on Beta and unmapped leads. */
+function seedTenants(): TenantRow[] {
+  const acme = replyExample<Schemas['Tenant']>('/api/v1/tenants/{id}/', 'get', '200', 'beta');
+  return [
+    tenant(acme, {
+      company_email: 'hello@acme-cloud.com',
+      industry: 'Software',
+      key: ACME.key,
+      salesforce: {
+        username: 'integration@acme-cloud.com',
+        consumer_key: null,
+        is_salesforce_managed_package: true,
+        account_type: 'salesforce_beta',
+      },
+      aws: awsSetup('123456789012', 'AceBridgeAccess'),
+    }),
+    tenant(
+      {
+        id: GLOBEX.id,
+        company_name: 'Globex Corporation',
+        subdomain_prefix: GLOBEX.subdomain,
+        aws_partner_status: 'premier',
+        subscription: 'Enterprise',
+        is_production_enabled: false,
+        is_lead_create_allowed_in_sf: false,
+        is_opportunity_create_allowed_in_sf: true,
+      },
+      {
+        company_email: 'ops@globex.example',
+        industry: 'Manufacturing',
+        key: GLOBEX.key,
+        salesforce: {
+          username: 'sfdc-sync@globex.example',
+          consumer_key: null,
+          is_salesforce_managed_package: true,
+          account_type: 'salesforce_beta',
+        },
+        aws: awsSetup('210987654321', 'GlobexAceBridge'),
+      },
+    ),
+  ];
+}
+
+/** Globex's three people, numbered after Acme's. */
+const GLOBEX_USERS = [
+  { first_name: 'Olivia', last_name: 'Parsons', email: 'ops@globex.example', role: 'super_admin' },
+  {
+    first_name: 'Hank',
+    last_name: 'Scorpio',
+    email: 'hank.scorpio@globex.example',
+    role: 'user',
+  },
+  {
+    first_name: 'Mindy',
+    last_name: 'Simmons',
+    email: 'mindy.simmons@globex.example',
+    role: 'user',
+  },
+] as const;
+
+/** Acme's users of every role (the contract's example; the inactive ones cannot sign in), Globex's. */
+function seedUsers(): State['users'] {
+  const password = hashPassword(DEMO_PASSWORD, 'acebridge-sandbox-demo');
+  const acme = replyExample<Schemas['UserList']>(
+    '/api/v1/users/',
     'get',
     '200',
-    'synced',
-  );
-  const acmeTenant = replyExample<Schemas['Tenant']>('/api/v1/tenants/{id}/', 'get', '200', 'beta');
-  const overrides = contractExample<Schemas['OverrideList']>('OverrideListAll').data;
-  const launches = contractExample<Schemas['LaunchList']>('LaunchListAll').data;
+    'allRoles',
+  ).results;
+  return [
+    ...acme.map((user) => ({
+      ...user,
+      tenantId: ACME.id,
+      passwordHash: user.is_active ? password : null,
+    })),
+    ...GLOBEX_USERS.map((user, index) => ({
+      ...user,
+      id: acme.length + index + 1,
+      middle_name: null,
+      is_active: true,
+      tenantId: GLOBEX.id,
+      passwordHash: password,
+    })),
+  ];
+}
 
-  const globexFields = acmeFields.map((field) => ({
-    ...field,
-    id: field.id + GLOBEX_FIELD_OFFSET,
-  }));
-  const globexField = (id: number) => id + GLOBEX_FIELD_OFFSET;
-  // Globex maps what a smaller team would: the opportunity basics, its stage picklist and a dummy.
-  const globexMappingIds = new Set([
-    1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 23, 24, 25, 27, 28, 29, 30, 31,
-  ]);
-  const firstGlobexMapping = acmeMappings.length + 1;
+const acmeFields = () =>
+  contractExample<Schemas['PaginatedAttributeList']>('SalesforceAttributeListAll').results;
+
+/** The ACE attributes (every tenant's), and each tenant's Salesforce fields. */
+function seedAttributes(): AttributeRow[] {
+  const ace = contractExample<Schemas['PaginatedAttributeList']>('AwsAttributeListAll').results;
+  const acme = acmeFields();
+  const globex = acme.map((field) => ({ ...field, id: globexField(field.id) }));
+  return [
+    ...ace.map((attribute) => attributeRow(attribute, null)),
+    ...acme.map((field) => attributeRow(field, ACME.id)),
+    ...globex.map((field) => attributeRow(field, GLOBEX.id)),
+  ];
+}
+
+const globexField = (id: number) => id + GLOBEX_FIELD_OFFSET;
+// Globex maps what a smaller team would: the opportunity basics, its stage picklist and a dummy.
+const GLOBEX_MAPPING_IDS = new Set([
+  1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 23, 24, 25, 27, 28, 29, 30, 31,
+]);
+
+/** Acme's mappings of every kind (the contract's example), and Globex's copies of some of them. */
+function seedMappings(): MappingRow[] {
+  const acme = contractExample<Schemas['PaginatedDataMappingList']>('DataMappingListAll').results;
+  const firstGlobexMapping = acme.length + 1;
   const idMap = new Map<number, number>();
-  const globexMappings: MappingRow[] = acmeMappings
-    .filter((mapping) => globexMappingIds.has(mapping.id))
+  const globex: MappingRow[] = acme
+    .filter((mapping) => GLOBEX_MAPPING_IDS.has(mapping.id))
     .map((mapping, index) => {
       idMap.set(mapping.id, firstGlobexMapping + index);
       return mapping;
@@ -142,138 +274,73 @@ export function buildSeed({ scale }: SeedOptions = {}): State {
         ? (idMap.get(mapping.picklist_mapping) ?? null)
         : null,
     }));
+  return [...acme, ...globex];
+}
 
-  const state: State = {
-    version: STATE_VERSION,
-    sequences: {},
-    licenceKeys: [
-      { key: ACME.key, tenantId: ACME.id },
-      { key: GLOBEX.key, tenantId: GLOBEX.id },
-      ...DEMO_LICENCE_KEYS.map((key) => ({ key, tenantId: null })),
-    ],
-    tenants: [
-      tenant(acmeTenant, {
-        company_email: 'hello@acme-cloud.com',
-        industry: 'Software',
-        key: ACME.key,
-        salesforce: {
-          username: 'integration@acme-cloud.com',
-          consumer_key: null,
-          is_salesforce_managed_package: true,
-          account_type: 'salesforce_beta',
-        },
-        aws: awsSetup('123456789012', 'AceBridgeAccess'),
-      }),
-      tenant(
-        {
-          id: GLOBEX.id,
-          company_name: 'Globex Corporation',
-          subdomain_prefix: GLOBEX.subdomain,
-          aws_partner_status: 'premier',
-          subscription: 'Enterprise',
-          is_production_enabled: false,
-          is_lead_create_allowed_in_sf: false,
-          is_opportunity_create_allowed_in_sf: true,
-        },
-        {
-          company_email: 'ops@globex.example',
-          industry: 'Manufacturing',
-          key: GLOBEX.key,
-          salesforce: {
-            username: 'sfdc-sync@globex.example',
-            consumer_key: null,
-            is_salesforce_managed_package: true,
-            account_type: 'salesforce_beta',
-          },
-          aws: awsSetup('210987654321', 'GlobexAceBridge'),
-        },
-      ),
-    ],
-    users: [
-      ...users.results.map((user) => ({
-        ...user,
-        tenantId: ACME.id,
-        passwordHash: user.is_active ? password : null,
-      })),
-      ...[
-        {
-          first_name: 'Olivia',
-          last_name: 'Parsons',
-          email: 'ops@globex.example',
-          role: 'super_admin' as const,
-        },
-        {
-          first_name: 'Hank',
-          last_name: 'Scorpio',
-          email: 'hank.scorpio@globex.example',
-          role: 'user' as const,
-        },
-        {
-          first_name: 'Mindy',
-          last_name: 'Simmons',
-          email: 'mindy.simmons@globex.example',
-          role: 'user' as const,
-        },
-      ].map((user, index) => ({
-        ...user,
-        id: users.results.length + index + 1,
-        middle_name: null,
-        is_active: true,
-        tenantId: GLOBEX.id,
-        passwordHash: password,
-      })),
-    ],
-    linkTokens: [],
-    sessions: [],
-    outbox: [],
-    attributes: [
-      ...ace.map((attribute) => attributeRow(attribute, null)),
-      ...acmeFields.map((field) => attributeRow(field, ACME.id)),
-      ...globexFields.map((field) => attributeRow(field, GLOBEX.id)),
-    ],
-    mappings: [...acmeMappings, ...globexMappings],
-    filters: filters.map(({ attribute, choices: _choices, data_type: _dataType, ...filter }) => ({
-      ...filter,
-      tenant: ACME.id,
-      attributeId: attribute.id,
-    })),
-    salesforce: {},
-    ace: {},
-    syncErrors: acmeErrors.map((error) => ({
-      ...error,
-      tenantId: ACME.id,
-      entity: error.entity_url?.includes('/Lead/') ? 'Lead' : 'Opportunity',
-      attributeId: SEEDED_ERROR_ATTRIBUTES[error.id] ?? null,
-      runId: null,
-    })),
-    syncLogs: acmeLogs.map((log) => ({ ...log, tenantId: ACME.id, runId: null })),
-    overrides: overrides.map((override) => ({ ...override, tenantId: ACME.id })),
-    launches: launches.map((launch, index) => ({
-      tenantId: ACME.id,
-      name: launch.name,
-      salesforceId: null,
-      read: false,
-      at: new Date(Date.UTC(2026, 2, 2, 12, 1, index)).toISOString(),
-    })),
-    syncRuns: [],
-    stats: [
-      { tenantId: ACME.id, ...acmeStats },
-      {
-        tenantId: GLOBEX.id,
-        last_synced: { lead: 0, opportunity: 0 },
-        total_synced: { lead: 0, opportunity: 0 },
-        last_synced_date: null,
-      },
-    ],
-    awsRegistrations: [],
-    activity: [],
-    alertSettings: [],
-    pendingAlerts: [],
-    connectionAlerts: [],
-  };
+/** Acme's opportunity and lead filters, as the contract's sync settings list them. */
+function seedFilters(): State['filters'] {
+  const filters = (['opportunityFilters', 'leadFilters'] as const).flatMap((name) =>
+    replyExample<Schemas['SyncFilter'][]>(
+      '/api/v1/salesforce/data-mappings/sync-settings',
+      'get',
+      '200',
+      name,
+    ),
+  );
+  return filters.map(({ attribute, choices: _choices, data_type: _dataType, ...filter }) => ({
+    ...filter,
+    tenant: ACME.id,
+    attributeId: attribute.id,
+  }));
+}
 
+/** Acme's sync errors of all five categories, each on the entity and attribute it is about. */
+function seedSyncErrors(): State['syncErrors'] {
+  const errors = contractExample<Schemas['PaginatedSyncErrorList']>('SyncErrorListAll').results;
+  return errors.map((error) => ({
+    ...error,
+    tenantId: ACME.id,
+    entity: error.entity_url?.includes('/Lead/') ? 'Lead' : 'Opportunity',
+    attributeId: SEEDED_ERROR_ATTRIBUTES[error.id] ?? null,
+    runId: null,
+  }));
+}
+
+/** Acme's unread launches, a second apart. */
+function seedLaunches(): State['launches'] {
+  const launches = contractExample<Schemas['LaunchList']>('LaunchListAll').data;
+  return launches.map((launch, index) => ({
+    tenantId: ACME.id,
+    name: launch.name,
+    salesforceId: null,
+    read: false,
+    at: new Date(Date.UTC(2026, 2, 2, 12, 1, index)).toISOString(),
+  }));
+}
+
+/** Acme's figures from the contract's example; Globex has synced nothing yet. */
+function seedStats(): State['stats'] {
+  const acme = replyExample<Schemas['SyncStats']>(
+    '/api/v1/salesforce/get-sync-data',
+    'get',
+    '200',
+    'synced',
+  );
+  return [
+    { tenantId: ACME.id, ...acme },
+    {
+      tenantId: GLOBEX.id,
+      last_synced: { lead: 0, opportunity: 0 },
+      total_synced: { lead: 0, opportunity: 0 },
+      last_synced_date: null,
+    },
+  ];
+}
+
+/** Each sequence at the highest id the seed used, so the next row created gets the one after. */
+function sequencesOf(state: State): State['sequences'] {
   const maxId = (ids: number[]) => ids.reduce((max, id) => Math.max(max, id), 0);
-  state.sequences = {
+  return {
     tenants: maxId(state.tenants.map((row) => row.id)),
     users: maxId(state.users.map((row) => row.id)),
     attributes: maxId(state.attributes.map((row) => row.id)),
@@ -283,16 +350,4 @@ export function buildSeed({ scale }: SeedOptions = {}): State {
     syncRuns: 0,
     outbox: 0,
   };
-  for (const row of state.tenants) {
-    state.salesforce[String(row.id)] = generateSalesforceOrg(
-      state,
-      row,
-      row.id === ACME.id && scale ? { Lead: scale, Opportunity: scale } : undefined,
-    );
-    state.ace[String(row.id)] = [];
-  }
-  seedSyncHistory(state);
-  seedActivityHistory(state, ACME.id);
-
-  return state;
 }
