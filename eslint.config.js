@@ -73,7 +73,7 @@ const layers = [
 // knows no HTTP layer and no seed; the store only keeps state, so it calls nothing above it.
 // Tests sit above every layer (a domain test builds its state from the seed).
 const sandbox = (...paths) => paths.map((path) => `./tests/sandbox/${path}`);
-const sandboxHttp = sandbox('app.ts', 'server.ts', 'test-client.ts', 'handlers');
+const sandboxHttp = sandbox('app.ts', 'server.ts', 'test-client.ts', 'http-failure.ts', 'handlers');
 const sandboxLayers = [
   {
     target: sandbox('domain'),

@@ -28,9 +28,9 @@ import {
   type Schemas,
 } from './contract';
 import { actorOf, type Origin } from './domain/activity';
-import { ApiFailure } from './domain/failure';
 import type { Mail, MailDeps } from './domain/outbox';
 import { authenticate, type Session, type SessionSettings } from './domain/sessions';
+import { failureReply, HttpFailure } from './http-failure';
 import { requestChecks } from './request-checks';
 import type { UserRow } from './store/state';
 import type { Store } from './store/store';
@@ -199,7 +199,7 @@ async function readBody(context: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiFailure(400, { detail: 'JSON parse error.' });
+    throw new HttpFailure(400, { detail: 'JSON parse error.' });
   }
 }
 
@@ -247,7 +247,8 @@ export function operation<P extends Path, M extends MethodOf<P>>(
         });
       return context.json(replyBody as object, status as 200);
     } catch (error) {
-      if (error instanceof ApiFailure) return context.json(error.body, error.status);
+      const failure = failureReply(error);
+      if (failure) return context.json(failure.body, failure.status);
       console.error(`sandbox: ${method.toUpperCase()} ${context.req.path} failed`, error);
       return context.json(
         { error: 'The sandbox failed on this request; see the npm start console.' },
@@ -262,7 +263,7 @@ function checkXsrf(context: Context): void {
   const cookie = getCookie(context, XSRF_COOKIE);
   const header = context.req.header(XSRF_HEADER);
   if (!cookie || header !== cookie)
-    throw new ApiFailure(401, {
+    throw new HttpFailure(401, {
       detail: 'CSRF Failed: CSRF token missing or incorrect.',
       code: 'csrf_failed',
     });

@@ -9,10 +9,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { components, paths } from '../../generated/openapi';
+import type { components, operations, paths } from '../../generated/openapi';
 
 export type Schemas = components['schemas'];
 export type Path = keyof paths;
+export type OperationId = keyof operations;
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The methods a path defines. */
@@ -146,16 +147,18 @@ interface ListSchema {
 }
 
 /**
- * The most items the contract lets the 200 reply of `GET path` list (its array's `maxItems`, or
- * that of the reply object's one array property). What the sandbox stores one item at a time
- * (users, sync filters, override values) is refused beyond it, so no reply it gives can break it.
+ * The most items the contract lets the 200 reply of the list operation `operationId` hold (its
+ * array's `maxItems`, or that of the reply object's one array property). What the sandbox stores
+ * one item at a time (users, sync filters, override values) is refused beyond it, so no reply it
+ * gives can break it.
  */
-export function listBound(path: Path): number {
+export function listBound(operationId: OperationId): number {
   const doc = contractDocument() as {
-    paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    paths: Record<string, Partial<Record<Method, { responses: Record<string, unknown> }>>>;
     components: { schemas: Record<string, ListSchema> };
   };
-  const reply = doc.paths[path]?.get?.responses['200'] as
+  const operation = contractOperations().find((entry) => entry.operationId === operationId);
+  const reply = (operation && doc.paths[operation.path]?.[operation.method])?.responses['200'] as
     { content?: { 'application/json'?: { schema?: ListSchema } } } | undefined;
   const resolve = (schema: ListSchema | undefined): ListSchema | undefined =>
     schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop() ?? ''] : schema;
@@ -165,7 +168,7 @@ export function listBound(path: Path): number {
       ? schema
       : Object.values(schema?.properties ?? {}).find((property) => property.type === 'array');
   if (typeof list?.maxItems !== 'number')
-    throw new Error(`openapi.yaml: GET ${path} lists no array with a maxItems`);
+    throw new Error(`openapi.yaml: ${operationId} lists no array with a maxItems`);
   return list.maxItems;
 }
 

@@ -32,12 +32,12 @@ import { serve } from '@hono/node-server';
 
 import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
 import { digestsDue, sendDigests } from './domain/alerts';
-import { ApiFailure } from './domain/failure';
 import { transactWithMail } from './domain/outbox';
 import { accessTokenFor } from './domain/sessions';
 import { createSyncRunner, syncRateFromEnv, type SyncRunner } from './domain/sync/runner';
 import { handlerModules } from './handlers';
 import { throttleOf } from './handlers/throttling';
+import { failureReply } from './http-failure';
 import { withLiveDates } from './seed/live-dates';
 import { buildSeed } from './seed/seed';
 import { createStore, type Store } from './store/store';
@@ -177,7 +177,8 @@ export function createSandbox(options: SandboxOptions = {}): {
       return context.json({ access });
     } catch (error) {
       // A refresh token that is not its session's current one: the API's own 401.
-      if (error instanceof ApiFailure) return context.json(error.body, error.status);
+      const failure = failureReply(error);
+      if (failure) return context.json(failure.body, failure.status);
       throw error;
     }
   });

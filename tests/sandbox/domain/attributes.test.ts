@@ -5,7 +5,7 @@ import { ReservedAttributeName } from '../../../generated/api/model/reservedAttr
 import { buildSeed } from '../seed/seed';
 import { testStore } from '../test-sandbox';
 import { aceAttributes, isReserved, mappingCounts } from './attributes';
-import { ApiFailure } from './failure';
+import { Invalid } from './failure';
 import { createMapping } from './mappings';
 
 const ACME = 1;
@@ -42,8 +42,8 @@ describe("the contract's reserved names (ReservedAttributeName) in the sandbox",
     } catch (error) {
       failure = error;
     }
-    expect(failure).toBeInstanceOf(ApiFailure);
-    expect((failure as ApiFailure).body).toEqual({
+    expect(failure).toBeInstanceOf(Invalid);
+    expect((failure as Invalid).fields).toEqual({
       aws_ace_attribute: [`${reserved.name} is filled by AceBridge itself.`],
     });
   });

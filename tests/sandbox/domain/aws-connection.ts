@@ -8,7 +8,7 @@
  * than `account_id` cannot be assumed with this external id (AccessDenied).
  */
 import type { AwsSetup } from '../store/state';
-import { ApiFailure, badRequest, fieldErrors } from './failure';
+import { fieldErrors, refused, TooLarge } from './failure';
 
 /** The largest policy file accepted (the contract's 413 example says 1 MB). */
 export const POLICY_LIMIT_BYTES = 1024 * 1024;
@@ -31,9 +31,7 @@ async function readPolicy(value: FormValue): Promise<unknown> {
   // (which used to bypass it and store megabytes).
   const size = typeof file === 'string' ? Buffer.byteLength(file, 'utf8') : file.size;
   if (size > POLICY_LIMIT_BYTES)
-    throw new ApiFailure(413, {
-      error: 'File size too large. The policy file must be smaller than 1 MB.',
-    });
+    throw new TooLarge('File size too large. The policy file must be smaller than 1 MB.');
   const content = typeof file === 'string' ? file : await file.text();
   let policy: unknown;
   try {
@@ -83,9 +81,7 @@ export async function checkAwsForm(form: PolicyForm): Promise<AwsSetup> {
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
   if (ROLE_ARN.exec(roleArn ?? '')?.[1] !== accountId)
-    throw badRequest(
-      `AccessDenied: User is not authorized to perform sts:AssumeRole on ${roleArn}`,
-    );
+    throw refused(`AccessDenied: User is not authorized to perform sts:AssumeRole on ${roleArn}`);
   return {
     account_id: accountId ?? '',
     external_id: externalId ?? '',

@@ -1,48 +1,88 @@
 /**
- * A request the sandbox refuses, in one of the contract's error shapes. Domain functions throw it;
- * the handler layer turns it into the reply. Throwing inside `store.transact` also rolls the
- * change back, so a refused write leaves nothing half made.
+ * What the domain refuses, in its own terms: no HTTP status and no reply shape. Domain functions
+ * throw these; the HTTP layer (../http-failure.ts) answers each with its status and the contract's
+ * error body, in one place. Throwing inside `store.transact` also rolls the change back, so a
+ * refused write leaves nothing half made.
  */
-import { listBound, type Path, type Schemas } from '../contract';
+import { listBound, type OperationId } from '../contract';
 
-export type FailureBody = Schemas['BadRequestError'] | Schemas['ErrorBody'];
+export abstract class DomainError extends Error {}
 
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: 400 | 401 | 404 | 413 | 429 | 500,
-    readonly body: FailureBody,
-  ) {
-    super(`${status} ${JSON.stringify(body)}`);
+/** No such thing in the caller's tenant (another tenant's ids included): it never says which. */
+export class NotFound extends DomainError {
+  constructor() {
+    super('Not found.');
   }
 }
 
-/** 400 with field errors, Django REST framework style: `{ field: ['message'] }`. */
-export function fieldErrors(errors: Record<string, string[]>): ApiFailure {
-  return new ApiFailure(400, errors);
+/** The request's values break rules: the messages per field, Django REST framework style. */
+export class Invalid extends DomainError {
+  constructor(readonly fields: Record<string, string[]>) {
+    super(JSON.stringify(fields));
+  }
 }
 
-/** 400 with one message under `error` (what the app shows in its toast). */
+/** A new password the rules refuse (too short, too common, all digits): field errors too. */
+export class WeakPassword extends Invalid {}
+
+/** The request is refused as a whole, for one reason the user reads. */
+export class Refused extends DomainError {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** The request collides with what is under way (a sync while another runs). */
+export class Conflict extends DomainError {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** The caller is not, or no longer, signed in; `code` names why, as the API does. */
+export class Unauthenticated extends DomainError {
+  constructor(
+    readonly detail: string,
+    readonly code?: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** An upload beyond its size limit. */
+export class TooLarge extends DomainError {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Field errors: `{ field: ['message'] }`. */
+export function fieldErrors(errors: Record<string, string[]>): Invalid {
+  return new Invalid(errors);
+}
+
 /**
- * Refuses to store one more item once `count` items fill the list that the 200 reply of
- * `GET listPath` may hold (its `maxItems` in the contract): the sandbox never gives a reply that
- * breaks the contract, whatever was stored one item at a time.
+ * Refuses to store one more item once `count` items fill the list that the 200 reply of the
+ * operation `listedBy` may hold (its `maxItems` in the contract): the sandbox never gives a reply
+ * that breaks the contract, whatever was stored one item at a time.
  */
-export function refuseBeyondListBound(count: number, listPath: Path, what: string): void {
-  const bound = listBound(listPath);
-  if (count > bound) throw badRequest(`A company can keep at most ${bound} ${what}.`);
+export function refuseBeyondListBound(count: number, listedBy: OperationId, what: string): void {
+  const bound = listBound(listedBy);
+  if (count > bound) throw refused(`A company can keep at most ${bound} ${what}.`);
 }
 
-export function badRequest(error: string): ApiFailure {
-  return new ApiFailure(400, { error });
+/** Refused as a whole, with one message (what the app shows in its toast). */
+export function refused(reason: string): Refused {
+  return new Refused(reason);
 }
 
-/** 404 for an id that does not exist in the caller's tenant (another tenant's ids included). */
-export function notFound(): ApiFailure {
-  return new ApiFailure(404, { detail: 'Not found.' });
+/** An id that does not exist in the caller's tenant (another tenant's ids included). */
+export function notFound(): NotFound {
+  return new NotFound();
 }
 
-export function unauthorized(detail: string, code?: string): ApiFailure {
-  return new ApiFailure(401, code ? { detail, code } : { detail });
+export function unauthenticated(detail: string, code?: string): Unauthenticated {
+  return new Unauthenticated(detail, code);
 }
 
 /** Field errors for the fields of `body` that are missing or blank. */

@@ -4,18 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { buildSeed } from '../seed/seed';
 import { testStore } from '../test-sandbox';
 import { mappingCounts } from './attributes';
-import { ApiFailure } from './failure';
+import { type DomainError, Invalid, NotFound } from './failure';
 import { autoMatch, createMapping, deleteMapping, updateMapping } from './mappings';
 
 const ACME = 1;
 const GLOBEX = 2;
 const store = () => testStore({ seed: buildSeed });
 
-function refusal(run: () => unknown): ApiFailure {
+/** The refusal of `kind` that `run` throws. */
+function refusal<E extends DomainError>(kind: new (...args: never[]) => E, run: () => unknown): E {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiFailure) return error;
+    if (error instanceof kind) return error;
     throw error;
   }
   throw new Error('expected a refusal');
@@ -38,31 +39,32 @@ describe('mapping rules', () => {
 
   it('refuses a second field-level mapping of the same ACE attribute', () => {
     const sandbox = store();
-    const failure = refusal(() =>
+    const failure = refusal(Invalid, () =>
       sandbox.transact((draft) =>
         createMapping(draft, ACME, { aws_ace_attribute: 40, salesforce_attribute: 163 }),
       ),
     );
-    expect(failure.status).toBe(400);
-    expect(failure.body).toEqual({ aws_ace_attribute: ['partnerProjectTitle is already mapped.'] });
+    expect(failure.fields).toEqual({
+      aws_ace_attribute: ['partnerProjectTitle is already mapped.'],
+    });
   });
 
   it("refuses another tenant's Salesforce field and a field of the other entity", () => {
     const sandbox = store();
-    const globexField = refusal(() =>
+    const globexField = refusal(Invalid, () =>
       sandbox.transact((draft) =>
         createMapping(draft, ACME, { aws_ace_attribute: 10, salesforce_attribute: 1111 }),
       ),
     );
-    expect(globexField.body).toEqual({
+    expect(globexField.fields).toEqual({
       salesforce_attribute: ['Invalid pk "1111" - object does not exist.'],
     });
-    const wrongEntity = refusal(() =>
+    const wrongEntity = refusal(Invalid, () =>
       sandbox.transact((draft) =>
         createMapping(draft, ACME, { aws_ace_attribute: 10, salesforce_attribute: 147 }),
       ),
     );
-    expect(wrongEntity.body).toEqual({
+    expect(wrongEntity.fields).toEqual({
       salesforce_attribute: ['A Lead attribute maps to a Lead field.'],
     });
   });
@@ -83,17 +85,15 @@ describe('mapping rules', () => {
       'LastName',
     ]);
     expect(row?.concatenated_attribute_mapping).toEqual([{ value: 103 }, { value: 105 }]);
-    expect(
-      refusal(() =>
-        sandbox.transact((draft) =>
-          createMapping(draft, ACME, {
-            aws_ace_attribute: 12,
-            is_concatenated: true,
-            concatenated_attribute_mapping: [106],
-          }),
-        ),
-      ).status,
-    ).toBe(400);
+    expect(() =>
+      sandbox.transact((draft) =>
+        createMapping(draft, ACME, {
+          aws_ace_attribute: 12,
+          is_concatenated: true,
+          concatenated_attribute_mapping: [106],
+        }),
+      ),
+    ).toThrow(Invalid);
   });
 
   it('keeps one receive-update mapping per Salesforce field', () => {
@@ -102,10 +102,10 @@ describe('mapping rules', () => {
     const id = sandbox.transact((draft) =>
       createMapping(draft, ACME, { aws_ace_attribute: 56, salesforce_attribute: 147 }),
     );
-    const failure = refusal(() =>
+    const failure = refusal(Invalid, () =>
       sandbox.transact((draft) => updateMapping(draft, ACME, id, { is_receive_update: true })),
     );
-    expect(failure.body).toEqual({
+    expect(failure.fields).toEqual({
       is_receive_update: ['Name already receives ACE updates for another mapping.'],
     });
     expect(sandbox.state.mappings.find((mapping) => mapping.id === id)?.is_receive_update).toBe(
@@ -115,7 +115,7 @@ describe('mapping rules', () => {
 
   it('checks picklist value rows against the ACE values and their parent', () => {
     const sandbox = store();
-    const unknownValue = refusal(() =>
+    const unknownValue = refusal(Invalid, () =>
       sandbox.transact((draft) =>
         createMapping(draft, ACME, {
           aws_ace_attribute: 46,
@@ -127,10 +127,10 @@ describe('mapping rules', () => {
         }),
       ),
     );
-    expect(unknownValue.body).toEqual({
+    expect(unknownValue.fields).toEqual({
       aws_ace_picklist_value: ['"Negotiating" is not a value of stage.'],
     });
-    const taken = refusal(() =>
+    const taken = refusal(Invalid, () =>
       sandbox.transact((draft) =>
         createMapping(draft, ACME, {
           aws_ace_attribute: 46,
@@ -142,14 +142,14 @@ describe('mapping rules', () => {
         }),
       ),
     );
-    expect(taken.body).toEqual({ aws_ace_picklist_value: ['stage "Prospect" is already mapped.'] });
+    expect(taken.fields).toEqual({
+      aws_ace_picklist_value: ['stage "Prospect" is already mapped.'],
+    });
   });
 
   it('deletes a picklist parent with its value rows, and only in its tenant', () => {
     const sandbox = store();
-    expect(refusal(() => sandbox.transact((draft) => deleteMapping(draft, GLOBEX, 8))).status).toBe(
-      404,
-    );
+    expect(() => sandbox.transact((draft) => deleteMapping(draft, GLOBEX, 8))).toThrow(NotFound);
     sandbox.transact((draft) => deleteMapping(draft, ACME, 8));
     expect(
       sandbox.state.mappings.filter((row) => row.tenant === ACME && row.aws_ace_attribute === 46),

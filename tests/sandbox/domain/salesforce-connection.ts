@@ -20,7 +20,7 @@ import { SalesforceAccountAccountType } from '../../../generated/api/model/sales
 import { contractExample, type Schemas } from '../contract';
 import { nextId, type SalesforceSetup, type State, type TenantRow } from '../store/state';
 import { salesforceVerdict } from './connection-health';
-import { badRequest, EMAIL_PATTERN, fieldErrors } from './failure';
+import { refused, EMAIL_PATTERN, fieldErrors } from './failure';
 import { generateSalesforceOrg } from './salesforce-org';
 
 const ACCOUNT_TYPES: readonly unknown[] = Object.values(SalesforceAccountAccountType);
@@ -79,9 +79,9 @@ export function checkSalesforceLogin(
   const user = orgUser(tenant, username);
   if (!user && unknownUser === 'field')
     throw fieldErrors({ email: [`user hasn't approved this consumer: ${username}`] });
-  if (!user) throw badRequest('Could not connect to Salesforce with the given username.');
+  if (!user) throw refused('Could not connect to Salesforce with the given username.');
   if (user === 'sandbox' && login.account_type === 'salesforce_production')
-    throw badRequest(
+    throw refused(
       `Could not connect to Salesforce: the sandbox user ${username} cannot sign in to a production org.`,
     );
   return {

@@ -20,7 +20,7 @@ import type { Draft } from 'immer';
 
 import type { RefreshStub, SessionRow, State, UserRow } from '../store/state';
 import type { Store } from '../store/store';
-import { unauthorized } from './failure';
+import { unauthenticated } from './failure';
 
 export interface SessionSettings {
   secret: string;
@@ -176,17 +176,17 @@ async function sessionClaims(
       nbf: false,
     })) as Claims;
   } catch {
-    throw unauthorized(INVALID, 'token_not_valid');
+    throw unauthenticated(INVALID, 'token_not_valid');
   }
   const now = seconds(settings.now());
   if (claims.token_type !== type || typeof claims.exp !== 'number' || claims.exp <= now)
-    throw unauthorized(INVALID, 'token_not_valid');
+    throw unauthenticated(INVALID, 'token_not_valid');
   const row = state.sessions.find((session) => session.id === claims.sid);
-  if (!row || row.userId !== claims.user_id) throw unauthorized(INVALID, 'token_not_valid');
-  if (row.endedAt !== null) throw unauthorized(BLACKLISTED, 'token_not_valid');
+  if (!row || row.userId !== claims.user_id) throw unauthenticated(INVALID, 'token_not_valid');
+  if (row.endedAt !== null) throw unauthenticated(BLACKLISTED, 'token_not_valid');
   const user = state.users.find((candidate) => candidate.id === claims.user_id);
   if (!user || !user.is_active || user.tenantId !== claims.tenant_id)
-    throw unauthorized('User not found', 'user_not_found');
+    throw unauthenticated('User not found', 'user_not_found');
   return { claims, row };
 }
 
@@ -202,7 +202,7 @@ export async function readToken(
 ): Promise<Claims> {
   const { claims, row } = await sessionClaims(settings, state, raw, type);
   if (type === 'refresh' && claims.jti !== row.current.jti)
-    throw unauthorized(BLACKLISTED, 'token_not_valid');
+    throw unauthenticated(BLACKLISTED, 'token_not_valid');
   return claims;
 }
 
@@ -266,7 +266,7 @@ export async function refreshTokens(
     session.endedAt = now.toISOString();
     return false;
   });
-  if (!kept) throw unauthorized(BLACKLISTED, 'token_not_valid');
+  if (!kept) throw unauthenticated(BLACKLISTED, 'token_not_valid');
   return currentPair(settings, sessionRow(store.state, claims.sid));
 }
 
@@ -304,7 +304,7 @@ export function rotateInDraft(
   sessionId: string,
 ): void {
   const session = draft.sessions.find((candidate) => candidate.id === sessionId);
-  if (!session || session.endedAt !== null) throw unauthorized(BLACKLISTED, 'token_not_valid');
+  if (!session || session.endedAt !== null) throw unauthenticated(BLACKLISTED, 'token_not_valid');
   session.previous = { jti: session.current.jti, retiredAt: settings.now().toISOString() };
   session.current = newRefreshStub(settings);
 }
@@ -325,7 +325,7 @@ export async function authenticate(
   header: string | undefined,
 ): Promise<Session> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  if (!match?.[1]) throw unauthorized('Authentication credentials were not provided.');
+  if (!match?.[1]) throw unauthenticated('Authentication credentials were not provided.');
   const claims = await readToken(settings, state, match[1], 'access');
   return { userId: claims.user_id, tenantId: claims.tenant_id, sessionId: claims.sid };
 }

@@ -4,7 +4,7 @@
  * connections; a `user` sees only their own account.
  */
 import type { State, TenantRow, UserRow } from '../store/state';
-import { badRequest, notFound } from './failure';
+import { refused, notFound } from './failure';
 import type { Session } from './sessions';
 
 export interface Caller {
@@ -22,7 +22,7 @@ export function callerOf(state: State, session: Session): Caller {
 /** The caller, when a super_admin; else a 400 naming what only the company admin may do. */
 export function superAdmin(state: State, session: Session, what: string): Caller {
   const caller = callerOf(state, session);
-  if (caller.user.role !== 'super_admin') throw badRequest(`Only a super admin can ${what}.`);
+  if (caller.user.role !== 'super_admin') throw refused(`Only a super admin can ${what}.`);
   return caller;
 }
 

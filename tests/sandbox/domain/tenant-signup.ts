@@ -15,7 +15,7 @@ import type { Draft } from 'immer';
 
 import type { Schemas } from '../contract';
 import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
-import { ApiFailure, badRequest, EMAIL_PATTERN, fieldErrors } from './failure';
+import { EMAIL_PATTERN, fieldErrors, refused } from './failure';
 import { acceptablePassword, ownerOf } from './users';
 
 type CreateTenant = Schemas['CreateTenantRequest'];
@@ -38,7 +38,7 @@ export function normaliseKey(key: string): string {
  */
 export function usableKey(state: State, key: string): string {
   const found = state.licenceKeys.find((row) => row.key === normaliseKey(key));
-  if (!found || found.tenantId !== null) throw badRequest('Invalid product key.');
+  if (!found || found.tenantId !== null) throw refused('Invalid product key.');
   return found.key;
 }
 
@@ -113,14 +113,7 @@ export function createTenantWithAdmin(
   const key = usableKey(draft as State, body.key);
   const errors = requestErrors(body);
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-  let passwordHash: string;
-  try {
-    passwordHash = acceptablePassword(body.admin.password, 'password');
-  } catch (error) {
-    if (error instanceof ApiFailure)
-      throw new ApiFailure(400, { errors: error.body as Record<string, string[]> });
-    throw error;
-  }
+  const passwordHash = acceptablePassword(body.admin.password, 'password');
   // Last, once the request would create the company: the step that proves the right to know.
   const email = body.admin.email.trim().toLowerCase();
   addressCheck.before();

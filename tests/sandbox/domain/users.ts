@@ -4,7 +4,7 @@
  */
 import type { Schemas } from '../contract';
 import type { UserRow } from '../store/state';
-import { fieldErrors } from './failure';
+import { WeakPassword } from './failure';
 import { hashPassword } from './sessions';
 
 /**
@@ -53,6 +53,6 @@ export function acceptablePassword(password: string, field: string): string {
     problems.push('This password is too short. It must contain at least 8 characters.');
   if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push('This password is too common.');
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
-  if (problems.length > 0) throw fieldErrors({ [field]: problems });
+  if (problems.length > 0) throw new WeakPassword({ [field]: problems });
   return hashPassword(password);
 }

@@ -14,12 +14,12 @@ import {
 import { record } from '../domain/activity';
 import { userTarget } from '../domain/activity-changes';
 import {
-  ApiFailure,
-  badRequest,
+  Invalid,
+  refused,
   EMAIL_PATTERN,
   fieldErrors,
   requireFields,
-  unauthorized,
+  unauthenticated,
 } from '../domain/failure';
 import { redeemLink, transactWithMail, writePasswordReset } from '../domain/outbox';
 import {
@@ -35,6 +35,7 @@ import {
 } from '../domain/sessions';
 import { pairKey, type Counted } from '../domain/throttle';
 import { acceptablePassword, ownerOf, ownsAddress, publicUser } from '../domain/users';
+import { HttpFailure, nestedFieldErrors } from '../http-failure';
 import type { State } from '../store/state';
 import { countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
 
@@ -95,7 +96,7 @@ export function registerAuth(app: SandboxApp): void {
   // with an expired access token, or none.
   operation(app, 'post', '/api/v1/auth/logout/', async ({ body, deps }) => {
     if (typeof body?.refresh !== 'string' || body.refresh === '')
-      throw unauthorized('Authentication credentials were not provided.');
+      throw unauthenticated('Authentication credentials were not provided.');
     await endSessionOf(deps, body.refresh);
     return reply(200, { message: 'Successfully logged out.' });
   });
@@ -127,7 +128,7 @@ export function registerAuth(app: SandboxApp): void {
     // or a stolen session could go on guessing the password behind it.
     refuseWhileThrottled(call, failures);
     const current = deps.store.state.users.find((row) => row.id === session.userId);
-    if (!current) throw new ApiFailure(401, { detail: 'User not found', code: 'user_not_found' });
+    if (!current) throw unauthenticated('User not found', 'user_not_found');
     if (!passwordMatches(body.old_password, current.passwordHash)) {
       throttleOf(deps).count(failures);
       throw fieldErrors({
@@ -136,7 +137,7 @@ export function registerAuth(app: SandboxApp): void {
     }
     deps.store.transact((draft) => {
       const user = draft.users.find((row) => row.id === session.userId);
-      if (!user) throw new ApiFailure(401, { detail: 'User not found', code: 'user_not_found' });
+      if (!user) throw unauthenticated('User not found', 'user_not_found');
       if (body.new_password !== body.confirm_password)
         throw fieldErrors({
           confirm_password: ['New password and confirm password should match.'],
@@ -238,9 +239,9 @@ function registerInviteVerify(app: SandboxApp): void {
       // Only the owner of its address is ever mailed a link; checked again here, so that a row
       // whose address another tenant's user owns can never become active.
       if (!user || user.is_active || !ownsAddress(deps.store.state, user))
-        throw badRequest('The invitation link is invalid or has expired.');
+        throw refused('The invitation link is invalid or has expired.');
       if (password !== confirm)
-        throw new ApiFailure(400, {
+        throw new HttpFailure(400, {
           errors: { confirm_password: ['Password and confirm password do not match.'] },
         });
       user.passwordHash = nested(() => acceptablePassword(password, 'password'));
@@ -263,8 +264,7 @@ function nested<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof ApiFailure && error.status === 400 && !('error' in error.body))
-      throw new ApiFailure(400, { errors: error.body as Record<string, string[]> });
+    if (error instanceof Invalid) throw nestedFieldErrors(error);
     throw error;
   }
 }

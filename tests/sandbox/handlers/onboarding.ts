@@ -18,7 +18,14 @@ import { record } from '../domain/activity';
 import { companyTarget, companyView, recorded } from '../domain/activity-changes';
 import { checkAwsForm, type PolicyForm } from '../domain/aws-connection';
 import { awsVerdict } from '../domain/connection-health';
-import { badRequest, EMAIL_PATTERN, fieldErrors, notFound, requireFields } from '../domain/failure';
+import {
+  EMAIL_PATTERN,
+  fieldErrors,
+  notFound,
+  refused,
+  requireFields,
+  WeakPassword,
+} from '../domain/failure';
 import { checkSalesforceLogin, connectSalesforce } from '../domain/salesforce-connection';
 import { issueTokens } from '../domain/sessions';
 import { SETUP_COMPLETE_MESSAGE, setupStep } from '../domain/setup-progress';
@@ -26,6 +33,7 @@ import { callerOf, superAdmin, tenantById, tenantUsers } from '../domain/tenant-
 import { createTenantWithAdmin, normaliseKey, usableKey } from '../domain/tenant-signup';
 import type { Counted } from '../domain/throttle';
 import { publicUser } from '../domain/users';
+import { nestedFieldErrors } from '../http-failure';
 import { countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
 
 /**
@@ -98,7 +106,7 @@ function registerProgress(app: SandboxApp): void {
     // The app may send the product key it stored; a key the sandbox never sold is refused.
     const key = call.body?.key;
     if (key && !state.licenceKeys.some((row) => row.key === normaliseKey(key)))
-      throw badRequest('Invalid product key.');
+      throw refused('Invalid product key.');
     const step = setupStep(state, tenantId);
     if (step === null) return reply(200, { current_step: null, message: SETUP_COMPLETE_MESSAGE });
     return reply(200, { current_step: step, message: null });
@@ -118,11 +126,13 @@ function registerSteps(app: SandboxApp): void {
     countAttempt(call, keyChecks(body.key, client));
     const taken = takenAddresses(body.key, client);
     const { tenantId, userId } = deps.store.transact((draft) => {
-      const created = createTenantWithAdmin(draft, body, {
-        // Refused while full whatever the e-mail: a 429 only for taken ones would tell them.
-        before: () => refuseWhileThrottled(call, taken),
-        taken: () => throttleOf(deps).count(taken),
-      });
+      const created = nestingWeakPassword(() =>
+        createTenantWithAdmin(draft, body, {
+          // Refused while full whatever the e-mail: a 429 only for taken ones would tell them.
+          before: () => refuseWhileThrottled(call, taken),
+          taken: () => throttleOf(deps).count(taken),
+        }),
+      );
       // The company's first event, made by its new admin (signed in by this very call).
       const admin = draft.users.find((row) => row.id === created.userId);
       record(
@@ -216,4 +226,14 @@ export function registerOnboarding(app: SandboxApp): void {
   registerKeyAndPurchase(app);
   registerProgress(app);
   registerSteps(app);
+}
+
+/** Sign-up answers a refused admin password under `errors`, its other field errors flat. */
+function nestingWeakPassword<T>(create: () => T): T {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof WeakPassword) throw nestedFieldErrors(error);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 /** Django REST framework's page-number pagination: `page` (1-based) and `page-size` (default 20). */
-import { ApiFailure } from '../domain/failure';
+import { fieldErrors } from '../domain/failure';
+import { HttpFailure } from '../http-failure';
 
 export interface Page<T> {
   count: number;
@@ -12,7 +13,7 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1)
-    throw new ApiFailure(400, { [name]: ['A valid integer is required.'] });
+    throw fieldErrors({ [name]: ['A valid integer is required.'] });
   return number;
 }
 
@@ -29,7 +30,7 @@ export function paginate<T>(
   const page = positive(query.page, 1, 'page');
   const size = positive(query['page-size'], 20, 'page-size');
   const pages = Math.max(1, Math.ceil(rows.length / size));
-  if (page > pages) throw new ApiFailure(404, { detail: 'Invalid page.' });
+  if (page > pages) throw new HttpFailure(404, { detail: 'Invalid page.' });
   const link = (target: number) => {
     const url = new URL(requestUrl);
     if (target === 1) url.searchParams.delete('page');

@@ -16,7 +16,7 @@ import {
 import type { Schemas } from '../contract';
 import { record, type Origin } from '../domain/activity';
 import { openErrorsView, overridesView, recorded } from '../domain/activity-changes';
-import { ApiFailure, fieldErrors } from '../domain/failure';
+import { Conflict, fieldErrors } from '../domain/failure';
 import { dismissErrors, errorCauses, retryScope } from '../domain/sync/causes';
 import {
   dismissError,
@@ -114,7 +114,7 @@ export function registerSync(app: SandboxApp): void {
       throw fieldErrors({ tenant_sub_domain: ['This field is required.'] });
     if (!tenant || subdomain !== tenant.subdomain_prefix)
       throw fieldErrors({ tenant_sub_domain: [`Unknown tenant "${subdomain}".`] });
-    if (activeRun(state, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
+    if (activeRun(state, tenantId)) throw new Conflict(ALREADY_RUNNING);
     const run = start(call.deps, originOf(call), tenantId, { trigger: 'manual', direction: which });
     return reply(200, {
       message: 'Sync started. Results will appear on the dashboard when it finishes.',
@@ -144,7 +144,7 @@ export function registerSync(app: SandboxApp): void {
     const { tenantId } = sessionOf(call);
     const { state } = call.deps.store;
     const scope = retryScope(state, tenantId, call.body);
-    if (activeRun(state, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
+    if (activeRun(state, tenantId)) throw new Conflict(ALREADY_RUNNING);
     const run = start(call.deps, originOf(call), tenantId, { trigger: 'retry', ...scope });
     const count = scope.records.length;
     return reply(200, {

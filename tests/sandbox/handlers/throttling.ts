@@ -5,8 +5,8 @@
 import type { Context } from 'hono';
 
 import type { SandboxDeps } from '../app';
-import { ApiFailure } from '../domain/failure';
 import { createThrottle, type Counted, type Throttle } from '../domain/throttle';
+import { HttpFailure } from '../http-failure';
 
 const throttles = new WeakMap<SandboxDeps, Throttle>();
 
@@ -21,10 +21,10 @@ export function throttleOf(deps: SandboxDeps): Throttle {
 }
 
 /** Django REST framework's throttled reply: `Request was throttled. Expected available in N seconds.` */
-function throttled(context: Context, wait: number): ApiFailure {
+function throttled(context: Context, wait: number): HttpFailure {
   context.header('Retry-After', String(wait));
   const unit = wait === 1 ? 'second' : 'seconds';
-  return new ApiFailure(429, {
+  return new HttpFailure(429, {
     detail: `Request was throttled. Expected available in ${wait} ${unit}.`,
   });
 }

@@ -18,7 +18,7 @@ import { recorded, userTarget, userView } from '../domain/activity-changes';
 import { alertSettingsOf, checkedAlertSettings, saveAlertSettings } from '../domain/alerts';
 import {
   EMAIL_PATTERN,
-  badRequest,
+  refused,
   fieldErrors,
   notFound,
   refuseBeyondListBound,
@@ -196,7 +196,7 @@ function registerInvitations(app: SandboxApp): void {
     const id = transactWithMail(deps, (draft, now) => {
       const user = { ...invited, id: nextId(draft as State, 'users') };
       draft.users.push(user);
-      refuseBeyondListBound(tenantUsers + 1, '/api/v1/users/', 'users');
+      refuseBeyondListBound(tenantUsers + 1, 'listUsers', 'users');
       record(draft as State, originOf(call), {
         area: 'user',
         action: 'user.invited',
@@ -214,7 +214,7 @@ function registerInvitations(app: SandboxApp): void {
     const { tenant } = superAdmin(deps.store.state, sessionOf(call), 're-send invitations');
     requireFields(call.body ?? {}, ['user_id']);
     const user = tenantUser(deps.store.state.users, tenant.id, call.body.user_id);
-    if (user.is_active) throw badRequest('This user has already accepted the invitation.');
+    if (user.is_active) throw refused('This user has already accepted the invitation.');
     countAttempt(call, invitations(user.email, tenant.id));
     // The owner of its address gets a working link; a row whose address belongs to an older user
     // (of another tenant) gets the notice again, until that user is deleted.

@@ -153,7 +153,7 @@ export function saveOverrides(draft: State, tenantId: number, body: unknown): nu
     });
   refuseBeyondListBound(
     draft.overrides.filter((row) => row.tenantId === tenantId).length,
-    '/api/v1/salesforce/get-dummy-value-for-error/',
+    'listOverrides',
     'saved override values',
   );
   return items.length;

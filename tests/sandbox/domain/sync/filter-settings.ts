@@ -135,7 +135,7 @@ export function createFilter(draft: State, tenantId: number, body: FilterInput):
   refuseBeyondListBound(
     draft.filters.filter((row) => row.tenant === tenantId && row.entity_type === fields.entity_type)
       .length,
-    '/api/v1/salesforce/data-mappings/sync-settings',
+    'listSyncFilters',
     `sync filter conditions for ${fields.entity_type}`,
   );
   return id;

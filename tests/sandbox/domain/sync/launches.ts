@@ -7,7 +7,7 @@ export function unreadLaunches(state: State, tenantId: number): Schemas['LaunchL
   return {
     data: state.launches
       .filter((row) => row.tenantId === tenantId && !row.read)
-      .slice(-listBound('/api/v1/salesforce/unread-launched-data'))
+      .slice(-listBound('listUnreadLaunches'))
       .map((row) => ({ name: row.name })),
   };
 }

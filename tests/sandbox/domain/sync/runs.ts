@@ -8,7 +8,7 @@
 import type { Schemas } from '../../contract';
 import { nextId, type State, type SyncRunRow } from '../../store/state';
 import { alertsAfterRun } from '../alerts';
-import { ApiFailure, notFound } from '../failure';
+import { Conflict, notFound } from '../failure';
 import type { Mail } from '../outbox';
 import { errorCauses } from './causes';
 import {
@@ -61,7 +61,7 @@ export function queueRun(
   options: { trigger: Schemas['SyncRunTrigger']; direction: SyncDirection; records?: string[] },
   now: Date,
 ): SyncRunRow {
-  if (activeRun(draft, tenantId)) throw new ApiFailure(400, { message: ALREADY_RUNNING });
+  if (activeRun(draft, tenantId)) throw new Conflict(ALREADY_RUNNING);
   const oldest = now.getTime() - RUNS_KEPT_DAYS * DAY_MS;
   const kept = draft.syncRuns
     .filter((run) => run.tenantId === tenantId && Date.parse(run.queued_at) >= oldest)
