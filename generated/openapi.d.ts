@@ -1542,6 +1542,36 @@ export interface components {
      *     another form with a Data Type Mismatch Error.
      */
     EmailValue: string;
+    /**
+     * @description A new password as the backend's password policy takes it: at least 8 characters (and at
+     *     most 128). The backend's password validators may refuse more (a password too common, or
+     *     entirely numeric), answered as 400 field errors on the password.
+     */
+    Password: string;
+    /**
+     * @description A person's full name as typed in a form (the admin of a new company, an invited or
+     *     renamed user), before the app splits it into first, middle and last name (each a
+     *     NamePart): at least two parts, a first and a last name, separated by white space, and
+     *     each part at least as long as a NamePart's `minLength` (2 characters). The two rules are
+     *     two patterns, so that a form can say which one a name breaks. Only the parts are sent:
+     *     `x-full-name` on a request body names this rule for the full name its parts come from.
+     */
+    PersonName: string & (unknown & unknown);
+    /**
+     * @description One part of a person's name as sent (first, middle or last name): at least 2 characters
+     *     once trimmed. A shorter part is refused with a 400 field error on that part.
+     */
+    NamePart: string;
+    /** @description A company's name as it signs up, at least 3 characters once trimmed. */
+    CompanyName: string;
+    /** @description An AWS account id, 12 digits (`123456789012`). */
+    AwsAccountId: string;
+    /**
+     * @description The ARN of an IAM role: `arn:<partition>:iam::<12-digit account id>:role/<path/name>`, in
+     *     any partition (`aws`, `aws-cn`, `aws-us-gov`, ...). A role's path and name hold no white
+     *     space, so neither does its ARN.
+     */
+    AwsRoleArn: string;
     /** @description An invitation accepted - the message to show, and the account's sign-in address. */
     InviteVerifyReply: {
       /** @description Text to show to the user. */
@@ -1636,19 +1666,19 @@ export interface components {
     /** @description Editable user fields (the edit modal changes only the name). */
     UserUpdate: {
       /** @description First name. */
-      first_name?: string;
-      /** @description Middle name, or null. */
+      first_name?: components['schemas']['NamePart'];
+      /** @description Middle name, or null; when given, a NamePart. */
       middle_name?: string | null;
-      /** @description Last name, or null. */
+      /** @description Last name, or null; when given, a NamePart. */
       last_name?: string | null;
     };
     /** @description A user to invite. The modal splits a full name into first, middle and last name. */
     InviteRequest: {
       /** @description First word of the full name. */
-      first_name: string;
-      /** @description Second word when the full name has more than three words, else null. */
+      first_name: components['schemas']['NamePart'];
+      /** @description Second word when the full name has more than three words, else null; when given, a NamePart. */
       middle_name?: string | null;
-      /** @description Last name (second word, or the rest of the name when there is a middle name). */
+      /** @description Last name (second word, or the rest of the name when there is a middle name); when given, a NamePart. */
       last_name?: string | null;
       /**
        * Format: email
@@ -1831,8 +1861,8 @@ export interface components {
       /** @description The product key verified in step 1. */
       key: string;
       company: {
-        /** @description Company name, at least 3 characters. */
-        company_name: string;
+        /** @description Company name (CompanyName). */
+        company_name: components['schemas']['CompanyName'];
         aws_partner_status: components['schemas']['AwsPartnerStatus'];
         /** @description Industry, optional. */
         industry?: string | null;
@@ -1846,16 +1876,16 @@ export interface components {
       };
       admin: {
         /** @description First word of the admin's full name. */
-        first_name: string;
-        /** @description The rest of the full name; null when the name has one part. */
+        first_name: components['schemas']['NamePart'];
+        /** @description The rest of the full name; null when the name has one part; when given, a NamePart. */
         last_name?: string | null;
         /**
          * Format: email
          * @description Admin login e-mail.
          */
         email: string;
-        /** @description Admin password, at least 8 characters. */
-        password: string;
+        /** @description Admin password (Password). */
+        password: components['schemas']['Password'];
       };
     };
     CreateTenantReply: {
@@ -1906,9 +1936,11 @@ export interface components {
       | {
           /**
            * Format: binary
-           * @description The AWS assume-role policy document, a .json file of at most 1 MB (1,048,576 bytes),
-           *     else a 413. The limit holds however the policy is sent: as a file part or as a text
-           *     field (a JSON Schema `maxLength` counts characters, not bytes, so it is stated here).
+           * @description The AWS assume-role policy document, a .json file of at most 1 MB (`x-max-bytes`),
+           *     else a 413 (PayloadTooLarge, whose text the app shows when it refuses a larger file
+           *     before sending it). The limit holds however the policy is sent: as a file part or as a
+           *     text field (a JSON Schema `maxLength` counts characters, not bytes, so it is an
+           *     extension).
            */
           policy?: string;
           /** @description AWS region of the ACE data bucket (without a policy file). */
@@ -1920,11 +1952,11 @@ export interface components {
           /** @description ARN of the KMS key that encrypts the bucket (without a policy file). */
           kms_arn?: string;
           /** @description The partner's 12-digit AWS account id. */
-          account_id: string;
+          account_id: components['schemas']['AwsAccountId'];
           /** @description External id the backend passes when assuming the role (see `generateUuid`). */
           external_id: string;
           /** @description ARN of the IAM role the backend assumes. */
-          external_role_arn: string;
+          external_role_arn: components['schemas']['AwsRoleArn'];
         }
       | unknown
       | unknown;

@@ -2,12 +2,19 @@
 // Compiles every form schema in schemas/ into a standalone validator module in generated/forms/,
 // so the app validates forms without AJV's runtime compiler (no `unsafe-eval` under a strict
 // Content-Security-Policy, and AJV's compiler stays out of the bundle). Run by `npm run generate`.
+//
+// A rule the contract names is not restated in a form schema: the field says
+// `"$ref": "contract#/components/schemas/PersonName/allOf/0"` (a JSON pointer into openapi.yaml)
+// beside its own title and messages, and the constraint keywords of what it points to (`type`,
+// `pattern`, `minLength`, `maxLength`) are copied in here, into generated/forms/<name>.schema.json,
+// the schema the app loads with its validator.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/lib/compileSchemaValidatorsCode.js';
 import ajvErrors from 'ajv-errors';
+import { parse } from 'yaml';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const out = join(here, '..', 'generated', 'forms');
@@ -46,6 +53,45 @@ function toEsm(code, name) {
   return esm;
 }
 
+const CONTRACT_REF = 'contract#/';
+/** The keywords a form takes from the contract: the rule, not its prose. */
+const TAKEN = ['type', 'pattern', 'minLength', 'maxLength'];
+
+/**
+ * `schema` with every `contract#/...` marker replaced by the keywords it points to.
+ * @param {unknown} schema
+ * @param {unknown} contract
+ * @param {string} where
+ * @returns {unknown}
+ */
+function resolveContractRefs(schema, contract, where) {
+  if (Array.isArray(schema))
+    return schema.map((item, index) => resolveContractRefs(item, contract, `${where}/${index}`));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  /** @type {Record<string, unknown>} */
+  const node = {};
+  for (const [key, value] of Object.entries(schema))
+    node[key] = resolveContractRefs(value, contract, `${where}/${key}`);
+  const ref = node.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith(CONTRACT_REF)) return node;
+  /** @type {any} */
+  let target = contract;
+  for (const step of ref.slice(CONTRACT_REF.length).split('/'))
+    target = target?.[step.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (typeof target !== 'object' || target === null)
+    throw new Error(`${where}: ${ref} is not in openapi.yaml.`);
+  if (!TAKEN.some((keyword) => keyword in target))
+    throw new Error(`${where}: ${ref} has none of ${TAKEN.join(', ')}.`);
+  delete node.$ref;
+  for (const keyword of TAKEN) {
+    if (!(keyword in target)) continue;
+    if (keyword in node && keyword !== 'type')
+      throw new Error(`${where}: ${keyword} comes from ${ref}; do not restate it.`);
+    node[keyword] = target[keyword];
+  }
+  return node;
+}
+
 const DTS = `import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 
 declare const validateFns: ValidatorFunctions;
@@ -54,10 +100,18 @@ export default validateFns;
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+const contract = parse(readFileSync(join(here, '..', 'openapi.yaml'), 'utf8'));
 const files = readdirSync(here).filter((file) => file.endsWith('.schema.json'));
 for (const file of files) {
   const name = basename(file, '.schema.json');
-  const schema = JSON.parse(readFileSync(join(here, file), 'utf8'));
+  const schema = /** @type {import('@rjsf/utils').RJSFSchema} */ (
+    resolveContractRefs(
+      JSON.parse(readFileSync(join(here, file), 'utf8')),
+      contract,
+      `schemas/${file}#`,
+    )
+  );
+  writeFileSync(join(out, `${name}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
   const code = compileSchemaValidatorsCode(schema, {
     // allErrors: every message at once, as the forms show them all.
     ajvOptionsOverrides: { allErrors: true, code: { lines: true } },

@@ -16,10 +16,11 @@ const schema16 = {
       default: true,
     },
     account_id: {
-      type: 'string',
       title: 'AWS Account Id',
-      pattern: '^\\s*[0-9]{12}\\s*$',
-      errorMessage: { pattern: 'AWS Account Id must be 12 digits' },
+      errorMessage: 'AWS Account Id must be 12 digits',
+      type: 'string',
+      pattern: '^[0-9]{12}$',
+      maxLength: 12,
     },
     external_id: {
       type: 'string',
@@ -28,14 +29,14 @@ const schema16 = {
       errorMessage: { maxLength: 'Ensure this field has no more than 1224 characters.' },
     },
     external_role_arn: {
-      type: 'string',
       title: 'External Role ARN',
-      maxLength: 2048,
-      pattern: '^\\s*arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+\\s*$',
       errorMessage: {
         pattern: 'External Role ARN must look like arn:aws:iam::<account id>:role/<role name>',
         maxLength: 'Ensure this field has no more than 2048 characters.',
       },
+      type: 'string',
+      pattern: '^arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+$',
+      maxLength: 2048,
     },
   },
   if: { required: ['has_policy_file'], properties: { has_policy_file: { const: true } } },
@@ -97,12 +98,12 @@ const schema16 = {
       external_role_arn: 'Please fill all the fields.',
     },
   },
-  $id: '3139d292',
+  $id: '1520269',
 };
 const formats0 = /^data:([a-z]+\/[a-z0-9-+.]+)?;(?:name=(.*);)?base64,(.*)$/;
 const pattern0 = new RegExp('^data:application/json[;,]', 'u');
-const pattern1 = new RegExp('^\\s*[0-9]{12}\\s*$', 'u');
-const pattern2 = new RegExp('^\\s*arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+\\s*$', 'u');
+const pattern1 = new RegExp('^[0-9]{12}$', 'u');
+const pattern2 = new RegExp('^arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+$', 'u');
 const obj0 = {
   required: 'missingProperty',
   dependencies: 'property',
@@ -114,7 +115,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="3139d292" */ let vErrors = null;
+  /*# sourceURL="1520269" */ let vErrors = null;
   let errors = 0;
   const _errs2 = errors;
   let valid0 = true;
@@ -941,14 +942,14 @@ function validate14(
     if (data.account_id !== undefined) {
       let data7 = data.account_id;
       if (typeof data7 === 'string') {
-        if (!pattern1.test(data7)) {
+        if (func2(data7) > 12) {
           const err45 = {
             instancePath: instancePath + '/account_id',
-            schemaPath: '#/properties/account_id/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^\\s*[0-9]{12}\\s*$' },
-            message: 'must match pattern "' + '^\\s*[0-9]{12}\\s*$' + '"',
-            schema: '^\\s*[0-9]{12}\\s*$',
+            schemaPath: '#/properties/account_id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 12 },
+            message: 'must NOT have more than 12 characters',
+            schema: 12,
             parentSchema: schema16.properties.account_id,
             data: data7,
           };
@@ -959,8 +960,26 @@ function validate14(
           }
           errors++;
         }
+        if (!pattern1.test(data7)) {
+          const err46 = {
+            instancePath: instancePath + '/account_id',
+            schemaPath: '#/properties/account_id/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[0-9]{12}$' },
+            message: 'must match pattern "' + '^[0-9]{12}$' + '"',
+            schema: '^[0-9]{12}$',
+            parentSchema: schema16.properties.account_id,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
       } else {
-        const err46 = {
+        const err47 = {
           instancePath: instancePath + '/account_id',
           schemaPath: '#/properties/account_id/type',
           keyword: 'type',
@@ -971,66 +990,61 @@ function validate14(
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err46];
+          vErrors = [err47];
         } else {
-          vErrors.push(err46);
+          vErrors.push(err47);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors7 = { pattern: [] };
-        const templates7 = {};
-        for (const err47 of vErrors) {
-          if (
-            err47.keyword !== 'errorMessage' &&
-            !err47.emUsed &&
-            err47.instancePath === instancePath + '/account_id' &&
-            err47.keyword in emErrors7 &&
-            err47.schemaPath.indexOf('#/properties/account_id') === 0 &&
-            /^\/[^\/]*$/.test(err47.schemaPath.slice(23))
-          ) {
-            emErrors7[err47.keyword].push(err47);
-            err47.emUsed = true;
-          }
-        }
-        for (const key7 in emErrors7) {
-          if (emErrors7[key7].length) {
-            const err48 = {
-              instancePath: instancePath + '/account_id',
-              schemaPath: '#/properties/account_id/errorMessage',
-              keyword: 'errorMessage',
-              params: { errors: emErrors7[key7] },
-              message:
-                key7 in templates7
-                  ? templates7[key7]()
-                  : schema16.properties.account_id.errorMessage[key7],
-              schema: schema16.properties.account_id.errorMessage,
-              parentSchema: schema16.properties.account_id,
-              data: data7,
-            };
-            if (vErrors === null) {
-              vErrors = [err48];
-            } else {
-              vErrors.push(err48);
-            }
-            errors++;
-          }
-        }
         const emErrs7 = [];
-        for (const err49 of vErrors) {
-          if (!err49.emUsed) {
-            emErrs7.push(err49);
+        for (const err48 of vErrors) {
+          if (
+            err48.keyword !== 'errorMessage' &&
+            !err48.emUsed &&
+            (err48.instancePath === instancePath + '/account_id' ||
+              (err48.instancePath.indexOf(instancePath + '/account_id') === 0 &&
+                err48.instancePath[instancePath + '/account_id'.length] === '/')) &&
+            err48.schemaPath.indexOf('#/properties/account_id') === 0 &&
+            err48.schemaPath['#/properties/account_id'.length] === '/'
+          ) {
+            emErrs7.push(err48);
+            err48.emUsed = true;
           }
         }
-        vErrors = emErrs7;
-        errors = emErrs7.length;
+        if (emErrs7.length) {
+          const err49 = {
+            instancePath: instancePath + '/account_id',
+            schemaPath: '#/properties/account_id/errorMessage',
+            keyword: 'errorMessage',
+            params: { errors: emErrs7 },
+            message: 'AWS Account Id must be 12 digits',
+            schema: 'AWS Account Id must be 12 digits',
+            parentSchema: schema16.properties.account_id,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+        const emErrs8 = [];
+        for (const err50 of vErrors) {
+          if (!err50.emUsed) {
+            emErrs8.push(err50);
+          }
+        }
+        vErrors = emErrs8;
+        errors = emErrs8.length;
       }
     }
     if (data.external_id !== undefined) {
       let data8 = data.external_id;
       if (typeof data8 === 'string') {
         if (func2(data8) > 1224) {
-          const err50 = {
+          const err51 = {
             instancePath: instancePath + '/external_id',
             schemaPath: '#/properties/external_id/maxLength',
             keyword: 'maxLength',
@@ -1041,14 +1055,14 @@ function validate14(
             data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err51];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err51);
           }
           errors++;
         }
       } else {
-        const err51 = {
+        const err52 = {
           instancePath: instancePath + '/external_id',
           schemaPath: '#/properties/external_id/type',
           keyword: 'type',
@@ -1059,66 +1073,66 @@ function validate14(
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err51];
+          vErrors = [err52];
         } else {
-          vErrors.push(err51);
+          vErrors.push(err52);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors8 = { maxLength: [] };
-        const templates8 = {};
-        for (const err52 of vErrors) {
+        const emErrors7 = { maxLength: [] };
+        const templates7 = {};
+        for (const err53 of vErrors) {
           if (
-            err52.keyword !== 'errorMessage' &&
-            !err52.emUsed &&
-            err52.instancePath === instancePath + '/external_id' &&
-            err52.keyword in emErrors8 &&
-            err52.schemaPath.indexOf('#/properties/external_id') === 0 &&
-            /^\/[^\/]*$/.test(err52.schemaPath.slice(24))
+            err53.keyword !== 'errorMessage' &&
+            !err53.emUsed &&
+            err53.instancePath === instancePath + '/external_id' &&
+            err53.keyword in emErrors7 &&
+            err53.schemaPath.indexOf('#/properties/external_id') === 0 &&
+            /^\/[^\/]*$/.test(err53.schemaPath.slice(24))
           ) {
-            emErrors8[err52.keyword].push(err52);
-            err52.emUsed = true;
+            emErrors7[err53.keyword].push(err53);
+            err53.emUsed = true;
           }
         }
-        for (const key8 in emErrors8) {
-          if (emErrors8[key8].length) {
-            const err53 = {
+        for (const key7 in emErrors7) {
+          if (emErrors7[key7].length) {
+            const err54 = {
               instancePath: instancePath + '/external_id',
               schemaPath: '#/properties/external_id/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors8[key8] },
+              params: { errors: emErrors7[key7] },
               message:
-                key8 in templates8
-                  ? templates8[key8]()
-                  : schema16.properties.external_id.errorMessage[key8],
+                key7 in templates7
+                  ? templates7[key7]()
+                  : schema16.properties.external_id.errorMessage[key7],
               schema: schema16.properties.external_id.errorMessage,
               parentSchema: schema16.properties.external_id,
               data: data8,
             };
             if (vErrors === null) {
-              vErrors = [err53];
+              vErrors = [err54];
             } else {
-              vErrors.push(err53);
+              vErrors.push(err54);
             }
             errors++;
           }
         }
-        const emErrs8 = [];
-        for (const err54 of vErrors) {
-          if (!err54.emUsed) {
-            emErrs8.push(err54);
+        const emErrs9 = [];
+        for (const err55 of vErrors) {
+          if (!err55.emUsed) {
+            emErrs9.push(err55);
           }
         }
-        vErrors = emErrs8;
-        errors = emErrs8.length;
+        vErrors = emErrs9;
+        errors = emErrs9.length;
       }
     }
     if (data.external_role_arn !== undefined) {
       let data9 = data.external_role_arn;
       if (typeof data9 === 'string') {
         if (func2(data9) > 2048) {
-          const err55 = {
+          const err56 = {
             instancePath: instancePath + '/external_role_arn',
             schemaPath: '#/properties/external_role_arn/maxLength',
             keyword: 'maxLength',
@@ -1129,33 +1143,32 @@ function validate14(
             data: data9,
           };
           if (vErrors === null) {
-            vErrors = [err55];
-          } else {
-            vErrors.push(err55);
-          }
-          errors++;
-        }
-        if (!pattern2.test(data9)) {
-          const err56 = {
-            instancePath: instancePath + '/external_role_arn',
-            schemaPath: '#/properties/external_role_arn/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^\\s*arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+\\s*$' },
-            message:
-              'must match pattern "' + '^\\s*arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+\\s*$' + '"',
-            schema: '^\\s*arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+\\s*$',
-            parentSchema: schema16.properties.external_role_arn,
-            data: data9,
-          };
-          if (vErrors === null) {
             vErrors = [err56];
           } else {
             vErrors.push(err56);
           }
           errors++;
         }
+        if (!pattern2.test(data9)) {
+          const err57 = {
+            instancePath: instancePath + '/external_role_arn',
+            schemaPath: '#/properties/external_role_arn/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+$' },
+            message: 'must match pattern "' + '^arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+$' + '"',
+            schema: '^arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+$',
+            parentSchema: schema16.properties.external_role_arn,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
       } else {
-        const err57 = {
+        const err58 = {
           instancePath: instancePath + '/external_role_arn',
           schemaPath: '#/properties/external_role_arn/type',
           keyword: 'type',
@@ -1166,63 +1179,63 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err57];
+          vErrors = [err58];
         } else {
-          vErrors.push(err57);
+          vErrors.push(err58);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors9 = { pattern: [], maxLength: [] };
-        const templates9 = {};
-        for (const err58 of vErrors) {
+        const emErrors8 = { pattern: [], maxLength: [] };
+        const templates8 = {};
+        for (const err59 of vErrors) {
           if (
-            err58.keyword !== 'errorMessage' &&
-            !err58.emUsed &&
-            err58.instancePath === instancePath + '/external_role_arn' &&
-            err58.keyword in emErrors9 &&
-            err58.schemaPath.indexOf('#/properties/external_role_arn') === 0 &&
-            /^\/[^\/]*$/.test(err58.schemaPath.slice(30))
+            err59.keyword !== 'errorMessage' &&
+            !err59.emUsed &&
+            err59.instancePath === instancePath + '/external_role_arn' &&
+            err59.keyword in emErrors8 &&
+            err59.schemaPath.indexOf('#/properties/external_role_arn') === 0 &&
+            /^\/[^\/]*$/.test(err59.schemaPath.slice(30))
           ) {
-            emErrors9[err58.keyword].push(err58);
-            err58.emUsed = true;
+            emErrors8[err59.keyword].push(err59);
+            err59.emUsed = true;
           }
         }
-        for (const key9 in emErrors9) {
-          if (emErrors9[key9].length) {
-            const err59 = {
+        for (const key8 in emErrors8) {
+          if (emErrors8[key8].length) {
+            const err60 = {
               instancePath: instancePath + '/external_role_arn',
               schemaPath: '#/properties/external_role_arn/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors9[key9] },
+              params: { errors: emErrors8[key8] },
               message:
-                key9 in templates9
-                  ? templates9[key9]()
-                  : schema16.properties.external_role_arn.errorMessage[key9],
+                key8 in templates8
+                  ? templates8[key8]()
+                  : schema16.properties.external_role_arn.errorMessage[key8],
               schema: schema16.properties.external_role_arn.errorMessage,
               parentSchema: schema16.properties.external_role_arn,
               data: data9,
             };
             if (vErrors === null) {
-              vErrors = [err59];
+              vErrors = [err60];
             } else {
-              vErrors.push(err59);
+              vErrors.push(err60);
             }
             errors++;
           }
         }
-        const emErrs9 = [];
-        for (const err60 of vErrors) {
-          if (!err60.emUsed) {
-            emErrs9.push(err60);
+        const emErrs10 = [];
+        for (const err61 of vErrors) {
+          if (!err61.emUsed) {
+            emErrs10.push(err61);
           }
         }
-        vErrors = emErrs9;
-        errors = emErrs9.length;
+        vErrors = emErrs10;
+        errors = emErrs10.length;
       }
     }
   } else {
-    const err61 = {
+    const err62 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1233,68 +1246,68 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err61];
+      vErrors = [err62];
     } else {
-      vErrors.push(err61);
+      vErrors.push(err62);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors10 = {
+    const emErrors9 = {
       required: { has_policy_file: [], account_id: [], external_id: [], external_role_arn: [] },
     };
-    const templates10 = { required: {} };
+    const templates9 = { required: {} };
     let emPropParams2;
     let emParamsErrors2;
-    for (const err62 of vErrors) {
+    for (const err63 of vErrors) {
       if (
-        err62.keyword !== 'errorMessage' &&
-        !err62.emUsed &&
-        err62.instancePath === instancePath &&
-        err62.keyword in emErrors10 &&
-        err62.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err62.schemaPath.slice(1))
+        err63.keyword !== 'errorMessage' &&
+        !err63.emUsed &&
+        err63.instancePath === instancePath &&
+        err63.keyword in emErrors9 &&
+        err63.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err63.schemaPath.slice(1))
       ) {
-        emPropParams2 = obj0[err62.keyword];
-        emParamsErrors2 = emErrors10[err62.keyword][err62.params[emPropParams2]];
+        emPropParams2 = obj0[err63.keyword];
+        emParamsErrors2 = emErrors9[err63.keyword][err63.params[emPropParams2]];
         if (emParamsErrors2) {
-          emParamsErrors2.push(err62);
-          err62.emUsed = true;
+          emParamsErrors2.push(err63);
+          err63.emUsed = true;
         }
       }
     }
-    for (const key10 in emErrors10) {
-      for (const keyProp2 in emErrors10[key10]) {
-        emParamsErrors2 = emErrors10[key10][keyProp2];
+    for (const key9 in emErrors9) {
+      for (const keyProp2 in emErrors9[key9]) {
+        emParamsErrors2 = emErrors9[key9][keyProp2];
         if (emParamsErrors2.length) {
-          const tmpl2 = templates10[key10] && templates10[key10][keyProp2];
-          const err63 = {
+          const tmpl2 = templates9[key9] && templates9[key9][keyProp2];
+          const err64 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors2 },
-            message: tmpl2 ? tmpl2() : schema16.errorMessage[key10][keyProp2],
+            message: tmpl2 ? tmpl2() : schema16.errorMessage[key9][keyProp2],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err63];
+            vErrors = [err64];
           } else {
-            vErrors.push(err63);
+            vErrors.push(err64);
           }
           errors++;
         }
       }
     }
-    const emErrs10 = [];
-    for (const err64 of vErrors) {
-      if (!err64.emUsed) {
-        emErrs10.push(err64);
+    const emErrs11 = [];
+    for (const err65 of vErrors) {
+      if (!err65.emUsed) {
+        emErrs11.push(err65);
       }
     }
-    vErrors = emErrs10;
-    errors = emErrs10.length;
+    vErrors = emErrs11;
+    errors = emErrs11.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
@@ -1357,4 +1370,4 @@ function validate15(
   return errors === 0;
 }
 
-export default { '3139d292': validate14, '1e2c0b31': validate15 };
+export default { 1520269: validate14, '1e2c0b31': validate15 };

@@ -16,13 +16,13 @@ const schema16 = {
       required: ['company_name', 'aws_partner_status', 'email'],
       properties: {
         company_name: {
-          type: 'string',
           title: 'Company Name',
-          minLength: 3,
           errorMessage: {
             minLength: 'Company Name must be at least 3 characters',
             maxLength: 'Ensure this field has no more than 255 characters.',
           },
+          type: 'string',
+          minLength: 3,
           maxLength: 255,
         },
         aws_partner_status: {
@@ -63,25 +63,24 @@ const schema16 = {
       required: ['name', 'email', 'password'],
       properties: {
         name: {
-          type: 'string',
           title: 'Admin Name',
           allOf: [
-            { pattern: '\\S', errorMessage: { pattern: 'Admin Name is required' } },
             {
-              pattern: '^\\s*$|^\\s*\\S+(\\s+\\S+)+\\s*$',
               errorMessage: {
                 pattern: 'Admin Name must at least contain First name and Last name',
               },
+              pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$',
             },
             {
-              pattern: '^\\s*\\S*\\s*$|^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
               errorMessage: {
                 pattern: 'Admin Name must at least contain 2 characters in each part of the name',
               },
+              pattern: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
             },
           ],
-          maxLength: 150,
           errorMessage: { maxLength: 'Ensure this field has no more than 150 characters.' },
+          type: 'string',
+          maxLength: 150,
         },
         email: {
           type: 'string',
@@ -94,13 +93,13 @@ const schema16 = {
           maxLength: 254,
         },
         password: {
-          type: 'string',
           title: 'Admin Password',
-          minLength: 8,
           errorMessage: {
             minLength: 'Admin Password must be at least 8 characters',
             maxLength: 'Ensure this field has no more than 128 characters.',
           },
+          type: 'string',
+          minLength: 8,
           maxLength: 128,
         },
       },
@@ -125,7 +124,7 @@ const schema16 = {
         'You must accept the Terms and Conditions and the Privacy Policy..',
     },
   },
-  $id: '-6958ae3e',
+  $id: '-1583bc9',
 };
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
@@ -135,15 +134,14 @@ const obj0 = {
   dependencies: 'property',
   dependentRequired: 'property',
 };
-const pattern0 = new RegExp('\\S', 'u');
-const pattern1 = new RegExp('^\\s*$|^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
-const pattern2 = new RegExp('^\\s*\\S*\\s*$|^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$', 'u');
+const pattern0 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
+const pattern1 = new RegExp('^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$', 'u');
 
 function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-6958ae3e" */ let vErrors = null;
+  /*# sourceURL="-1583bc9" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.company === undefined) {
@@ -788,9 +786,9 @@ function validate14(
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/allOf/0/pattern',
                 keyword: 'pattern',
-                params: { pattern: '\\S' },
-                message: 'must match pattern "' + '\\S' + '"',
-                schema: '\\S',
+                params: { pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$' },
+                message: 'must match pattern "' + '^\\s*\\S+(\\s+\\S+)+\\s*$' + '"',
+                schema: '^\\s*\\S+(\\s+\\S+)+\\s*$',
                 parentSchema: schema16.properties.admin.properties.name.allOf[0],
                 data: data6,
               };
@@ -856,9 +854,9 @@ function validate14(
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/allOf/1/pattern',
                 keyword: 'pattern',
-                params: { pattern: '^\\s*$|^\\s*\\S+(\\s+\\S+)+\\s*$' },
-                message: 'must match pattern "' + '^\\s*$|^\\s*\\S+(\\s+\\S+)+\\s*$' + '"',
-                schema: '^\\s*$|^\\s*\\S+(\\s+\\S+)+\\s*$',
+                params: { pattern: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$' },
+                message: 'must match pattern "' + '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$' + '"',
+                schema: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
                 parentSchema: schema16.properties.admin.properties.name.allOf[1],
                 data: data6,
               };
@@ -919,77 +917,8 @@ function validate14(
             errors = emErrs6.length;
           }
           if (typeof data6 === 'string') {
-            if (!pattern2.test(data6)) {
-              const err43 = {
-                instancePath: instancePath + '/admin/name',
-                schemaPath: '#/properties/admin/properties/name/allOf/2/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^\\s*\\S*\\s*$|^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$' },
-                message:
-                  'must match pattern "' + '^\\s*\\S*\\s*$|^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$' + '"',
-                schema: '^\\s*\\S*\\s*$|^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
-                parentSchema: schema16.properties.admin.properties.name.allOf[2],
-                data: data6,
-              };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
-              }
-              errors++;
-            }
-          }
-          if (errors > 0) {
-            const emErrors7 = { pattern: [] };
-            const templates7 = {};
-            for (const err44 of vErrors) {
-              if (
-                err44.keyword !== 'errorMessage' &&
-                !err44.emUsed &&
-                err44.instancePath === instancePath + '/admin/name' &&
-                err44.keyword in emErrors7 &&
-                err44.schemaPath.indexOf('#/properties/admin/properties/name/allOf/2') === 0 &&
-                /^\/[^\/]*$/.test(err44.schemaPath.slice(42))
-              ) {
-                emErrors7[err44.keyword].push(err44);
-                err44.emUsed = true;
-              }
-            }
-            for (const key7 in emErrors7) {
-              if (emErrors7[key7].length) {
-                const err45 = {
-                  instancePath: instancePath + '/admin/name',
-                  schemaPath: '#/properties/admin/properties/name/allOf/2/errorMessage',
-                  keyword: 'errorMessage',
-                  params: { errors: emErrors7[key7] },
-                  message:
-                    key7 in templates7
-                      ? templates7[key7]()
-                      : schema16.properties.admin.properties.name.allOf[2].errorMessage[key7],
-                  schema: schema16.properties.admin.properties.name.allOf[2].errorMessage,
-                  parentSchema: schema16.properties.admin.properties.name.allOf[2],
-                  data: data6,
-                };
-                if (vErrors === null) {
-                  vErrors = [err45];
-                } else {
-                  vErrors.push(err45);
-                }
-                errors++;
-              }
-            }
-            const emErrs7 = [];
-            for (const err46 of vErrors) {
-              if (!err46.emUsed) {
-                emErrs7.push(err46);
-              }
-            }
-            vErrors = emErrs7;
-            errors = emErrs7.length;
-          }
-          if (typeof data6 === 'string') {
             if (func2(data6) > 150) {
-              const err47 = {
+              const err43 = {
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/maxLength',
                 keyword: 'maxLength',
@@ -1000,14 +929,14 @@ function validate14(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err47];
+                vErrors = [err43];
               } else {
-                vErrors.push(err47);
+                vErrors.push(err43);
               }
               errors++;
             }
           } else {
-            const err48 = {
+            const err44 = {
               instancePath: instancePath + '/admin/name',
               schemaPath: '#/properties/admin/properties/name/type',
               keyword: 'type',
@@ -1018,66 +947,66 @@ function validate14(
               data: data6,
             };
             if (vErrors === null) {
-              vErrors = [err48];
+              vErrors = [err44];
             } else {
-              vErrors.push(err48);
+              vErrors.push(err44);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors8 = { maxLength: [] };
-            const templates8 = {};
-            for (const err49 of vErrors) {
+            const emErrors7 = { maxLength: [] };
+            const templates7 = {};
+            for (const err45 of vErrors) {
               if (
-                err49.keyword !== 'errorMessage' &&
-                !err49.emUsed &&
-                err49.instancePath === instancePath + '/admin/name' &&
-                err49.keyword in emErrors8 &&
-                err49.schemaPath.indexOf('#/properties/admin/properties/name') === 0 &&
-                /^\/[^\/]*$/.test(err49.schemaPath.slice(34))
+                err45.keyword !== 'errorMessage' &&
+                !err45.emUsed &&
+                err45.instancePath === instancePath + '/admin/name' &&
+                err45.keyword in emErrors7 &&
+                err45.schemaPath.indexOf('#/properties/admin/properties/name') === 0 &&
+                /^\/[^\/]*$/.test(err45.schemaPath.slice(34))
               ) {
-                emErrors8[err49.keyword].push(err49);
-                err49.emUsed = true;
+                emErrors7[err45.keyword].push(err45);
+                err45.emUsed = true;
               }
             }
-            for (const key8 in emErrors8) {
-              if (emErrors8[key8].length) {
-                const err50 = {
+            for (const key7 in emErrors7) {
+              if (emErrors7[key7].length) {
+                const err46 = {
                   instancePath: instancePath + '/admin/name',
                   schemaPath: '#/properties/admin/properties/name/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors8[key8] },
+                  params: { errors: emErrors7[key7] },
                   message:
-                    key8 in templates8
-                      ? templates8[key8]()
-                      : schema16.properties.admin.properties.name.errorMessage[key8],
+                    key7 in templates7
+                      ? templates7[key7]()
+                      : schema16.properties.admin.properties.name.errorMessage[key7],
                   schema: schema16.properties.admin.properties.name.errorMessage,
                   parentSchema: schema16.properties.admin.properties.name,
                   data: data6,
                 };
                 if (vErrors === null) {
-                  vErrors = [err50];
+                  vErrors = [err46];
                 } else {
-                  vErrors.push(err50);
+                  vErrors.push(err46);
                 }
                 errors++;
               }
             }
-            const emErrs8 = [];
-            for (const err51 of vErrors) {
-              if (!err51.emUsed) {
-                emErrs8.push(err51);
+            const emErrs7 = [];
+            for (const err47 of vErrors) {
+              if (!err47.emUsed) {
+                emErrs7.push(err47);
               }
             }
-            vErrors = emErrs8;
-            errors = emErrs8.length;
+            vErrors = emErrs7;
+            errors = emErrs7.length;
           }
         }
         if (data5.email !== undefined) {
           let data7 = data5.email;
           if (typeof data7 === 'string') {
             if (func2(data7) > 254) {
-              const err52 = {
+              const err48 = {
                 instancePath: instancePath + '/admin/email',
                 schemaPath: '#/properties/admin/properties/email/maxLength',
                 keyword: 'maxLength',
@@ -1088,14 +1017,14 @@ function validate14(
                 data: data7,
               };
               if (vErrors === null) {
-                vErrors = [err52];
+                vErrors = [err48];
               } else {
-                vErrors.push(err52);
+                vErrors.push(err48);
               }
               errors++;
             }
             if (!formats0.test(data7)) {
-              const err53 = {
+              const err49 = {
                 instancePath: instancePath + '/admin/email',
                 schemaPath: '#/properties/admin/properties/email/format',
                 keyword: 'format',
@@ -1106,14 +1035,14 @@ function validate14(
                 data: data7,
               };
               if (vErrors === null) {
-                vErrors = [err53];
+                vErrors = [err49];
               } else {
-                vErrors.push(err53);
+                vErrors.push(err49);
               }
               errors++;
             }
           } else {
-            const err54 = {
+            const err50 = {
               instancePath: instancePath + '/admin/email',
               schemaPath: '#/properties/admin/properties/email/type',
               keyword: 'type',
@@ -1124,66 +1053,66 @@ function validate14(
               data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err54];
+              vErrors = [err50];
             } else {
-              vErrors.push(err54);
+              vErrors.push(err50);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors9 = { format: [], maxLength: [] };
-            const templates9 = {};
-            for (const err55 of vErrors) {
+            const emErrors8 = { format: [], maxLength: [] };
+            const templates8 = {};
+            for (const err51 of vErrors) {
               if (
-                err55.keyword !== 'errorMessage' &&
-                !err55.emUsed &&
-                err55.instancePath === instancePath + '/admin/email' &&
-                err55.keyword in emErrors9 &&
-                err55.schemaPath.indexOf('#/properties/admin/properties/email') === 0 &&
-                /^\/[^\/]*$/.test(err55.schemaPath.slice(35))
+                err51.keyword !== 'errorMessage' &&
+                !err51.emUsed &&
+                err51.instancePath === instancePath + '/admin/email' &&
+                err51.keyword in emErrors8 &&
+                err51.schemaPath.indexOf('#/properties/admin/properties/email') === 0 &&
+                /^\/[^\/]*$/.test(err51.schemaPath.slice(35))
               ) {
-                emErrors9[err55.keyword].push(err55);
-                err55.emUsed = true;
+                emErrors8[err51.keyword].push(err51);
+                err51.emUsed = true;
               }
             }
-            for (const key9 in emErrors9) {
-              if (emErrors9[key9].length) {
-                const err56 = {
+            for (const key8 in emErrors8) {
+              if (emErrors8[key8].length) {
+                const err52 = {
                   instancePath: instancePath + '/admin/email',
                   schemaPath: '#/properties/admin/properties/email/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors9[key9] },
+                  params: { errors: emErrors8[key8] },
                   message:
-                    key9 in templates9
-                      ? templates9[key9]()
-                      : schema16.properties.admin.properties.email.errorMessage[key9],
+                    key8 in templates8
+                      ? templates8[key8]()
+                      : schema16.properties.admin.properties.email.errorMessage[key8],
                   schema: schema16.properties.admin.properties.email.errorMessage,
                   parentSchema: schema16.properties.admin.properties.email,
                   data: data7,
                 };
                 if (vErrors === null) {
-                  vErrors = [err56];
+                  vErrors = [err52];
                 } else {
-                  vErrors.push(err56);
+                  vErrors.push(err52);
                 }
                 errors++;
               }
             }
-            const emErrs9 = [];
-            for (const err57 of vErrors) {
-              if (!err57.emUsed) {
-                emErrs9.push(err57);
+            const emErrs8 = [];
+            for (const err53 of vErrors) {
+              if (!err53.emUsed) {
+                emErrs8.push(err53);
               }
             }
-            vErrors = emErrs9;
-            errors = emErrs9.length;
+            vErrors = emErrs8;
+            errors = emErrs8.length;
           }
         }
         if (data5.password !== undefined) {
           let data8 = data5.password;
           if (typeof data8 === 'string') {
             if (func2(data8) > 128) {
-              const err58 = {
+              const err54 = {
                 instancePath: instancePath + '/admin/password',
                 schemaPath: '#/properties/admin/properties/password/maxLength',
                 keyword: 'maxLength',
@@ -1194,14 +1123,14 @@ function validate14(
                 data: data8,
               };
               if (vErrors === null) {
-                vErrors = [err58];
+                vErrors = [err54];
               } else {
-                vErrors.push(err58);
+                vErrors.push(err54);
               }
               errors++;
             }
             if (func2(data8) < 8) {
-              const err59 = {
+              const err55 = {
                 instancePath: instancePath + '/admin/password',
                 schemaPath: '#/properties/admin/properties/password/minLength',
                 keyword: 'minLength',
@@ -1212,14 +1141,14 @@ function validate14(
                 data: data8,
               };
               if (vErrors === null) {
-                vErrors = [err59];
+                vErrors = [err55];
               } else {
-                vErrors.push(err59);
+                vErrors.push(err55);
               }
               errors++;
             }
           } else {
-            const err60 = {
+            const err56 = {
               instancePath: instancePath + '/admin/password',
               schemaPath: '#/properties/admin/properties/password/type',
               keyword: 'type',
@@ -1230,63 +1159,63 @@ function validate14(
               data: data8,
             };
             if (vErrors === null) {
-              vErrors = [err60];
+              vErrors = [err56];
             } else {
-              vErrors.push(err60);
+              vErrors.push(err56);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors10 = { minLength: [], maxLength: [] };
-            const templates10 = {};
-            for (const err61 of vErrors) {
+            const emErrors9 = { minLength: [], maxLength: [] };
+            const templates9 = {};
+            for (const err57 of vErrors) {
               if (
-                err61.keyword !== 'errorMessage' &&
-                !err61.emUsed &&
-                err61.instancePath === instancePath + '/admin/password' &&
-                err61.keyword in emErrors10 &&
-                err61.schemaPath.indexOf('#/properties/admin/properties/password') === 0 &&
-                /^\/[^\/]*$/.test(err61.schemaPath.slice(38))
+                err57.keyword !== 'errorMessage' &&
+                !err57.emUsed &&
+                err57.instancePath === instancePath + '/admin/password' &&
+                err57.keyword in emErrors9 &&
+                err57.schemaPath.indexOf('#/properties/admin/properties/password') === 0 &&
+                /^\/[^\/]*$/.test(err57.schemaPath.slice(38))
               ) {
-                emErrors10[err61.keyword].push(err61);
-                err61.emUsed = true;
+                emErrors9[err57.keyword].push(err57);
+                err57.emUsed = true;
               }
             }
-            for (const key10 in emErrors10) {
-              if (emErrors10[key10].length) {
-                const err62 = {
+            for (const key9 in emErrors9) {
+              if (emErrors9[key9].length) {
+                const err58 = {
                   instancePath: instancePath + '/admin/password',
                   schemaPath: '#/properties/admin/properties/password/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors10[key10] },
+                  params: { errors: emErrors9[key9] },
                   message:
-                    key10 in templates10
-                      ? templates10[key10]()
-                      : schema16.properties.admin.properties.password.errorMessage[key10],
+                    key9 in templates9
+                      ? templates9[key9]()
+                      : schema16.properties.admin.properties.password.errorMessage[key9],
                   schema: schema16.properties.admin.properties.password.errorMessage,
                   parentSchema: schema16.properties.admin.properties.password,
                   data: data8,
                 };
                 if (vErrors === null) {
-                  vErrors = [err62];
+                  vErrors = [err58];
                 } else {
-                  vErrors.push(err62);
+                  vErrors.push(err58);
                 }
                 errors++;
               }
             }
-            const emErrs10 = [];
-            for (const err63 of vErrors) {
-              if (!err63.emUsed) {
-                emErrs10.push(err63);
+            const emErrs9 = [];
+            for (const err59 of vErrors) {
+              if (!err59.emUsed) {
+                emErrs9.push(err59);
               }
             }
-            vErrors = emErrs10;
-            errors = emErrs10.length;
+            vErrors = emErrs9;
+            errors = emErrs9.length;
           }
         }
       } else {
-        const err64 = {
+        const err60 = {
           instancePath: instancePath + '/admin',
           schemaPath: '#/properties/admin/type',
           keyword: 'type',
@@ -1297,72 +1226,72 @@ function validate14(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err64];
+          vErrors = [err60];
         } else {
-          vErrors.push(err64);
+          vErrors.push(err60);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors11 = { required: { name: [], email: [], password: [] } };
-        const templates11 = { required: {} };
+        const emErrors10 = { required: { name: [], email: [], password: [] } };
+        const templates10 = { required: {} };
         let emPropParams1;
         let emParamsErrors1;
-        for (const err65 of vErrors) {
+        for (const err61 of vErrors) {
           if (
-            err65.keyword !== 'errorMessage' &&
-            !err65.emUsed &&
-            err65.instancePath === instancePath + '/admin' &&
-            err65.keyword in emErrors11 &&
-            err65.schemaPath.indexOf('#/properties/admin') === 0 &&
-            /^\/[^\/]*$/.test(err65.schemaPath.slice(18))
+            err61.keyword !== 'errorMessage' &&
+            !err61.emUsed &&
+            err61.instancePath === instancePath + '/admin' &&
+            err61.keyword in emErrors10 &&
+            err61.schemaPath.indexOf('#/properties/admin') === 0 &&
+            /^\/[^\/]*$/.test(err61.schemaPath.slice(18))
           ) {
-            emPropParams1 = obj0[err65.keyword];
-            emParamsErrors1 = emErrors11[err65.keyword][err65.params[emPropParams1]];
+            emPropParams1 = obj0[err61.keyword];
+            emParamsErrors1 = emErrors10[err61.keyword][err61.params[emPropParams1]];
             if (emParamsErrors1) {
-              emParamsErrors1.push(err65);
-              err65.emUsed = true;
+              emParamsErrors1.push(err61);
+              err61.emUsed = true;
             }
           }
         }
-        for (const key11 in emErrors11) {
-          for (const keyProp1 in emErrors11[key11]) {
-            emParamsErrors1 = emErrors11[key11][keyProp1];
+        for (const key10 in emErrors10) {
+          for (const keyProp1 in emErrors10[key10]) {
+            emParamsErrors1 = emErrors10[key10][keyProp1];
             if (emParamsErrors1.length) {
-              const tmpl1 = templates11[key11] && templates11[key11][keyProp1];
-              const err66 = {
+              const tmpl1 = templates10[key10] && templates10[key10][keyProp1];
+              const err62 = {
                 instancePath: instancePath + '/admin',
                 schemaPath: '#/properties/admin/errorMessage',
                 keyword: 'errorMessage',
                 params: { errors: emParamsErrors1 },
-                message: tmpl1 ? tmpl1() : schema16.properties.admin.errorMessage[key11][keyProp1],
+                message: tmpl1 ? tmpl1() : schema16.properties.admin.errorMessage[key10][keyProp1],
                 schema: schema16.properties.admin.errorMessage,
                 parentSchema: schema16.properties.admin,
                 data: data5,
               };
               if (vErrors === null) {
-                vErrors = [err66];
+                vErrors = [err62];
               } else {
-                vErrors.push(err66);
+                vErrors.push(err62);
               }
               errors++;
             }
           }
         }
-        const emErrs11 = [];
-        for (const err67 of vErrors) {
-          if (!err67.emUsed) {
-            emErrs11.push(err67);
+        const emErrs10 = [];
+        for (const err63 of vErrors) {
+          if (!err63.emUsed) {
+            emErrs10.push(err63);
           }
         }
-        vErrors = emErrs11;
-        errors = emErrs11.length;
+        vErrors = emErrs10;
+        errors = emErrs10.length;
       }
     }
     if (data.is_term_and_conditions_accepted !== undefined) {
       let data9 = data.is_term_and_conditions_accepted;
       if (typeof data9 !== 'boolean') {
-        const err68 = {
+        const err64 = {
           instancePath: instancePath + '/is_term_and_conditions_accepted',
           schemaPath: '#/properties/is_term_and_conditions_accepted/type',
           keyword: 'type',
@@ -1373,14 +1302,14 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err68];
+          vErrors = [err64];
         } else {
-          vErrors.push(err68);
+          vErrors.push(err64);
         }
         errors++;
       }
       if (!(data9 === true)) {
-        const err69 = {
+        const err65 = {
           instancePath: instancePath + '/is_term_and_conditions_accepted',
           schemaPath: '#/properties/is_term_and_conditions_accepted/enum',
           keyword: 'enum',
@@ -1391,63 +1320,63 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err69];
+          vErrors = [err65];
         } else {
-          vErrors.push(err69);
+          vErrors.push(err65);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors12 = { enum: [] };
-        const templates12 = {};
-        for (const err70 of vErrors) {
+        const emErrors11 = { enum: [] };
+        const templates11 = {};
+        for (const err66 of vErrors) {
           if (
-            err70.keyword !== 'errorMessage' &&
-            !err70.emUsed &&
-            err70.instancePath === instancePath + '/is_term_and_conditions_accepted' &&
-            err70.keyword in emErrors12 &&
-            err70.schemaPath.indexOf('#/properties/is_term_and_conditions_accepted') === 0 &&
-            /^\/[^\/]*$/.test(err70.schemaPath.slice(44))
+            err66.keyword !== 'errorMessage' &&
+            !err66.emUsed &&
+            err66.instancePath === instancePath + '/is_term_and_conditions_accepted' &&
+            err66.keyword in emErrors11 &&
+            err66.schemaPath.indexOf('#/properties/is_term_and_conditions_accepted') === 0 &&
+            /^\/[^\/]*$/.test(err66.schemaPath.slice(44))
           ) {
-            emErrors12[err70.keyword].push(err70);
-            err70.emUsed = true;
+            emErrors11[err66.keyword].push(err66);
+            err66.emUsed = true;
           }
         }
-        for (const key12 in emErrors12) {
-          if (emErrors12[key12].length) {
-            const err71 = {
+        for (const key11 in emErrors11) {
+          if (emErrors11[key11].length) {
+            const err67 = {
               instancePath: instancePath + '/is_term_and_conditions_accepted',
               schemaPath: '#/properties/is_term_and_conditions_accepted/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors12[key12] },
+              params: { errors: emErrors11[key11] },
               message:
-                key12 in templates12
-                  ? templates12[key12]()
-                  : schema16.properties.is_term_and_conditions_accepted.errorMessage[key12],
+                key11 in templates11
+                  ? templates11[key11]()
+                  : schema16.properties.is_term_and_conditions_accepted.errorMessage[key11],
               schema: schema16.properties.is_term_and_conditions_accepted.errorMessage,
               parentSchema: schema16.properties.is_term_and_conditions_accepted,
               data: data9,
             };
             if (vErrors === null) {
-              vErrors = [err71];
+              vErrors = [err67];
             } else {
-              vErrors.push(err71);
+              vErrors.push(err67);
             }
             errors++;
           }
         }
-        const emErrs12 = [];
-        for (const err72 of vErrors) {
-          if (!err72.emUsed) {
-            emErrs12.push(err72);
+        const emErrs11 = [];
+        for (const err68 of vErrors) {
+          if (!err68.emUsed) {
+            emErrs11.push(err68);
           }
         }
-        vErrors = emErrs12;
-        errors = emErrs12.length;
+        vErrors = emErrs11;
+        errors = emErrs11.length;
       }
     }
   } else {
-    const err73 = {
+    const err69 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1458,69 +1387,69 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err73];
+      vErrors = [err69];
     } else {
-      vErrors.push(err73);
+      vErrors.push(err69);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors13 = { required: { is_term_and_conditions_accepted: [] } };
-    const templates13 = { required: {} };
+    const emErrors12 = { required: { is_term_and_conditions_accepted: [] } };
+    const templates12 = { required: {} };
     let emPropParams2;
     let emParamsErrors2;
-    for (const err74 of vErrors) {
+    for (const err70 of vErrors) {
       if (
-        err74.keyword !== 'errorMessage' &&
-        !err74.emUsed &&
-        err74.instancePath === instancePath &&
-        err74.keyword in emErrors13 &&
-        err74.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err74.schemaPath.slice(1))
+        err70.keyword !== 'errorMessage' &&
+        !err70.emUsed &&
+        err70.instancePath === instancePath &&
+        err70.keyword in emErrors12 &&
+        err70.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err70.schemaPath.slice(1))
       ) {
-        emPropParams2 = obj0[err74.keyword];
-        emParamsErrors2 = emErrors13[err74.keyword][err74.params[emPropParams2]];
+        emPropParams2 = obj0[err70.keyword];
+        emParamsErrors2 = emErrors12[err70.keyword][err70.params[emPropParams2]];
         if (emParamsErrors2) {
-          emParamsErrors2.push(err74);
-          err74.emUsed = true;
+          emParamsErrors2.push(err70);
+          err70.emUsed = true;
         }
       }
     }
-    for (const key13 in emErrors13) {
-      for (const keyProp2 in emErrors13[key13]) {
-        emParamsErrors2 = emErrors13[key13][keyProp2];
+    for (const key12 in emErrors12) {
+      for (const keyProp2 in emErrors12[key12]) {
+        emParamsErrors2 = emErrors12[key12][keyProp2];
         if (emParamsErrors2.length) {
-          const tmpl2 = templates13[key13] && templates13[key13][keyProp2];
-          const err75 = {
+          const tmpl2 = templates12[key12] && templates12[key12][keyProp2];
+          const err71 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors2 },
-            message: tmpl2 ? tmpl2() : schema16.errorMessage[key13][keyProp2],
+            message: tmpl2 ? tmpl2() : schema16.errorMessage[key12][keyProp2],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err75];
+            vErrors = [err71];
           } else {
-            vErrors.push(err75);
+            vErrors.push(err71);
           }
           errors++;
         }
       }
     }
-    const emErrs13 = [];
-    for (const err76 of vErrors) {
-      if (!err76.emUsed) {
-        emErrs13.push(err76);
+    const emErrs12 = [];
+    for (const err72 of vErrors) {
+      if (!err72.emUsed) {
+        emErrs12.push(err72);
       }
     }
-    vErrors = emErrs13;
-    errors = emErrs13.length;
+    vErrors = emErrs12;
+    errors = emErrs12.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
 }
 
-export default { '-6958ae3e': validate14 };
+export default { '-1583bc9': validate14 };

@@ -6,20 +6,28 @@ import * as func2_module from 'ajv/dist/runtime/ucs2length';
 
 const schema16 = {
   $comment:
-    'Invite or edit a user: the full name needs at least two parts of at least 2 characters each. Submits inviteUser after splitting full_name into first, middle and last name; in edit mode only the name changes (updateUser). role lists every role of the contract so that an existing admin can be shown while editing; the form offers only Super Admin and User.',
+    'Invite or edit a user: the full name is a PersonName of the contract (its two rules, each with its message). Submits inviteUser after splitting full_name into first, middle and last name; in edit mode only the name changes (updateUser). role lists every role of the contract so that an existing admin can be shown while editing; the form offers only Super Admin and User.',
   type: 'object',
   required: ['full_name', 'email', 'role'],
   properties: {
     full_name: {
-      type: 'string',
       title: 'Name',
-      pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$',
-      not: { pattern: '(^|\\s)\\S(\\s|$)' },
-      errorMessage: {
-        pattern: 'The full name must contains at least first name and last name',
-        not: 'The each part of the full name must contains at least 2 characters',
-        maxLength: 'Ensure this field has no more than 150 characters.',
-      },
+      allOf: [
+        {
+          errorMessage: {
+            pattern: 'The full name must contains at least first name and last name',
+          },
+          pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$',
+        },
+        {
+          errorMessage: {
+            pattern: 'The each part of the full name must contains at least 2 characters',
+          },
+          pattern: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
+        },
+      ],
+      errorMessage: { maxLength: 'Ensure this field has no more than 150 characters.' },
+      type: 'string',
       maxLength: 150,
     },
     email: {
@@ -46,10 +54,10 @@ const schema16 = {
       role: 'Please choose the proper role',
     },
   },
-  $id: '19b44e5a',
+  $id: '-33d1307e',
 };
-const pattern0 = new RegExp('(^|\\s)\\S(\\s|$)', 'u');
-const pattern1 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
+const pattern0 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
+const pattern1 = new RegExp('^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$', 'u');
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
@@ -63,7 +71,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="19b44e5a" */ let vErrors = null;
+  /*# sourceURL="-33d1307e" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.full_name === undefined) {
@@ -122,11 +130,18 @@ function validate14(
     }
     if (data.full_name !== undefined) {
       let data0 = data.full_name;
-      const _errs4 = errors;
-      const _errs5 = errors;
       if (typeof data0 === 'string') {
         if (!pattern0.test(data0)) {
-          const err3 = {};
+          const err3 = {
+            instancePath: instancePath + '/full_name',
+            schemaPath: '#/properties/full_name/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$' },
+            message: 'must match pattern "' + '^\\s*\\S+(\\s+\\S+)+\\s*$' + '"',
+            schema: '^\\s*\\S+(\\s+\\S+)+\\s*$',
+            parentSchema: schema16.properties.full_name.allOf[0],
+            data: data0,
+          };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -135,118 +150,103 @@ function validate14(
           errors++;
         }
       }
-      var valid1 = _errs5 === errors;
-      if (valid1) {
-        const err4 = {
-          instancePath: instancePath + '/full_name',
-          schemaPath: '#/properties/full_name/not',
-          keyword: 'not',
-          params: {},
-          message: 'must NOT be valid',
-          schema: schema16.properties.full_name.not,
-          parentSchema: schema16.properties.full_name,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      } else {
-        errors = _errs4;
-        if (vErrors !== null) {
-          if (_errs4) {
-            vErrors.length = _errs4;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      if (typeof data0 === 'string') {
-        if (func2(data0) > 150) {
-          const err5 = {
-            instancePath: instancePath + '/full_name',
-            schemaPath: '#/properties/full_name/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 150 },
-            message: 'must NOT have more than 150 characters',
-            schema: 150,
-            parentSchema: schema16.properties.full_name,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (!pattern1.test(data0)) {
-          const err6 = {
-            instancePath: instancePath + '/full_name',
-            schemaPath: '#/properties/full_name/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^\\s*\\S+(\\s+\\S+)+\\s*$' },
-            message: 'must match pattern "' + '^\\s*\\S+(\\s+\\S+)+\\s*$' + '"',
-            schema: '^\\s*\\S+(\\s+\\S+)+\\s*$',
-            parentSchema: schema16.properties.full_name,
-            data: data0,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/full_name',
-          schemaPath: '#/properties/full_name/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema16.properties.full_name.type,
-          parentSchema: schema16.properties.full_name,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
       if (errors > 0) {
-        const emErrors0 = { pattern: [], not: [], maxLength: [] };
+        const emErrors0 = { pattern: [] };
         const templates0 = {};
-        for (const err8 of vErrors) {
+        for (const err4 of vErrors) {
           if (
-            err8.keyword !== 'errorMessage' &&
-            !err8.emUsed &&
-            err8.instancePath === instancePath + '/full_name' &&
-            err8.keyword in emErrors0 &&
-            err8.schemaPath.indexOf('#/properties/full_name') === 0 &&
-            /^\/[^\/]*$/.test(err8.schemaPath.slice(22))
+            err4.keyword !== 'errorMessage' &&
+            !err4.emUsed &&
+            err4.instancePath === instancePath + '/full_name' &&
+            err4.keyword in emErrors0 &&
+            err4.schemaPath.indexOf('#/properties/full_name/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err4.schemaPath.slice(30))
           ) {
-            emErrors0[err8.keyword].push(err8);
-            err8.emUsed = true;
+            emErrors0[err4.keyword].push(err4);
+            err4.emUsed = true;
           }
         }
         for (const key0 in emErrors0) {
           if (emErrors0[key0].length) {
-            const err9 = {
+            const err5 = {
               instancePath: instancePath + '/full_name',
-              schemaPath: '#/properties/full_name/errorMessage',
+              schemaPath: '#/properties/full_name/allOf/0/errorMessage',
               keyword: 'errorMessage',
               params: { errors: emErrors0[key0] },
               message:
                 key0 in templates0
                   ? templates0[key0]()
-                  : schema16.properties.full_name.errorMessage[key0],
-              schema: schema16.properties.full_name.errorMessage,
-              parentSchema: schema16.properties.full_name,
+                  : schema16.properties.full_name.allOf[0].errorMessage[key0],
+              schema: schema16.properties.full_name.allOf[0].errorMessage,
+              parentSchema: schema16.properties.full_name.allOf[0],
+              data: data0,
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        const emErrs0 = [];
+        for (const err6 of vErrors) {
+          if (!err6.emUsed) {
+            emErrs0.push(err6);
+          }
+        }
+        vErrors = emErrs0;
+        errors = emErrs0.length;
+      }
+      if (typeof data0 === 'string') {
+        if (!pattern1.test(data0)) {
+          const err7 = {
+            instancePath: instancePath + '/full_name',
+            schemaPath: '#/properties/full_name/allOf/1/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$' },
+            message: 'must match pattern "' + '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$' + '"',
+            schema: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
+            parentSchema: schema16.properties.full_name.allOf[1],
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors1 = { pattern: [] };
+        const templates1 = {};
+        for (const err8 of vErrors) {
+          if (
+            err8.keyword !== 'errorMessage' &&
+            !err8.emUsed &&
+            err8.instancePath === instancePath + '/full_name' &&
+            err8.keyword in emErrors1 &&
+            err8.schemaPath.indexOf('#/properties/full_name/allOf/1') === 0 &&
+            /^\/[^\/]*$/.test(err8.schemaPath.slice(30))
+          ) {
+            emErrors1[err8.keyword].push(err8);
+            err8.emUsed = true;
+          }
+        }
+        for (const key1 in emErrors1) {
+          if (emErrors1[key1].length) {
+            const err9 = {
+              instancePath: instancePath + '/full_name',
+              schemaPath: '#/properties/full_name/allOf/1/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors1[key1] },
+              message:
+                key1 in templates1
+                  ? templates1[key1]()
+                  : schema16.properties.full_name.allOf[1].errorMessage[key1],
+              schema: schema16.properties.full_name.allOf[1].errorMessage,
+              parentSchema: schema16.properties.full_name.allOf[1],
               data: data0,
             };
             if (vErrors === null) {
@@ -257,21 +257,106 @@ function validate14(
             errors++;
           }
         }
-        const emErrs0 = [];
+        const emErrs1 = [];
         for (const err10 of vErrors) {
           if (!err10.emUsed) {
-            emErrs0.push(err10);
+            emErrs1.push(err10);
           }
         }
-        vErrors = emErrs0;
-        errors = emErrs0.length;
+        vErrors = emErrs1;
+        errors = emErrs1.length;
+      }
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 150) {
+          const err11 = {
+            instancePath: instancePath + '/full_name',
+            schemaPath: '#/properties/full_name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 150 },
+            message: 'must NOT have more than 150 characters',
+            schema: 150,
+            parentSchema: schema16.properties.full_name,
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/full_name',
+          schemaPath: '#/properties/full_name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema16.properties.full_name.type,
+          parentSchema: schema16.properties.full_name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (errors > 0) {
+        const emErrors2 = { maxLength: [] };
+        const templates2 = {};
+        for (const err13 of vErrors) {
+          if (
+            err13.keyword !== 'errorMessage' &&
+            !err13.emUsed &&
+            err13.instancePath === instancePath + '/full_name' &&
+            err13.keyword in emErrors2 &&
+            err13.schemaPath.indexOf('#/properties/full_name') === 0 &&
+            /^\/[^\/]*$/.test(err13.schemaPath.slice(22))
+          ) {
+            emErrors2[err13.keyword].push(err13);
+            err13.emUsed = true;
+          }
+        }
+        for (const key2 in emErrors2) {
+          if (emErrors2[key2].length) {
+            const err14 = {
+              instancePath: instancePath + '/full_name',
+              schemaPath: '#/properties/full_name/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors2[key2] },
+              message:
+                key2 in templates2
+                  ? templates2[key2]()
+                  : schema16.properties.full_name.errorMessage[key2],
+              schema: schema16.properties.full_name.errorMessage,
+              parentSchema: schema16.properties.full_name,
+              data: data0,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        const emErrs2 = [];
+        for (const err15 of vErrors) {
+          if (!err15.emUsed) {
+            emErrs2.push(err15);
+          }
+        }
+        vErrors = emErrs2;
+        errors = emErrs2.length;
       }
     }
     if (data.email !== undefined) {
       let data1 = data.email;
       if (typeof data1 === 'string') {
         if (func2(data1) > 254) {
-          const err11 = {
+          const err16 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -282,14 +367,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err16];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err16);
           }
           errors++;
         }
         if (!formats0.test(data1)) {
-          const err12 = {
+          const err17 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -300,14 +385,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err17];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err17);
           }
           errors++;
         }
       } else {
-        const err13 = {
+        const err18 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -318,93 +403,6 @@ function validate14(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (errors > 0) {
-        const emErrors1 = { format: [], maxLength: [] };
-        const templates1 = {};
-        for (const err14 of vErrors) {
-          if (
-            err14.keyword !== 'errorMessage' &&
-            !err14.emUsed &&
-            err14.instancePath === instancePath + '/email' &&
-            err14.keyword in emErrors1 &&
-            err14.schemaPath.indexOf('#/properties/email') === 0 &&
-            /^\/[^\/]*$/.test(err14.schemaPath.slice(18))
-          ) {
-            emErrors1[err14.keyword].push(err14);
-            err14.emUsed = true;
-          }
-        }
-        for (const key1 in emErrors1) {
-          if (emErrors1[key1].length) {
-            const err15 = {
-              instancePath: instancePath + '/email',
-              schemaPath: '#/properties/email/errorMessage',
-              keyword: 'errorMessage',
-              params: { errors: emErrors1[key1] },
-              message:
-                key1 in templates1
-                  ? templates1[key1]()
-                  : schema16.properties.email.errorMessage[key1],
-              schema: schema16.properties.email.errorMessage,
-              parentSchema: schema16.properties.email,
-              data: data1,
-            };
-            if (vErrors === null) {
-              vErrors = [err15];
-            } else {
-              vErrors.push(err15);
-            }
-            errors++;
-          }
-        }
-        const emErrs1 = [];
-        for (const err16 of vErrors) {
-          if (!err16.emUsed) {
-            emErrs1.push(err16);
-          }
-        }
-        vErrors = emErrs1;
-        errors = emErrs1.length;
-      }
-    }
-    if (data.role !== undefined) {
-      let data2 = data.role;
-      if (typeof data2 !== 'string') {
-        const err17 = {
-          instancePath: instancePath + '/role',
-          schemaPath: '#/properties/role/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema16.properties.role.type,
-          parentSchema: schema16.properties.role,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-      if (!(data2 === 'super_admin' || data2 === 'user' || data2 === 'admin')) {
-        const err18 = {
-          instancePath: instancePath + '/role',
-          schemaPath: '#/properties/role/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema16.properties.role.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema16.properties.role.enum,
-          parentSchema: schema16.properties.role,
-          data: data2,
-        };
-        if (vErrors === null) {
           vErrors = [err18];
         } else {
           vErrors.push(err18);
@@ -412,38 +410,43 @@ function validate14(
         errors++;
       }
       if (errors > 0) {
-        const emErrs2 = [];
+        const emErrors3 = { format: [], maxLength: [] };
+        const templates3 = {};
         for (const err19 of vErrors) {
           if (
             err19.keyword !== 'errorMessage' &&
             !err19.emUsed &&
-            (err19.instancePath === instancePath + '/role' ||
-              (err19.instancePath.indexOf(instancePath + '/role') === 0 &&
-                err19.instancePath[instancePath + '/role'.length] === '/')) &&
-            err19.schemaPath.indexOf('#/properties/role') === 0 &&
-            err19.schemaPath['#/properties/role'.length] === '/'
+            err19.instancePath === instancePath + '/email' &&
+            err19.keyword in emErrors3 &&
+            err19.schemaPath.indexOf('#/properties/email') === 0 &&
+            /^\/[^\/]*$/.test(err19.schemaPath.slice(18))
           ) {
-            emErrs2.push(err19);
+            emErrors3[err19.keyword].push(err19);
             err19.emUsed = true;
           }
         }
-        if (emErrs2.length) {
-          const err20 = {
-            instancePath: instancePath + '/role',
-            schemaPath: '#/properties/role/errorMessage',
-            keyword: 'errorMessage',
-            params: { errors: emErrs2 },
-            message: 'Please choose the proper role',
-            schema: 'Please choose the proper role',
-            parentSchema: schema16.properties.role,
-            data: data2,
-          };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
+        for (const key3 in emErrors3) {
+          if (emErrors3[key3].length) {
+            const err20 = {
+              instancePath: instancePath + '/email',
+              schemaPath: '#/properties/email/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors3[key3] },
+              message:
+                key3 in templates3
+                  ? templates3[key3]()
+                  : schema16.properties.email.errorMessage[key3],
+              schema: schema16.properties.email.errorMessage,
+              parentSchema: schema16.properties.email,
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
           }
-          errors++;
         }
         const emErrs3 = [];
         for (const err21 of vErrors) {
@@ -455,8 +458,90 @@ function validate14(
         errors = emErrs3.length;
       }
     }
+    if (data.role !== undefined) {
+      let data2 = data.role;
+      if (typeof data2 !== 'string') {
+        const err22 = {
+          instancePath: instancePath + '/role',
+          schemaPath: '#/properties/role/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema16.properties.role.type,
+          parentSchema: schema16.properties.role,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (!(data2 === 'super_admin' || data2 === 'user' || data2 === 'admin')) {
+        const err23 = {
+          instancePath: instancePath + '/role',
+          schemaPath: '#/properties/role/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema16.properties.role.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema16.properties.role.enum,
+          parentSchema: schema16.properties.role,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      if (errors > 0) {
+        const emErrs4 = [];
+        for (const err24 of vErrors) {
+          if (
+            err24.keyword !== 'errorMessage' &&
+            !err24.emUsed &&
+            (err24.instancePath === instancePath + '/role' ||
+              (err24.instancePath.indexOf(instancePath + '/role') === 0 &&
+                err24.instancePath[instancePath + '/role'.length] === '/')) &&
+            err24.schemaPath.indexOf('#/properties/role') === 0 &&
+            err24.schemaPath['#/properties/role'.length] === '/'
+          ) {
+            emErrs4.push(err24);
+            err24.emUsed = true;
+          }
+        }
+        if (emErrs4.length) {
+          const err25 = {
+            instancePath: instancePath + '/role',
+            schemaPath: '#/properties/role/errorMessage',
+            keyword: 'errorMessage',
+            params: { errors: emErrs4 },
+            message: 'Please choose the proper role',
+            schema: 'Please choose the proper role',
+            parentSchema: schema16.properties.role,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        const emErrs5 = [];
+        for (const err26 of vErrors) {
+          if (!err26.emUsed) {
+            emErrs5.push(err26);
+          }
+        }
+        vErrors = emErrs5;
+        errors = emErrs5.length;
+      }
+    }
   } else {
-    const err22 = {
+    const err27 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -467,69 +552,69 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err22];
+      vErrors = [err27];
     } else {
-      vErrors.push(err22);
+      vErrors.push(err27);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors2 = { required: { full_name: [], email: [], role: [] } };
-    const templates2 = { required: {} };
+    const emErrors4 = { required: { full_name: [], email: [], role: [] } };
+    const templates4 = { required: {} };
     let emPropParams0;
     let emParamsErrors0;
-    for (const err23 of vErrors) {
+    for (const err28 of vErrors) {
       if (
-        err23.keyword !== 'errorMessage' &&
-        !err23.emUsed &&
-        err23.instancePath === instancePath &&
-        err23.keyword in emErrors2 &&
-        err23.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err23.schemaPath.slice(1))
+        err28.keyword !== 'errorMessage' &&
+        !err28.emUsed &&
+        err28.instancePath === instancePath &&
+        err28.keyword in emErrors4 &&
+        err28.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err28.schemaPath.slice(1))
       ) {
-        emPropParams0 = obj0[err23.keyword];
-        emParamsErrors0 = emErrors2[err23.keyword][err23.params[emPropParams0]];
+        emPropParams0 = obj0[err28.keyword];
+        emParamsErrors0 = emErrors4[err28.keyword][err28.params[emPropParams0]];
         if (emParamsErrors0) {
-          emParamsErrors0.push(err23);
-          err23.emUsed = true;
+          emParamsErrors0.push(err28);
+          err28.emUsed = true;
         }
       }
     }
-    for (const key2 in emErrors2) {
-      for (const keyProp0 in emErrors2[key2]) {
-        emParamsErrors0 = emErrors2[key2][keyProp0];
+    for (const key4 in emErrors4) {
+      for (const keyProp0 in emErrors4[key4]) {
+        emParamsErrors0 = emErrors4[key4][keyProp0];
         if (emParamsErrors0.length) {
-          const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
-          const err24 = {
+          const tmpl0 = templates4[key4] && templates4[key4][keyProp0];
+          const err29 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors0 },
-            message: tmpl0 ? tmpl0() : schema16.errorMessage[key2][keyProp0],
+            message: tmpl0 ? tmpl0() : schema16.errorMessage[key4][keyProp0],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err24];
+            vErrors = [err29];
           } else {
-            vErrors.push(err24);
+            vErrors.push(err29);
           }
           errors++;
         }
       }
     }
-    const emErrs4 = [];
-    for (const err25 of vErrors) {
-      if (!err25.emUsed) {
-        emErrs4.push(err25);
+    const emErrs6 = [];
+    for (const err30 of vErrors) {
+      if (!err30.emUsed) {
+        emErrs6.push(err30);
       }
     }
-    vErrors = emErrs4;
-    errors = emErrs4.length;
+    vErrors = emErrs6;
+    errors = emErrs6.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
 }
 
-export default { '19b44e5a': validate14 };
+export default { '-33d1307e': validate14 };

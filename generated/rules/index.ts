@@ -208,6 +208,41 @@ export const EMAIL_MAX_LENGTH = 254;
 /** The longest password (LoginRequest.password's maxLength). */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * The shortest new password (Password's minLength). A new password as the backend's password policy takes it: at least 8 characters (and at
+ * most 128). The backend's password validators may refuse more (a password too common, or
+ * entirely numeric), answered as 400 field errors on the password.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The shortest part of a person's name (NamePart's minLength). One part of a person's name as sent (first, middle or last name): at least 2 characters
+ * once trimmed. A shorter part is refused with a 400 field error on that part.
+ */
+export const NAME_PART_MIN_LENGTH = 2;
+
+/** The shortest company name (CompanyName's minLength). */
+export const COMPANY_NAME_MIN_LENGTH = 3;
+
+/** An AWS account id (AwsAccountId's pattern): 12 digits. */
+export const AWS_ACCOUNT_ID = /* @__PURE__ */ new RegExp('^[0-9]{12}$', 'u');
+
+/**
+ * An IAM role's ARN (AwsRoleArn's pattern). The ARN of an IAM role: `arn:<partition>:iam::<12-digit account id>:role/<path/name>`, in
+ * any partition (`aws`, `aws-cn`, `aws-us-gov`, ...). A role's path and name hold no white
+ * space, so neither does its ARN.
+ */
+export const AWS_ROLE_ARN = /* @__PURE__ */ new RegExp(
+  '^arn:aws[a-z-]*:iam::[0-9]{12}:role/\\S+$',
+  'u',
+);
+
+/** The largest policy file, in bytes (AddPolicyRequest.policy's x-max-bytes). */
+export const POLICY_MAX_BYTES = 1048576;
+
+/** What a larger policy file is told (the contract's 413, PayloadTooLarge). */
+export const POLICY_TOO_LARGE = 'File size too large. The policy file must be smaller than 1 MB.';
+
 /** The longest licence key (ProductKeyRequest.key's maxLength). */
 export const PRODUCT_KEY_MAX_LENGTH = 255;
 

@@ -18,6 +18,10 @@
 // and the bounds of the values typed into hand-written inputs (the RJSF forms take theirs from
 // schemas/): SyncFilterWrite.field_value, OverrideWrite.dummy_value and
 // DataMappingWrite.dummy_value_description's `maxLength`.
+// The named rules of typed values, for the sandbox's checks (the forms copy theirs in through
+// schemas/compile.mjs): Password's and CompanyName's `minLength`, NamePart's `minLength` (which
+// PersonName's patterns must agree with), AwsAccountId's and AwsRoleArn's `pattern`, and the
+// policy file's `x-max-bytes` with the PayloadTooLarge reply's text.
 // A malformed extension stops the generation with a message naming it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,6 +32,8 @@ import { parse } from 'yaml';
 interface Schema {
   type?: string | string[];
   maxLength?: number;
+  minLength?: number;
+  allOf?: Schema[];
   properties?: Record<string, Schema>;
   enum?: unknown[];
   pattern?: string;
@@ -38,7 +44,13 @@ interface Schema {
 }
 
 export interface ContractDocument {
-  components?: { schemas?: Record<string, Schema> };
+  components?: {
+    schemas?: Record<string, Schema>;
+    responses?: Record<
+      string,
+      { content?: Record<string, { examples?: Record<string, { value?: unknown }> }> }
+    >;
+  };
 }
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -261,6 +273,66 @@ export function isRealDay(text: string): boolean {
  */
 const PURE = '/* @__PURE__ */ ';
 
+/** The `minLength` of a component schema. */
+function minLengthOf(doc: ContractDocument, name: string): number {
+  const limit = schemaNamed(doc, name, `components.schemas.${name}`).minLength;
+  if (typeof limit !== 'number')
+    throw new RuleError(`components.schemas.${name}`, 'a minLength is expected.');
+  return limit;
+}
+
+/** The `pattern` of a string component schema, checked to compile. */
+function patternOf(doc: ContractDocument, name: string): string {
+  const schema = schemaNamed(doc, name, `components.schemas.${name}`);
+  if (schema.type !== 'string' || typeof schema.pattern !== 'string')
+    throw new RuleError(`components.schemas.${name}`, 'must be a string schema with a pattern.');
+  try {
+    new RegExp(schema.pattern, 'u');
+  } catch (error) {
+    throw new RuleError(`components.schemas.${name}`, `its pattern: ${String(error)}`);
+  }
+  return schema.pattern;
+}
+
+/**
+ * NamePart's `minLength`, once PersonName's patterns (the forms' rule for the full name the parts
+ * come from) are seen to agree with it: a name whose parts have that many characters passes
+ * them all, a name with one part a character shorter fails one.
+ */
+function namePartMinLength(doc: ContractDocument): number {
+  const where = 'components.schemas.PersonName.allOf';
+  const minimum = minLengthOf(doc, 'NamePart');
+  const patterns = (schemaNamed(doc, 'PersonName', where).allOf ?? []).map((part) => part.pattern);
+  if (patterns.length === 0 || !patterns.every((pattern) => typeof pattern === 'string'))
+    throw new RuleError(where, 'a list of patterns is expected.');
+  const part = (length: number) => 'x'.repeat(length);
+  const fits = (name: string) =>
+    patterns.every((pattern) => new RegExp(pattern as string, 'u').test(name));
+  if (!fits(`${part(minimum)} ${part(minimum)}`) || fits(`${part(minimum)} ${part(minimum - 1)}`))
+    throw new RuleError(where, `its patterns disagree with NamePart's minLength (${minimum}).`);
+  return minimum;
+}
+
+/** AddPolicyRequest.policy's `x-max-bytes`: the largest policy file, in bytes. */
+function policyMaxBytes(doc: ContractDocument): number {
+  const where = 'components.schemas.AddPolicyRequest.properties.policy.x-max-bytes';
+  const limit = schemaNamed(doc, 'AddPolicyRequest', where).properties?.policy?.['x-max-bytes'];
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0)
+    throw new RuleError(where, 'a whole number of bytes is expected.');
+  return limit;
+}
+
+/** The text of the contract's 413 (components.responses.PayloadTooLarge's example `error`). */
+function tooLargeText(doc: ContractDocument): string {
+  const where = 'components.responses.PayloadTooLarge';
+  const examples =
+    doc.components?.responses?.PayloadTooLarge?.content?.['application/json']?.examples;
+  const text = (Object.values(examples ?? {})[0]?.value as { error?: unknown } | undefined)?.error;
+  if (typeof text !== 'string' || text === '')
+    throw new RuleError(where, 'an example with an `error` text is expected.');
+  return text;
+}
+
 /** EmailValue's pattern: the one rule of an e-mail address's form. */
 function emailPattern(doc: ContractDocument): string {
   const schema = schemaNamed(doc, 'EmailValue', 'EmailValue');
@@ -409,6 +481,24 @@ export const EMAIL_MAX_LENGTH = ${maxLengthOf(doc, 'LoginRequest', 'email')};
 
 /** The longest password (LoginRequest.password's maxLength). */
 export const PASSWORD_MAX_LENGTH = ${maxLengthOf(doc, 'LoginRequest', 'password')};
+
+${jsdoc(`The shortest new password (Password's minLength). ${schemaNamed(doc, 'Password', 'Password').description ?? ''}`)}export const PASSWORD_MIN_LENGTH = ${minLengthOf(doc, 'Password')};
+
+${jsdoc(`The shortest part of a person's name (NamePart's minLength). ${schemaNamed(doc, 'NamePart', 'NamePart').description ?? ''}`)}export const NAME_PART_MIN_LENGTH = ${namePartMinLength(doc)};
+
+/** The shortest company name (CompanyName's minLength). */
+export const COMPANY_NAME_MIN_LENGTH = ${minLengthOf(doc, 'CompanyName')};
+
+/** An AWS account id (AwsAccountId's pattern): 12 digits. */
+export const AWS_ACCOUNT_ID = ${PURE}new RegExp(${JSON.stringify(patternOf(doc, 'AwsAccountId'))}, 'u');
+
+${jsdoc(`An IAM role's ARN (AwsRoleArn's pattern). ${schemaNamed(doc, 'AwsRoleArn', 'AwsRoleArn').description ?? ''}`)}export const AWS_ROLE_ARN = ${PURE}new RegExp(${JSON.stringify(patternOf(doc, 'AwsRoleArn'))}, 'u');
+
+/** The largest policy file, in bytes (AddPolicyRequest.policy's x-max-bytes). */
+export const POLICY_MAX_BYTES = ${policyMaxBytes(doc)};
+
+/** What a larger policy file is told (the contract's 413, PayloadTooLarge). */
+export const POLICY_TOO_LARGE = ${JSON.stringify(tooLargeText(doc))};
 
 /** The longest licence key (ProductKeyRequest.key's maxLength). */
 export const PRODUCT_KEY_MAX_LENGTH = ${maxLengthOf(doc, 'ProductKeyRequest', 'key')};

@@ -7,14 +7,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import addPolicy from '../../schemas/add-policy.schema.json';
-import salesforceConnection from '../../schemas/create-salesforce-connection.schema.json';
-import createTenant from '../../schemas/create-tenant.schema.json';
-import inviteUser from '../../schemas/invite-user.schema.json';
-import registerPurchase from '../../schemas/register-aws-purchase.schema.json';
+import addPolicy from '../../generated/forms/add-policy.schema.json';
+import salesforceConnection from '../../generated/forms/create-salesforce-connection.schema.json';
+import createTenant from '../../generated/forms/create-tenant.schema.json';
+import inviteUser from '../../generated/forms/invite-user.schema.json';
+import registerPurchase from '../../generated/forms/register-aws-purchase.schema.json';
+import { POLICY_MAX_BYTES } from '../../generated/rules/index';
 import boundedSchemas from '../contract/spectral/bounded-schemas.js';
 import { contractDocument } from '../sandbox/contract';
-import { POLICY_LIMIT_BYTES } from '../sandbox/domain/aws-connection';
 import { anonymous, signIn, type ApiClient } from '../sandbox/test-client';
 import { testSandbox } from '../sandbox/test-sandbox';
 
@@ -74,11 +74,11 @@ describe('attacks on the sandbox', () => {
       const before = structuredClone(acme?.aws);
       const statement = '{"Effect":"Allow","Action":["partnercentral:*"],"Resource":"*"}';
       const policy = `{"Version":"2012-10-17","Statement":[${Array(
-        Math.ceil(POLICY_LIMIT_BYTES / statement.length),
+        Math.ceil(POLICY_MAX_BYTES / statement.length),
       )
         .fill(statement)
         .join(',')}]}`;
-      expect(Buffer.byteLength(policy)).toBeGreaterThan(POLICY_LIMIT_BYTES);
+      expect(Buffer.byteLength(policy)).toBeGreaterThan(POLICY_MAX_BYTES);
       const form = new FormData();
       form.set('policy', policy);
       form.set('account_id', '123456789012');
@@ -375,8 +375,14 @@ describe('the app’s forms (schemas/) bound their fields as the contract does',
             : undefined,
         root,
       );
-  const contract = (path: string) =>
-    at((contractDocument() as { components: { schemas: unknown } }).components.schemas, path);
+  const schemas = (contractDocument() as { components: { schemas: Record<string, unknown> } })
+    .components.schemas;
+  // A property that names one of the contract's rules ($ref) has that rule's bound.
+  const resolved = (node: unknown): unknown => {
+    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+    return typeof ref === 'string' ? resolved(schemas[ref.split('/').at(-1) ?? '']) : node;
+  };
+  const contract = (path: string) => resolved(at(schemas, path));
   const maxLength = (schema: unknown) => (at(schema, 'maxLength') as number | undefined) ?? null;
 
   const FORMS = {

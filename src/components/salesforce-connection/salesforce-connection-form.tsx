@@ -3,8 +3,8 @@ import { useMemo, type ReactNode } from 'react';
 
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { formValidator } from '@/components/schema-form/validator';
+import rawSchema from '@generated/forms/create-salesforce-connection.schema.json';
 import validateFns from '@generated/forms/create-salesforce-connection.validator';
-import rawSchema from '@schemas/create-salesforce-connection.schema.json';
 import baseUiSchema from '@schemas/create-salesforce-connection.ui.json';
 
 import { RadioWidget } from './radio-widget';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { retargetRequired } from '@/components/schema-form/errors';
 import { formValidator } from '@/components/schema-form/validator';
+import rawSchema from '@generated/forms/create-salesforce-connection.schema.json';
 import validateFns from '@generated/forms/create-salesforce-connection.validator';
-import rawSchema from '@schemas/create-salesforce-connection.schema.json';
 
 import {
   connectionServerErrors,

@@ -3,7 +3,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { serverErrorSchema } from '@/components/schema-form/errors';
 import type { SalesforceConnectionRequest, SalesforceConnectionUpdate } from '@generated/api/model';
 
-/** What the Salesforce connection form holds (schemas/create-salesforce-connection.schema.json). */
+/** What the Salesforce connection form holds (schemas/create-salesforce-connection.schema.json, compiled into generated/forms). */
 export interface SalesforceConnectionValues {
   username?: string;
   /** The managed package's default consumer key, or a custom one typed in `consumer_key`. */

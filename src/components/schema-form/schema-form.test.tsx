@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
+import rawSchema from '@generated/forms/register-aws-purchase.schema.json';
 import validateFns from '@generated/forms/register-aws-purchase.validator';
-import rawSchema from '@schemas/register-aws-purchase.schema.json';
 import uiSchema from '@schemas/register-aws-purchase.ui.json';
 
 import { serverErrorSchema } from './errors';

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { connectionStore, session } from '@/api/session';
 import { startEnv } from '@/lib/env';
+import { POLICY_MAX_BYTES } from '@generated/rules';
 import { ACME, DEMO_LICENCE_KEYS } from '@tests/sandbox/seed/seed';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 import { toast as toasts } from '@tests/toaster-spies';
@@ -393,5 +394,30 @@ describe('wizard step 4', () => {
       ['external_role_arn', 'arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole'],
     ]);
     expect(await screen.findByRole('heading', { name: 'Step 5' }, { timeout: 2500 })).toBeVisible();
+  });
+
+  it('refuses a policy file larger than the API takes before sending it, with the text of its 413', async () => {
+    acmeAtStep(backend, 4);
+    await backend.signIn(DANA);
+    renderWizard();
+    const user = userEvent.setup();
+    const externalId = (await screen.findByLabelText(/^External Id/)) as HTMLInputElement;
+    await waitFor(() => expect(externalId.value).toMatch(/^[0-9a-f-]{36}$/));
+    // A JSON document one byte over the limit.
+    const policy = `"${'x'.repeat(POLICY_MAX_BYTES - 1)}"`;
+    await user.upload(
+      screen.getByLabelText(/^AWS Assume Role Policy File/),
+      new File([policy], 'policy.json', { type: 'application/json' }),
+    );
+    await user.click(screen.getByLabelText(/^AWS Account Id/));
+    await user.paste('123456789012');
+    await user.click(screen.getByLabelText(/^External Role ARN/));
+    await user.paste('arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole');
+    await user.click(next());
+    const tooLarge = 'File size too large. The policy file must be smaller than 1 MB.';
+    await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith(tooLarge));
+    expect(await screen.findByText(tooLarge)).toBeVisible();
+    expect(backend.callsTo('addPolicy')).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Step 5' })).toBeNull();
   });
 });

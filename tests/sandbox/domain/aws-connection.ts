@@ -2,22 +2,24 @@
  * Wizard step 4: the AWS side of the connection, from a multipart form.
  *
  * `account_id`, `external_id` and `external_role_arn` are always required; then either the
- * assume-role policy as a JSON file in `policy` (at most 1 MB, as a file part or as a text field,
- * else 413; it must be a JSON object with a `Statement`), or all of `region`, `spm_id`,
- * `bucket_name` and `kms_arn`. The backend assumes the role to check it: a role in another account
+ * assume-role policy as a JSON file in `policy` (at most the contract's `x-max-bytes`, as a file
+ * part or as a text field, else 413; it must be a JSON object with a `Statement`), or all of
+ * `region`, `spm_id`, `bucket_name` and `kms_arn`. The backend assumes the role to check it: a role in another account
  * than `account_id` cannot be assumed with this external id (AccessDenied).
  */
+import {
+  AWS_ACCOUNT_ID,
+  AWS_ROLE_ARN,
+  POLICY_MAX_BYTES,
+  POLICY_TOO_LARGE,
+} from '../../../generated/rules/index';
 import type { AwsSetup } from '../store/state';
 import { fieldErrors, refused, TooLarge } from './failure';
-
-/** The largest policy file accepted (the contract's 413 example says 1 MB). */
-export const POLICY_LIMIT_BYTES = 1024 * 1024;
 
 type FormValue = string | File | Array<string | File> | undefined;
 export type PolicyForm = Record<string, FormValue>;
 
 const BUCKET_FIELDS = ['region', 'spm_id', 'bucket_name', 'kms_arn'] as const;
-const ROLE_ARN = /^arn:aws[a-z-]*:iam::([0-9]{12}):role\/.+$/;
 
 function text(form: PolicyForm, field: string): string | null {
   const value = form[field];
@@ -30,8 +32,7 @@ async function readPolicy(value: FormValue): Promise<unknown> {
   // The limit holds however the policy comes: a file part, or the same JSON as a text field
   // (which used to bypass it and store megabytes).
   const size = typeof file === 'string' ? Buffer.byteLength(file, 'utf8') : file.size;
-  if (size > POLICY_LIMIT_BYTES)
-    throw new TooLarge('File size too large. The policy file must be smaller than 1 MB.');
+  if (size > POLICY_MAX_BYTES) throw new TooLarge(POLICY_TOO_LARGE);
   const content = typeof file === 'string' ? file : await file.text();
   let policy: unknown;
   try {
@@ -60,9 +61,9 @@ export async function checkAwsForm(form: PolicyForm): Promise<AwsSetup> {
   const accountId = required('account_id');
   const externalId = required('external_id');
   const roleArn = required('external_role_arn');
-  if (accountId && !/^[0-9]{12}$/.test(accountId))
+  if (accountId && !AWS_ACCOUNT_ID.test(accountId))
     errors.account_id = ['An AWS account id is 12 digits.'];
-  if (roleArn && !ROLE_ARN.test(roleArn))
+  if (roleArn && !AWS_ROLE_ARN.test(roleArn))
     errors.external_role_arn = [
       'Enter an IAM role ARN: arn:aws:iam::<account id>:role/<role name>.',
     ];
@@ -80,7 +81,8 @@ export async function checkAwsForm(form: PolicyForm): Promise<AwsSetup> {
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
-  if (ROLE_ARN.exec(roleArn ?? '')?.[1] !== accountId)
+  // arn:<partition>:iam::<account id>:role/<path/name>: the role's account is the fifth field.
+  if ((roleArn ?? '').split(':')[4] !== accountId)
     throw refused(`AccessDenied: User is not authorized to perform sts:AssumeRole on ${roleArn}`);
   return {
     account_id: accountId ?? '',

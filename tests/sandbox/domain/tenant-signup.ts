@@ -13,10 +13,11 @@
  */
 import type { Draft } from 'immer';
 
+import { COMPANY_NAME_MIN_LENGTH } from '../../../generated/rules/index';
 import type { Schemas } from '../contract';
 import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
 import { EMAIL_PATTERN, fieldErrors, refused } from './failure';
-import { acceptablePassword, ownerOf } from './users';
+import { acceptablePassword, namePartTooShort, ownerOf, passwordTooShort } from './users';
 
 type CreateTenant = Schemas['CreateTenantRequest'];
 
@@ -60,8 +61,8 @@ function requestErrors(body: CreateTenant): Record<string, string[]> {
   const admin = body.admin ?? ({} as CreateTenant['admin']);
 
   if (blank(company.company_name)) add('company_name', 'This field is required.');
-  else if (company.company_name.trim().length < 3)
-    add('company_name', 'Ensure this field has at least 3 characters.');
+  else if (company.company_name.trim().length < COMPANY_NAME_MIN_LENGTH)
+    add('company_name', `Ensure this field has at least ${COMPANY_NAME_MIN_LENGTH} characters.`);
   if (!PARTNER_STATUSES.includes(company.aws_partner_status))
     add('aws_partner_status', `"${String(company.aws_partner_status)}" is not a valid choice.`);
   if (blank(company.email) || !EMAIL_PATTERN.test(company.email.trim()))
@@ -72,14 +73,17 @@ function requestErrors(body: CreateTenant): Record<string, string[]> {
       'You must accept the Terms and Conditions and the Privacy Policy.',
     );
 
-  if (blank(admin.first_name) || admin.first_name.trim().length < 2)
-    add('first_name', 'Ensure this field has at least 2 characters.');
-  if (typeof admin.last_name === 'string' && admin.last_name.trim().length === 1)
-    add('last_name', 'Ensure this field has at least 2 characters.');
+  // The admin's first and last name are NameParts; a blank first name is too short as well.
+  const shortFirst = namePartTooShort(typeof admin.first_name === 'string' ? admin.first_name : '');
+  if (shortFirst) add('first_name', shortFirst);
+  if (typeof admin.last_name === 'string' && admin.last_name.trim() !== '') {
+    const shortLast = namePartTooShort(admin.last_name);
+    if (shortLast) add('last_name', shortLast);
+  }
   const email = typeof admin.email === 'string' ? admin.email.trim().toLowerCase() : '';
   if (!EMAIL_PATTERN.test(email)) add('email', 'Enter a valid email address.');
-  if (typeof admin.password !== 'string' || admin.password.length < 8)
-    add('password', 'This password is too short. It must contain at least 8 characters.');
+  const tooShort = passwordTooShort(admin.password);
+  if (tooShort) add('password', tooShort);
   return errors;
 }
 

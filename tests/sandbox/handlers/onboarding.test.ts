@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
+import { POLICY_MAX_BYTES, POLICY_TOO_LARGE } from '../../../generated/rules/index';
 import { isReserved } from '../domain/attributes';
-import { POLICY_LIMIT_BYTES } from '../domain/aws-connection';
 import { anonymous, signIn, type ApiClient } from '../test-client';
 import { testSandbox } from '../test-sandbox';
 
@@ -37,16 +37,23 @@ const step3 = (account: object = {}) => ({
 });
 const POLICY =
   '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["partnercentral:*"],"Resource":"*"}]}';
-function step4(policy: string | Blob = POLICY, accountId = '123456789012') {
+function step4(
+  policy: string | Blob = POLICY,
+  accountId = '123456789012',
+  fields: { account_id?: string; external_role_arn?: string } = {},
+) {
   const form = new FormData();
   form.set(
     'policy',
     policy instanceof Blob ? policy : new Blob([policy], { type: 'application/json' }),
     'policy.json',
   );
-  form.set('account_id', '123456789012');
+  form.set('account_id', fields.account_id ?? '123456789012');
   form.set('external_id', '6f1c2b9e-8d4a-4f7e-9b2c-3a5d7e9f1b2c');
-  form.set('external_role_arn', `arn:aws:iam::${accountId}:role/AceBridgeCrossAccountRole`);
+  form.set(
+    'external_role_arn',
+    fields.external_role_arn ?? `arn:aws:iam::${accountId}:role/AceBridgeCrossAccountRole`,
+  );
   return form;
 }
 const stepOf = async (api: ApiClient) =>
@@ -164,6 +171,35 @@ describe('step 2: the tenant and its admin', () => {
     expect(store.state.licenceKeys.find((row) => row.key === KEY)?.tenantId).toBeNull();
   });
 
+  it("refuses a company name shorter than CompanyName and a one-letter last name, with the contract's field errors", async () => {
+    const { app, store } = testSandbox({ inMemory: true });
+    const tenants = store.state.tenants.length;
+    const refused = await anonymous(
+      app,
+      'POST',
+      '/api/v1/tenants/',
+      step2({ company: { company_name: ' Ab ' }, admin: { last_name: 'L' } }),
+    );
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        company_name: ['Ensure this field has at least 3 characters.'],
+        last_name: ['Ensure this field has at least 2 characters.'],
+      },
+    });
+    expect(store.state.tenants).toHaveLength(tenants);
+    expect(
+      (
+        await anonymous(
+          app,
+          'POST',
+          '/api/v1/tenants/',
+          step2({ company: { company_name: 'Abc' } }),
+        )
+      ).status,
+    ).toBe(201);
+  });
+
   it('derives a unique subdomain from the company name', async () => {
     const { app } = testSandbox({ inMemory: true });
     const created = await anonymous(
@@ -212,17 +248,52 @@ describe('the wizard, step by step', () => {
     });
     const huge = await admin.post(
       '/api/v1/tenants/add-policy/',
-      step4(new Blob(['x'.repeat(POLICY_LIMIT_BYTES + 1)])),
+      step4(new Blob(['x'.repeat(POLICY_MAX_BYTES + 1)])),
     );
-    expect(huge.status).toBe(413);
+    expect(huge).toEqual({ status: 413, body: { error: POLICY_TOO_LARGE } });
+    expect(POLICY_TOO_LARGE).toBe(
+      'File size too large. The policy file must be smaller than 1 MB.',
+    );
+    const atLimit = await admin.post(
+      '/api/v1/tenants/add-policy/',
+      step4(new Blob(['x'.repeat(POLICY_MAX_BYTES)])),
+    );
+    // Not too large: refused only as not JSON.
+    expect(atLimit).toEqual({
+      status: 400,
+      body: { policy: ['Upload a valid JSON policy file.'] },
+    });
+    const addPolicy = (fields: { account_id?: string; external_role_arn?: string }) =>
+      admin.post('/api/v1/tenants/add-policy/', step4(POLICY, '123456789012', fields));
+    expect(await addPolicy({ account_id: '12345678901' })).toEqual({
+      status: 400,
+      body: { account_id: ['An AWS account id is 12 digits.'] },
+    });
+    // A role's path and name hold no white space (AwsRoleArn).
+    expect(
+      await addPolicy({ external_role_arn: 'arn:aws:iam::123456789012:role/AceBridge Role' }),
+    ).toEqual({
+      status: 400,
+      body: {
+        external_role_arn: ['Enter an IAM role ARN: arn:aws:iam::<account id>:role/<role name>.'],
+      },
+    });
     const otherAccount = await admin.post(
       '/api/v1/tenants/add-policy/',
       step4(POLICY, '210987654321'),
     );
     expect(otherAccount.body.error).toMatch(/^AccessDenied: /);
     expect(await stepOf(admin)).toEqual({ current_step: 4, message: null });
-    expect((await admin.post('/api/v1/tenants/add-policy/', step4())).status).toBe(200);
+    // A role with a path, in another partition, is a role ARN too.
+    expect(
+      (
+        await addPolicy({
+          external_role_arn: 'arn:aws-us-gov:iam::123456789012:role/service-role/AceBridge',
+        })
+      ).status,
+    ).toBe(200);
     expect(await stepOf(admin)).toEqual({ current_step: 5, message: null });
+    expect((await admin.post('/api/v1/tenants/add-policy/', step4())).status).toBe(200);
 
     expect((await admin.get('/api/v1/tenants/check-connection/')).body).toEqual({
       salesforce_connection: 'connecting',

@@ -118,6 +118,33 @@ describe('users', () => {
     });
   });
 
+  it("refuses a part of a name shorter than the contract's NamePart, inviting or renaming, and keeps nothing", async () => {
+    const { app, mails, store } = sandbox();
+    const dana = await signIn(app, DANA);
+    const users = store.state.users;
+    expect(
+      await dana.post('/api/v1/tenants/invite-users/', {
+        ...GRACE,
+        first_name: ' G ',
+        last_name: 'H',
+      }),
+    ).toEqual({
+      status: 400,
+      body: {
+        first_name: ['Ensure this field has at least 2 characters.'],
+        last_name: ['Ensure this field has at least 2 characters.'],
+      },
+    });
+    expect(await dana.patch('/api/v1/users/2/', { middle_name: 'A' })).toEqual({
+      status: 400,
+      body: { middle_name: ['Ensure this field has at least 2 characters.'] },
+    });
+    expect(store.state.users).toBe(users);
+    expect(mails).toEqual([]);
+    // Two characters are a NamePart.
+    expect((await dana.patch('/api/v1/users/2/', { middle_name: 'Al' })).status).toBe(200);
+  });
+
   it('edits the name only', async () => {
     const { app } = sandbox();
     const dana = await signIn(app, DANA);

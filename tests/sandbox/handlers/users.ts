@@ -32,36 +32,11 @@ import {
 } from '../domain/outbox';
 import { callerOf, superAdmin, visibleUser, visibleUsers } from '../domain/tenant-access';
 import type { Counted } from '../domain/throttle';
-import { ownerOf, ownsAddress, publicUser } from '../domain/users';
+import { checkedName, ownerOf, ownsAddress, publicUser } from '../domain/users';
 import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
 import { countAttempt } from './throttling';
 
 const ROLES: ReadonlyArray<Schemas['Role']> = ['super_admin', 'user', 'admin'];
-
-/** Optional name parts: trimmed, empty as null; a given part has at least 2 characters. */
-function namePart(
-  value: string | null | undefined,
-  field: string,
-  errors: Record<string, string[]>,
-) {
-  if (value === undefined || value === null || value.trim() === '') return null;
-  if (value.trim().length < 2) errors[field] = ['Ensure this field has at least 2 characters.'];
-  return value.trim();
-}
-
-function checkedName(body: Schemas['UserUpdate'], requireFirst: boolean) {
-  const errors: Record<string, string[]> = {};
-  const first = namePart(body.first_name, 'first_name', errors);
-  if (!first && (requireFirst || body.first_name !== undefined))
-    errors.first_name = ['This field is required.'];
-  const name = {
-    first_name: first,
-    middle_name: namePart(body.middle_name, 'middle_name', errors),
-    last_name: namePart(body.last_name, 'last_name', errors),
-  };
-  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-  return name;
-}
 
 function tenantUser(rows: UserRow[], tenantId: number, id: number | string | undefined): UserRow {
   const user = rows.find((row) => String(row.id) === String(id) && row.tenantId === tenantId);

@@ -2,8 +2,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
 import { formValidator } from '@/components/schema-form/validator';
 import type { InviteRequest, Role, User, UserUpdate } from '@generated/api/model';
+import rawSchema from '@generated/forms/invite-user.schema.json';
 import validateFns from '@generated/forms/invite-user.validator';
-import rawSchema from '@schemas/invite-user.schema.json';
 import rawUiSchema from '@schemas/invite-user.ui.json';
 
 import { fullName, splitFullName } from './names';

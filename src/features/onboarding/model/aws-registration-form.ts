@@ -2,8 +2,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
 import { formValidator } from '@/components/schema-form/validator';
 import type { AwsRegistrationRequest } from '@generated/api/model';
+import rawSchema from '@generated/forms/register-aws-purchase.schema.json';
 import validateFns from '@generated/forms/register-aws-purchase.validator';
-import rawSchema from '@schemas/register-aws-purchase.schema.json';
 import rawUiSchema from '@schemas/register-aws-purchase.ui.json';
 
 /** What the form holds while it is filled in: every field may still be missing. */

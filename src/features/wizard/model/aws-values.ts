@@ -3,6 +3,7 @@ import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
 import { fileNameOf } from '@/components/schema-form/data-url';
 import { serverErrorSchema } from '@/components/schema-form/errors';
 import type { AddPolicyRequest } from '@generated/api/model';
+import { AWS_ACCOUNT_ID, POLICY_MAX_BYTES, POLICY_TOO_LARGE } from '@generated/rules';
 
 import { INVALID_JSON_MESSAGE } from './form-schemas';
 
@@ -48,11 +49,20 @@ export function holdsJson(dataUrl: string): boolean {
   }
 }
 
-/** A policy whose file type says JSON but whose content does not parse is refused too. */
+/** Whether a data URL's content is larger than the contract's policy file limit (x-max-bytes). */
+export function tooLargeForPolicy(dataUrl: string): boolean {
+  return (decodeDataUrl(dataUrl)?.bytes.length ?? 0) > POLICY_MAX_BYTES;
+}
+
+/**
+ * A policy whose file type says JSON but whose content does not parse is refused too, and so is
+ * one larger than the API takes, before it is sent, with the text of the API's 413.
+ */
 export const validatePolicyContent: CustomValidator<AwsValues> = (formData, errors) => {
   const policy = formData?.policy;
   if (formData?.has_policy_file !== false && policy?.startsWith('data:application/json')) {
-    if (!holdsJson(policy)) errors.policy?.addError(INVALID_JSON_MESSAGE);
+    if (tooLargeForPolicy(policy)) errors.policy?.addError(POLICY_TOO_LARGE);
+    else if (!holdsJson(policy)) errors.policy?.addError(INVALID_JSON_MESSAGE);
   }
   return errors;
 };
@@ -65,23 +75,41 @@ function policyFile(dataUrl: string): File {
   });
 }
 
+/** The text fields step 4 sends trimmed: white space pasted around an id is not part of it. */
+const TRIMMED = [
+  'account_id',
+  'external_id',
+  'external_role_arn',
+  'region',
+  'spm_id',
+  'bucket_name',
+  'kms_arn',
+] as const;
+
+/** The values as step 4 sends them (its text fields trimmed), which the form checks. */
+export function awsValuesAsSent(values: AwsValues): AwsValues {
+  const sent = { ...values };
+  for (const field of TRIMMED) if (sent[field] !== undefined) sent[field] = sent[field].trim();
+  return sent;
+}
+
 /** Step 4's multipart payload: the policy file, or the bucket details without one. */
 export function toAddPolicyRequest(values: AwsValues): AddPolicyRequest {
-  const trim = (text: string | undefined) => (text ?? '').trim();
+  const sent = awsValuesAsSent(values);
   const always = {
-    account_id: trim(values.account_id),
-    external_id: trim(values.external_id),
-    external_role_arn: trim(values.external_role_arn),
+    account_id: sent.account_id ?? '',
+    external_id: sent.external_id ?? '',
+    external_role_arn: sent.external_role_arn ?? '',
   };
   if (values.has_policy_file !== false) {
     return { ...always, policy: policyFile(values.policy ?? '') };
   }
   return {
     ...always,
-    region: trim(values.region),
-    spm_id: trim(values.spm_id),
-    bucket_name: trim(values.bucket_name),
-    kms_arn: trim(values.kms_arn),
+    region: sent.region ?? '',
+    spm_id: sent.spm_id ?? '',
+    bucket_name: sent.bucket_name ?? '',
+    kms_arn: sent.kms_arn ?? '',
   };
 }
 
@@ -104,5 +132,5 @@ export function awsServerErrors(body: unknown): ErrorSchema<AwsValues> | undefin
 /** The role ARN the admin creates on the AWS side, with the account id once it is known. */
 export function roleArnPattern(accountId: string | undefined): string {
   const id = (accountId ?? '').trim();
-  return `arn:aws:iam::${/^[0-9]{12}$/.test(id) ? id : '<account id>'}:role/<role name>`;
+  return `arn:aws:iam::${AWS_ACCOUNT_ID.test(id) ? id : '<account id>'}:role/<role name>`;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
+import { POLICY_TOO_LARGE } from '@generated/rules';
+
 import { addPolicySchema, addPolicyValidator } from './add-policy-form';
+import { validatePolicyContent } from './aws-values';
 import { createTenantSchema, createTenantValidator } from './create-tenant-form';
 import { fieldMessages } from './form-schemas';
 
@@ -127,6 +130,15 @@ describe('step 2 schema (create-tenant): every validation message of the company
     expect(tenantMessages(tenantWith(change))).toEqual({ [field]: [message] });
   });
 
+  it("a one-letter name of one part breaks both rules of a person's name, and says both", () => {
+    expect(tenantMessages(tenantWith((d) => (d.admin.name = 'D')))).toEqual({
+      'admin.name': [
+        'Admin Name must at least contain First name and Last name',
+        'Admin Name must at least contain 2 characters in each part of the name',
+      ],
+    });
+  });
+
   it('accepts names of three or more parts', () => {
     expect(tenantMessages(tenantWith((d) => (d.admin.name = 'Dana Maria de Whitfield')))).toEqual(
       {},
@@ -189,9 +201,64 @@ describe('step 4 schema (add-policy)', () => {
     });
   });
 
+  it('takes an account id and a role ARN with white space around them (the app trims it), in any partition and with a path', () => {
+    expect(
+      policyMessages({
+        has_policy_file: true,
+        policy: FILE,
+        ...COMMON,
+        account_id: ' 123456789012\t',
+        external_role_arn: ' arn:aws-cn:iam::123456789012:role/service-role/AceBridge ',
+      }),
+    ).toEqual({});
+  });
+
+  it('refuses a role ARN with white space in its name, as the API does', () => {
+    expect(
+      policyMessages({
+        has_policy_file: true,
+        policy: FILE,
+        ...COMMON,
+        external_role_arn: 'arn:aws:iam::123456789012:role/AceBridge Role',
+      }),
+    ).toEqual({
+      external_role_arn: [
+        'External Role ARN must look like arn:aws:iam::<account id>:role/<role name>',
+      ],
+    });
+  });
+
+  it('refuses a policy file larger than the API takes, before sending it, with the text of its 413', () => {
+    const policyOf = (bytes: number) =>
+      `data:application/json;name=policy.json;base64,${btoa(`"${'x'.repeat(bytes - 2)}"`)}`;
+    const messages = (policy: string) => {
+      const { errors } = addPolicyValidator.validateFormData(
+        { has_policy_file: true, policy, ...COMMON },
+        addPolicySchema,
+        validatePolicyContent,
+      );
+      return errors.map((error) => error.message);
+    };
+    expect(messages(policyOf(1024 * 1024 + 1))).toEqual([POLICY_TOO_LARGE]);
+    expect(POLICY_TOO_LARGE).toBe(
+      'File size too large. The policy file must be smaller than 1 MB.',
+    );
+    expect(messages(policyOf(1024 * 1024))).toEqual([]);
+  });
+
   it('checks the account id and role ARN the contract requires', () => {
     expect(
       policyMessages({ has_policy_file: true, policy: FILE, ...COMMON, account_id: '1234' }),
+    ).toEqual({
+      account_id: ['AWS Account Id must be 12 digits'],
+    });
+    expect(
+      policyMessages({
+        has_policy_file: true,
+        policy: FILE,
+        ...COMMON,
+        account_id: '1234567890123',
+      }),
     ).toEqual({
       account_id: ['AWS Account Id must be 12 digits'],
     });

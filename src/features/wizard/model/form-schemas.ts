@@ -1,7 +1,7 @@
 import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 
 import { retargetRequired } from '@/components/schema-form/errors';
-import addPolicyRaw from '@schemas/add-policy.schema.json';
+import addPolicyRaw from '@generated/forms/add-policy.schema.json';
 
 // Each form's schema and validator live in a module of their own (create-tenant-form.ts,
 // add-policy-form.ts), so a step loads its own validator only, with the step.
