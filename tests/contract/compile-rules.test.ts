@@ -35,6 +35,37 @@ describe('compile-rules: the contract rules as code', () => {
     expect(code).toContain('export const DUMMY_VALUE_MAX_LENGTH = 1000;');
   });
 
+  it('compiles the named rules of typed values, and the policy limit with the 413 text', () => {
+    const code = compileRules(contract());
+    expect(code).toContain('export const PASSWORD_MIN_LENGTH = 8;');
+    expect(code).toContain('export const NAME_PART_MIN_LENGTH = 2;');
+    expect(code).toContain('export const COMPANY_NAME_MIN_LENGTH = 3;');
+    expect(code).toContain(
+      'export const AWS_ACCOUNT_ID = /* @__PURE__ */ new RegExp("^[0-9]{12}$"',
+    );
+    expect(code).toContain('export const POLICY_MAX_BYTES = 1048576;');
+    expect(code).toContain(
+      'export const POLICY_TOO_LARGE = "File size too large. The policy file must be smaller than 1 MB.";',
+    );
+  });
+
+  it("refuses PersonName's patterns when they disagree with NamePart's minLength", () => {
+    const doc = withSchema('NamePart', (schema) => {
+      schema.minLength = 3;
+    });
+    expect(() => compileRules(doc)).toThrow(
+      "components.schemas.PersonName.allOf: its patterns disagree with NamePart's minLength (3).",
+    );
+  });
+
+  it('refuses a policy limit that is not a whole number of bytes', () => {
+    const doc = withSchema('AddPolicyRequest', (schema) => {
+      (schema.properties as Record<string, Record<string, unknown>>).policy!['x-max-bytes'] =
+        '1 MB';
+    });
+    expect(() => compileRules(doc)).toThrow('x-max-bytes: a whole number of bytes is expected.');
+  });
+
   it('refuses a typed value without a maxLength', () => {
     const doc = withSchema('OverrideWrite', (schema) => {
       delete (schema.properties as Record<string, Record<string, unknown>>).dummy_value?.maxLength;
