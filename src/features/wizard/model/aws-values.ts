@@ -50,7 +50,7 @@ export function holdsJson(dataUrl: string): boolean {
 }
 
 /** Whether a data URL's content is larger than the contract's policy file limit (x-max-bytes). */
-export function tooLargeForPolicy(dataUrl: string): boolean {
+function tooLargeForPolicy(dataUrl: string): boolean {
   return (decodeDataUrl(dataUrl)?.bytes.length ?? 0) > POLICY_MAX_BYTES;
 }
 
