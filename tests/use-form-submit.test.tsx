@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/api-error';
 import { ERROR_TEXT } from '@/api/error-messages';
 import { createQueryClient } from '@/app/query-client';
+import type { FieldMap } from '@/components/form/field-map';
 import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-form-submit';
 import { restoreWaits, waitMs } from '@/lib/timing';
 
@@ -20,10 +21,10 @@ interface Reply {
   message: string;
 }
 type Send = (name: string) => Promise<Reply>;
-type FieldErrors = Record<string, string>;
+type Field = 'email' | 'name';
 
 /** The hook over a call the test answers, with the app's own query client (its toast policy). */
-function renderSubmit(send: Send, options: FormSubmitOptions<Reply, unknown, string, FieldErrors>) {
+function renderSubmit(send: Send, options: FormSubmitOptions<Reply, unknown, string, Field>) {
   return renderHook(() => useFormSubmit({ mutationFn: send }, options), {
     wrapper: withClient(createQueryClient()),
   });
@@ -55,9 +56,11 @@ function deferred() {
   };
 }
 
-const emailErrors = (body: unknown): FieldErrors | undefined => {
-  const email = (body as { email?: string[] } | undefined)?.email?.[0];
-  return email ? { email } : undefined;
+/** The server's `email` and its nested `contact.email` under the form's email, `first_name` under its name. */
+const FIELDS: FieldMap<Field> = {
+  email: 'email',
+  'contact.email': 'email',
+  first_name: 'name',
 };
 
 const refusal = (status: number, body: unknown) =>
@@ -85,11 +88,17 @@ describe('useFormSubmit', () => {
 
   it('puts the reply’s field errors under the form’s fields, toasts nothing, and clears them on the next submit', async () => {
     const call = deferred();
-    const { result } = renderSubmit(call.send, { fieldErrors: emailErrors });
+    const { result } = renderSubmit(call.send, { fields: FIELDS });
     act(() => result.current.submit('dana'));
-    await call.refuse(refusal(400, { email: ['This e-mail is taken.'] }));
+    await call.refuse(
+      refusal(400, {
+        errors: { email: ['This e-mail is taken.'], 'contact.email': 'Not an address.' },
+      }),
+    );
     await waitFor(() =>
-      expect(result.current.fieldErrors).toEqual({ email: 'This e-mail is taken.' }),
+      expect(result.current.fieldErrors).toEqual({
+        email: ['This e-mail is taken.', 'Not an address.'],
+      }),
     );
     expect(result.current.busy).toBe(false);
     expect(toasts.danger).not.toHaveBeenCalled();
@@ -98,9 +107,33 @@ describe('useFormSubmit', () => {
     expect(result.current.fieldErrors).toBeUndefined();
   });
 
+  it('takes away only the edited field’s server error', async () => {
+    const call = deferred();
+    const { result } = renderSubmit(call.send, { fields: FIELDS });
+    act(() => result.current.submit('dana'));
+    await call.refuse(refusal(400, { email: ['Taken.'], first_name: ['Too short.'] }));
+    await waitFor(() => expect(result.current.fieldErrors?.name).toEqual(['Too short.']));
+    act(() => result.current.clearFieldErrors('name'));
+    expect(result.current.fieldErrors).toEqual({ email: ['Taken.'] });
+    act(() => result.current.clearFieldErrors('email'));
+    expect(result.current.fieldErrors).toBeUndefined();
+  });
+
+  it('shows a quiet form’s refusal only through the form: no field errors, no toast', async () => {
+    const call = deferred();
+    const onError = vi.fn();
+    const { result } = renderSubmit(call.send, { fields: FIELDS, quietRefusal: true, onError });
+    act(() => result.current.submit('dana'));
+    const error = refusal(400, { email: ['No such account.'] });
+    await call.refuse(error);
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(error, 'dana'));
+    expect(result.current.fieldErrors).toBeUndefined();
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
   it('toasts the error catalogue’s text, once, for a failure that names no field', async () => {
     const call = deferred();
-    const { result } = renderSubmit(call.send, { fieldErrors: emailErrors });
+    const { result } = renderSubmit(call.send, { fields: FIELDS });
     act(() => result.current.submit('dana'));
     await call.refuse(refusal(500, { detail: 'boom' }));
     await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith(ERROR_TEXT.server));
@@ -113,7 +146,7 @@ describe('useFormSubmit', () => {
   it('leaves a failure without field errors to a form that shows it itself', async () => {
     const call = deferred();
     const onError = vi.fn();
-    const { result } = renderSubmit(call.send, { fieldErrors: emailErrors, onError });
+    const { result } = renderSubmit(call.send, { fields: FIELDS, onError });
     act(() => result.current.submit('dana'));
     const error = refusal(400, { error: 'Invalid credentials.' });
     await call.refuse(error);

@@ -1,20 +1,29 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useState } from 'react';
 
 import { isApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
 import { wait, waitMs } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
-export interface FormSubmitOptions<TData, TError, TVariables, TFieldErrors> {
+import { fieldErrorsOf, withoutField, type FieldErrors, type FieldMap } from './field-map';
+
+export interface FormSubmitOptions<TData, TError, TVariables, TField extends string = never> {
   /**
-   * The form's field errors in a refusal's body (server field → form field), or `undefined` when
-   * it names none of the form's fields. They show under the fields, and nothing is toasted.
+   * The form's field map (kept in its feature's `model/`): a refusal whose body names any of its
+   * server fields shows those messages under the form's fields, and nothing is toasted.
    */
-  fieldErrors?: (body: unknown) => TFieldErrors | undefined;
+  fields?: FieldMap<TField>;
   /**
-   * A failure without field errors, for a form that shows it its own way (login marks its fields,
-   * the reset forms show a message under the form). Without it, the error catalogue's toasts.
+   * The form shows a refusal without the server's words: `onError` marks what it must (the fields
+   * invalid, or the wait of too many attempts), no field map is read and nothing is toasted.
+   */
+  quietRefusal?: boolean;
+  /**
+   * A failure without field errors, for a form that shows it its own way (the reset forms show a
+   * message under the form, the invitation the reply's `error`). Without it, the error
+   * catalogue's toasts.
    */
   onError?: (error: TError, variables: TVariables) => void;
   /** A success: its message, what it changes. An async one keeps the form busy until it is done. */
@@ -26,74 +35,76 @@ export interface FormSubmitOptions<TData, TError, TVariables, TFieldErrors> {
   next?: (data: TData) => unknown;
 }
 
-export interface FormSubmit<TVariables, TFieldErrors> {
+export interface FormSubmit<TVariables, TField extends string = never> {
   /** Sends the form; ignored while a submit is in flight or its success is being acted on. */
   submit: (variables: TVariables) => void;
   /** In flight, or a success still being acted on: the submit button shows it as loading. */
   busy: boolean;
   /** A success is being acted on (its message's moment, then `next`): the fields are done. */
   finishing: boolean;
-  /** The last refusal's field errors; cleared by the next submit. */
-  fieldErrors: TFieldErrors | undefined;
-  /** For a form that clears a field's server error once that field is edited. */
-  setFieldErrors: Dispatch<SetStateAction<TFieldErrors | undefined>>;
+  /** The last refusal's field errors, by form field; cleared by the next submit. */
+  fieldErrors: FieldErrors<TField> | undefined;
+  /** A field was edited: its server error goes. Without a field, every one goes. */
+  clearFieldErrors: (field?: TField) => void;
 }
 
 /**
  * The one way a form sends itself and shows how that went: one submit at a time (a double click
- * or a second Enter sends once), the server's field errors under the form's fields, the error
- * catalogue's toast for any other failure, and after a success the success delay before moving
- * on. The form shows its failures itself, so the mutation never toasts through the cache.
+ * or a second Enter sends once, `useSingleFlight`), a refusal's field errors under the fields the
+ * form's field map names, the error catalogue's toast for any other failure, and after a success
+ * the success delay before moving on. The form shows its failures itself, so the mutation never
+ * toasts through the cache.
  *
  * The callbacks are those of the render that submitted, as with `mutate`'s own callbacks.
  */
-export function useFormSubmit<TData, TError, TVariables, TContext, TFieldErrors = never>(
+export function useFormSubmit<TData, TError, TVariables, TContext, TField extends string = never>(
   mutationOptions: UseMutationOptions<TData, TError, TVariables, TContext>,
-  options: FormSubmitOptions<TData, TError, TVariables, TFieldErrors> = {},
-): FormSubmit<TVariables, TFieldErrors> {
-  const mutation = useMutation({
-    ...mutationOptions,
-    meta: { ...mutationOptions.meta, silentErrors: true },
-  });
-  const [fieldErrors, setFieldErrors] = useState<TFieldErrors>();
+  options: FormSubmitOptions<TData, TError, TVariables, TField> = {},
+): FormSubmit<TVariables, TField> {
+  const mutation = useSingleFlight(
+    useMutation({
+      ...mutationOptions,
+      meta: { ...mutationOptions.meta, silentErrors: true },
+    }),
+  );
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<TField>>();
   const [finishing, setFinishing] = useState(false);
-  // `isPending` alone cannot guard: it changes on the next render, after a double click's second
-  // event was already handled. The flag also covers the moment after a success.
-  const held = useRef(false);
 
   const succeed = async (data: TData, variables: TVariables) => {
     const { onSuccess, next } = options;
+    const done = onSuccess?.(data, variables);
+    if (!next && !(done instanceof Promise)) return;
+    setFinishing(true);
     try {
-      const done = onSuccess?.(data, variables);
-      if (!next && !(done instanceof Promise)) return;
-      setFinishing(true);
       await done;
       if (next) {
         await wait(waitMs('successShown'));
         await next(data);
       }
-      setFinishing(false);
     } finally {
-      held.current = false;
+      setFinishing(false);
     }
   };
 
   const fail = (error: TError, variables: TVariables) => {
-    held.current = false;
-    const fields = options.fieldErrors?.(isApiError(error) ? error.body : undefined);
-    if (fields) setFieldErrors(() => fields);
+    // The deliberate exception to "a refusal shows where it was caused": a refused sign-in or
+    // licence key shows no server words (the spec: both fields invalid, no message; a key's
+    // validity is the server's alone), so that a refusal never hints which part was wrong.
+    if (options.quietRefusal) return options.onError?.(error, variables);
+    const fields = options.fields
+      ? fieldErrorsOf(isApiError(error) ? error.body : undefined, options.fields)
+      : undefined;
+    if (fields) setFieldErrors(fields);
     else if (options.onError) options.onError(error, variables);
     else errorMessages(error).forEach((message) => void toast.danger(message));
   };
 
   const submit = (variables: TVariables) => {
-    if (held.current) return;
-    held.current = true;
-    setFieldErrors(undefined);
-    mutation.mutate(variables, {
-      onSuccess: (data) => void succeed(data, variables),
-      onError: (error) => fail(error, variables),
+    const sent = mutation.mutate(variables, {
+      onSettled: (data, error, settled) =>
+        error === null ? succeed(data as TData, settled) : fail(error, settled),
     });
+    if (sent) setFieldErrors(undefined);
   };
 
   return {
@@ -101,6 +112,7 @@ export function useFormSubmit<TData, TError, TVariables, TContext, TFieldErrors 
     busy: mutation.isPending || finishing,
     finishing,
     fieldErrors,
-    setFieldErrors,
+    clearFieldErrors: (field) =>
+      setFieldErrors((current) => (field === undefined ? undefined : withoutField(current, field))),
   };
 }

@@ -11,7 +11,7 @@ import {
 
 import { SalesforceConnectionForm } from './salesforce-connection-form';
 import {
-  connectionServerErrors,
+  CONNECTION_FIELDS,
   INITIAL_SALESFORCE_CONNECTION,
   toConnectionUpdate,
 } from './salesforce-connection-values';
@@ -30,7 +30,7 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
   const queryClient = useQueryClient();
   const [values, setValues] = useState(INITIAL_SALESFORCE_CONNECTION);
   const update = useFormSubmit(getUpdateSalesforceConnectionMutationOptions(), {
-    fieldErrors: connectionServerErrors,
+    fields: CONNECTION_FIELDS,
     onSuccess: (reply) => {
       void toast.success(reply?.message || 'Updated successfully');
       void queryClient.invalidateQueries({ queryKey: getCheckConnectionQueryKey() });
@@ -42,7 +42,7 @@ export function SalesforceConnectionDialog({ isOpen, onClose }: SalesforceConnec
   const close = () => {
     if (update.busy) return;
     setValues(INITIAL_SALESFORCE_CONNECTION);
-    update.setFieldErrors(undefined);
+    update.clearFieldErrors();
     onClose();
   };
 

@@ -1,6 +1,7 @@
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 
+import type { FieldErrors } from '@/components/form/field-map';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { formValidator } from '@/components/schema-form/validator';
 import rawSchema from '@generated/forms/create-salesforce-connection.schema.json';
@@ -23,7 +24,7 @@ export interface SalesforceConnectionFormProps {
   onChange: (values: SalesforceConnectionValues) => void;
   /** Called with valid data only. */
   onSubmit: (values: SalesforceConnectionValues) => void;
-  serverErrors?: ErrorSchema<SalesforceConnectionValues>;
+  serverErrors?: FieldErrors<keyof SalesforceConnectionValues>;
   /** Production can be chosen only when the tenant is production enabled. */
   productionEnabled?: boolean;
   /** The update modal has no environment selector. */

@@ -1,13 +1,14 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 
+import { fieldErrorsOf } from '@/components/form/field-map';
 import { retargetRequired } from '@/components/schema-form/errors';
 import { formValidator } from '@/components/schema-form/validator';
 import rawSchema from '@generated/forms/create-salesforce-connection.schema.json';
 import validateFns from '@generated/forms/create-salesforce-connection.validator';
 
 import {
-  connectionServerErrors,
+  CONNECTION_FIELDS,
   normaliseConnection,
   toConnectionRequest,
   toConnectionUpdate,
@@ -84,12 +85,11 @@ describe('Salesforce connection payloads', () => {
   });
 
   it('puts the server’s email and consumer_key errors under the username and the key', () => {
-    expect(
-      connectionServerErrors({ email: ['unknown user'], consumer_key: ['invalid_client_id'] }),
-    ).toEqual({
-      username: { __errors: ['unknown user'] },
-      consumer_key: { __errors: ['invalid_client_id'] },
+    const errors = (body: unknown) => fieldErrorsOf(body, CONNECTION_FIELDS);
+    expect(errors({ email: ['unknown user'], consumer_key: ['invalid_client_id'] })).toEqual({
+      username: ['unknown user'],
+      consumer_key: ['invalid_client_id'],
     });
-    expect(connectionServerErrors({ error: 'Could not connect' })).toBeUndefined();
+    expect(errors({ error: 'Could not connect' })).toBeUndefined();
   });
 });

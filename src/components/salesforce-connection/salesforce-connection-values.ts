@@ -1,6 +1,4 @@
-import type { ErrorSchema } from '@rjsf/utils';
-
-import { serverErrorSchema } from '@/components/schema-form/errors';
+import type { FieldMap } from '@/components/form/field-map';
 import type { SalesforceConnectionRequest, SalesforceConnectionUpdate } from '@generated/api/model';
 
 /** What the Salesforce connection form holds (schemas/create-salesforce-connection.schema.json, compiled into generated/forms). */
@@ -52,15 +50,11 @@ export function toConnectionUpdate(values: SalesforceConnectionValues): Salesfor
 }
 
 /**
- * The server's field errors under the form's fields: `email` and `username` under the username,
- * `consumer_key` under the custom key. Undefined when the reply has none.
+ * The connection form's field map: `email` and `username` under the username, `consumer_key`
+ * under the custom key.
  */
-export function connectionServerErrors(
-  body: unknown,
-): ErrorSchema<SalesforceConnectionValues> | undefined {
-  return serverErrorSchema(body, {
-    email: 'username',
-    username: 'username',
-    consumer_key: 'consumer_key',
-  });
-}
+export const CONNECTION_FIELDS: FieldMap<keyof SalesforceConnectionValues> = {
+  email: 'username',
+  username: 'username',
+  consumer_key: 'consumer_key',
+};

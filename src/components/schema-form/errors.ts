@@ -1,5 +1,7 @@
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 
+import { fieldsOf, type FieldErrors } from '@/components/form/field-map';
+
 /**
  * ajv-errors reports a custom `required` message on the parent object; RJSF shows errors under
  * the field their `property` names, so point it at the missing field instead.
@@ -19,35 +21,21 @@ export function retargetRequired(errors: RJSFValidationError[]): RJSFValidationE
 }
 
 /**
- * Server field errors (`{ field: ['message'] }`) as RJSF's ErrorSchema, under the form paths a
- * caller names: `{ password: 'admin.password' }` puts the server's `password` errors under the
- * form's admin password field.
+ * A refusal's field errors (see `FieldMap`) as RJSF's ErrorSchema: the dotted form field
+ * `admin.password` puts its messages under the form's admin password field.
  */
-export function serverErrorSchema(
-  body: unknown,
-  fieldPaths: Record<string, string>,
-): ErrorSchema | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  // Some replies nest the field errors under `errors`.
-  const source = (body as { errors?: unknown }).errors ?? body;
-  if (typeof source !== 'object' || source === null) return undefined;
+export function errorSchemaOf<T>(errors: FieldErrors | undefined): ErrorSchema<T> | undefined {
+  if (!errors) return undefined;
   const schema: Record<string, unknown> = {};
-  let found = false;
-  for (const [serverField, formPath] of Object.entries(fieldPaths)) {
-    const raw = (source as Record<string, unknown>)[serverField];
-    const messages = (Array.isArray(raw) ? raw : [raw]).filter(
-      (item): item is string => typeof item === 'string' && item.length > 0,
-    );
-    if (messages.length === 0) continue;
-    found = true;
+  for (const field of fieldsOf(errors)) {
     let node = schema;
-    for (const part of formPath.split('.')) {
+    for (const part of field.split('.')) {
       node[part] ??= {};
       node = node[part] as Record<string, unknown>;
     }
-    node.__errors = messages;
+    node.__errors = [...(errors[field] ?? [])];
   }
-  return found ? (schema as ErrorSchema) : undefined;
+  return schema as ErrorSchema<T>;
 }
 
 /** The ids of the fields an ErrorSchema names (`root_admin_password`), to show them at once. */

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { fieldErrorsOf } from '@/components/form/field-map';
 import rawSchema from '@generated/forms/register-aws-purchase.schema.json';
 import validateFns from '@generated/forms/register-aws-purchase.validator';
 import uiSchema from '@schemas/register-aws-purchase.ui.json';
 
-import { serverErrorSchema } from './errors';
+import { errorSchemaOf } from './errors';
 import { SchemaForm } from './schema-form';
 import { formValidator } from './validator';
 
@@ -38,7 +39,7 @@ function Harness({
       formData={data}
       onChange={setData}
       onSubmit={onSubmit}
-      serverErrors={serverErrorSchema(serverBody, { email: 'email' })}
+      serverErrors={fieldErrorsOf(serverBody, { email: 'email' })}
     >
       <button type="submit">Register</button>
     </SchemaForm>
@@ -115,11 +116,16 @@ describe('SchemaForm', () => {
   });
 });
 
-describe('serverErrorSchema', () => {
+describe('server field errors', () => {
   it('maps server fields to form paths, reading a nested errors property too', () => {
-    expect(
-      serverErrorSchema({ errors: { password: ['Too short.'] } }, { password: 'admin.password' }),
-    ).toEqual({ admin: { password: { __errors: ['Too short.'] } } });
-    expect(serverErrorSchema({ detail: 'x' }, { password: 'admin.password' })).toBeUndefined();
+    const map = { password: 'admin.password', first_name: 'admin.name', last_name: 'admin.name' };
+    const errors = fieldErrorsOf(
+      { errors: { password: ['Too short.'], first_name: 'A', last_name: ['B'] } },
+      map,
+    );
+    expect(errorSchemaOf(errors)).toEqual({
+      admin: { password: { __errors: ['Too short.'] }, name: { __errors: ['A', 'B'] } },
+    });
+    expect(fieldErrorsOf({ detail: 'x' }, map)).toBeUndefined();
   });
 });

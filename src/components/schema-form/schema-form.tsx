@@ -1,6 +1,5 @@
 import { withTheme, type ThemeProps } from '@rjsf/core';
 import type {
-  ErrorSchema,
   RegistryWidgetsType,
   RJSFSchema,
   UiSchema,
@@ -9,7 +8,9 @@ import type {
 } from '@rjsf/utils';
 import { useMemo, useState, type ReactNode } from 'react';
 
-import { errorSchemaIds, mergeErrorSchemas, retargetRequired } from './errors';
+import type { FieldErrors } from '@/components/form/field-map';
+
+import { errorSchemaIds, errorSchemaOf, mergeErrorSchemas, retargetRequired } from './errors';
 import { SchemaFormStateContext, type SchemaFormState } from './form-context';
 import {
   BaseInputTemplate,
@@ -50,8 +51,8 @@ export interface SchemaFormProps<T> {
   onChange: (formData: T) => void;
   /** Called only with valid data. */
   onSubmit: (formData: T) => void;
-  /** Server field errors (see `serverErrorSchema`), shown at once under their fields. */
-  serverErrors?: ErrorSchema<T>;
+  /** A refusal's field errors (see `FieldMap`), shown at once under their fields. */
+  serverErrors?: FieldErrors;
   /** Rules across fields. */
   customValidate?: CustomValidator<T>;
   widgets?: RegistryWidgetsType<T>;
@@ -82,7 +83,8 @@ export function SchemaForm<T>({
 }: SchemaFormProps<T>) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const serverIds = useMemo(() => new Set(errorSchemaIds(serverErrors)), [serverErrors]);
+  const serverSchema = useMemo(() => errorSchemaOf<T>(serverErrors), [serverErrors]);
+  const serverIds = useMemo(() => new Set(errorSchemaIds(serverSchema)), [serverSchema]);
   // Validated on every change (cheap: the validator is precompiled), so that a field that is
   // only touched — focused and left — already knows its message. RJSF merges these with the
   // server's errors; FieldTemplate shows a field's messages only once it may.
@@ -94,8 +96,8 @@ export function SchemaForm<T>({
       retargetRequired,
       uiSchema,
     );
-    return mergeErrorSchemas(errorSchema, serverErrors);
-  }, [validator, formData, schema, customValidate, uiSchema, serverErrors]);
+    return mergeErrorSchemas(errorSchema, serverSchema);
+  }, [validator, formData, schema, customValidate, uiSchema, serverSchema]);
   const state = useMemo<SchemaFormState>(
     () => ({ showsErrors: (field) => submitted || touched.has(field) || serverIds.has(field) }),
     [submitted, touched, serverIds],

@@ -71,6 +71,7 @@ export function LoginPage({
     },
     // The screen shows a refused login itself: both fields invalid, no message. Too many
     // attempts is no verdict on what was typed: the wait shows above the button, the fields stay.
+    quietRefusal: true,
     onError: (error) => {
       const wait = tooManyAttemptsMessage(error);
       if (wait) setThrottled(wait);

@@ -9,6 +9,7 @@ import { getVerifyInviteMutationOptions } from '@generated/api/auth/auth';
 import styles from './auth.module.css';
 import { PasswordPairFields } from './components/password-pair-fields';
 import { usePasswordPairForm } from './components/use-password-pair-form';
+import { INVITE_PASSWORD_FIELDS } from './model/password-pair';
 
 export interface RegisterPageProps {
   uid: string;
@@ -18,7 +19,8 @@ export interface RegisterPageProps {
 
 /**
  * An invited user sets a password: new and confirm password, Save once both match. The server's
- * message shows on success; a refusal shows a danger toast.
+ * message shows on success; a refused password shows under its field, a refused link as a
+ * danger toast.
  */
 export function RegisterPage({ uid, token, name }: RegisterPageProps) {
   // The toast of the last refused attempt: a later success takes it away, so that a red "failed"
@@ -37,7 +39,10 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
         refusal.current = undefined;
         if (reply?.message) void toast.success(reply.message);
       },
-      // Failures show the reply's `error` field rather than the generic catalogue text.
+      // A refused password shows under its field; any other refusal is about the link, and shows
+      // the reply's `error` field (else the catalogue's text) as a toast: the form has no place
+      // for it.
+      fields: INVITE_PASSWORD_FIELDS,
       onError: (error) => {
         const message = firstFieldError(error.body, 'error') ?? errorMessages(error)[0];
         if (message) refusal.current = toast.danger(message);
@@ -57,6 +62,7 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
           {...form.passwords}
           onChange={form.setPasswords}
           submitted={form.submitted}
+          serverErrors={form.fieldErrors}
         />
         <div className={styles.actions}>
           <span />

@@ -1,10 +1,8 @@
 import { Button, Card, Classes, Intent } from '@blueprintjs/core';
-import type { ErrorSchema } from '@rjsf/utils';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { useFormSubmit } from '@/components/form/use-form-submit';
-import { serverErrorSchema } from '@/components/schema-form/errors';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { toast } from '@/lib/toaster';
 import type { AwsRegistrationRequest } from '@generated/api/model';
@@ -12,7 +10,7 @@ import { getRegisterAwsPurchaseMutationOptions } from '@generated/api/onboarding
 
 import {
   REGISTERED_TEXT,
-  REGISTRATION_SERVER_FIELDS,
+  REGISTRATION_FIELDS,
   registrationSchema,
   registrationUiSchema,
   registrationValidator,
@@ -28,9 +26,7 @@ export function AwsOnboardingPage() {
   const navigate = useNavigate();
   const [formData, setFormData] = useState<AwsRegistrationFormData>({});
   const register = useFormSubmit(getRegisterAwsPurchaseMutationOptions(), {
-    fieldErrors: (body) =>
-      serverErrorSchema(body, REGISTRATION_SERVER_FIELDS) as
-        ErrorSchema<AwsRegistrationFormData> | undefined,
+    fields: REGISTRATION_FIELDS,
     // The form stays busy until the app has gone home.
     onSuccess: () => {
       void toast.success(REGISTERED_TEXT);
@@ -52,7 +48,7 @@ export function AwsOnboardingPage() {
         formData={formData}
         onChange={(next) => {
           setFormData(next);
-          register.setFieldErrors(undefined);
+          register.clearFieldErrors();
         }}
         // The schema let only complete data through.
         onSubmit={(data) => register.submit({ data: data as AwsRegistrationRequest })}

@@ -5,7 +5,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormErrors } from '@/components/form/form-errors';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
-import { firstOfFields } from '@/lib/field-errors';
 import { toast } from '@/lib/toaster';
 import type { AlertSettings } from '@generated/api/model';
 import { getUpdateAlertSettingsMutationOptions } from '@generated/api/users/users';
@@ -13,28 +12,15 @@ import { getUpdateAlertSettingsMutationOptions } from '@generated/api/users/user
 import { alertSettingsQueryOptions } from '../accounts-queries';
 import styles from '../accounts.module.css';
 import {
-  ALERT_SERVER_FIELDS,
+  ALERT_FIELDS,
   DIGEST_HOURS,
   alertFormValues,
   alertSettingsOf,
   browserTimeZone,
   thresholdProblem,
   timeZoneChoices,
-  type AlertField,
   type AlertFormValues,
 } from '../model/alert-form';
-
-type FieldErrors = Partial<Record<AlertField, string>>;
-
-/** The first server error of each field, under the form field it belongs to. */
-function fieldErrors(body: unknown): FieldErrors | undefined {
-  const fields: FieldErrors = {};
-  for (const field of Object.keys(ALERT_SERVER_FIELDS) as AlertField[]) {
-    const message = firstOfFields(body, ALERT_SERVER_FIELDS[field]);
-    if (message) fields[field] = message;
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined;
-}
 
 const SWITCHES: ReadonlyArray<{ field: keyof AlertFormValues; label: string }> = [
   { field: 'syncFailures', label: 'A sync run has failed records' },
@@ -78,7 +64,7 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   const hourId = useId();
   const zoneId = useId();
   const save = useFormSubmit(getUpdateAlertSettingsMutationOptions(), {
-    fieldErrors,
+    fields: ALERT_FIELDS,
     onSuccess: (reply) => {
       queryClient.setQueryData(alertSettingsQueryOptions().queryKey, reply.settings);
       void toast.success(reply.message);
@@ -87,12 +73,11 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   });
   const serverErrors = save.fieldErrors ?? {};
   const problem = thresholdProblem(values);
-  const thresholdError = (tried ? problem : undefined) ?? serverErrors.threshold;
+  const thresholdErrors = tried && problem ? [problem] : serverErrors.threshold;
 
   const change = <K extends keyof AlertFormValues>(field: K, value: AlertFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (field in ALERT_SERVER_FIELDS)
-      save.setFieldErrors((current) => current && { ...current, [field]: undefined });
+    save.clearFieldErrors(field);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -120,7 +105,7 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
         min={1}
         value={values.threshold}
         disabled={!values.syncFailures}
-        errors={thresholdError ? [thresholdError] : []}
+        errors={thresholdErrors}
         onChange={(event) => change('threshold', event.target.value)}
       />
       <Switch
@@ -133,7 +118,7 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
           label="Digest hour"
           labelFor={hourId}
           intent={serverErrors.hour ? Intent.DANGER : Intent.NONE}
-          helperText={serverErrors.hour ? <FormErrors messages={[serverErrors.hour]} /> : undefined}
+          helperText={serverErrors.hour ? <FormErrors messages={serverErrors.hour} /> : undefined}
         >
           <HTMLSelect
             id={hourId}
@@ -148,7 +133,7 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
           labelFor={zoneId}
           intent={serverErrors.timeZone ? Intent.DANGER : Intent.NONE}
           helperText={
-            serverErrors.timeZone ? <FormErrors messages={[serverErrors.timeZone]} /> : undefined
+            serverErrors.timeZone ? <FormErrors messages={serverErrors.timeZone} /> : undefined
           }
         >
           <HTMLSelect

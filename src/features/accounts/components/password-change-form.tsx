@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { session } from '@/api/session';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
-import { firstFieldError } from '@/lib/field-errors';
 import { isBlank } from '@/lib/required-text';
 import { toast } from '@/lib/toaster';
 import { getChangePasswordMutationOptions } from '@generated/api/auth/auth';
@@ -13,31 +12,13 @@ import { PASSWORD_MAX_LENGTH } from '@generated/rules';
 import styles from '../accounts.module.css';
 import {
   EMPTY_PASSWORD_CHANGE,
+  PASSWORD_CHANGE_FIELDS,
   PASSWORD_CHANGE_MESSAGES,
   passwordChangeProblem,
   type PasswordChangeValues,
 } from '../model/password-change';
 
 type Field = keyof PasswordChangeValues;
-
-/** Server fields of a refused change, by the form field they belong to. */
-const SERVER_FIELDS: Record<Field, string> = {
-  oldPassword: 'old_password',
-  newPassword: 'new_password',
-  confirmPassword: 'confirm_password',
-};
-
-type FieldErrors = Partial<Record<Field, string>>;
-
-/** The first server error of each field, under the form field it belongs to. */
-function fieldErrors(body: unknown): FieldErrors | undefined {
-  const fields: FieldErrors = {};
-  for (const field of Object.keys(SERVER_FIELDS) as Field[]) {
-    const message = firstFieldError(body, SERVER_FIELDS[field]);
-    if (message) fields[field] = message;
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined;
-}
 
 const FIELDS: ReadonlyArray<{ field: Field; label: string; autoComplete: string }> = [
   { field: 'oldPassword', label: 'Current Password', autoComplete: 'current-password' },
@@ -53,7 +34,7 @@ export function PasswordChangeForm() {
   const [values, setValues] = useState(EMPTY_PASSWORD_CHANGE);
   const [tried, setTried] = useState(false);
   const change = useFormSubmit(getChangePasswordMutationOptions(), {
-    fieldErrors,
+    fields: PASSWORD_CHANGE_FIELDS,
     onSuccess: (reply) => {
       // The change ended the user's other sessions; this one goes on with the fresh tokens of the
       // reply (its previous refresh token is retired). An older backend sends none: keep ours.
@@ -99,11 +80,11 @@ export function PasswordChangeForm() {
             (isBlank(values[field]) ||
               (field === 'confirmPassword' && problem === PASSWORD_CHANGE_MESSAGES.mismatch))
           }
-          errors={serverErrors[field] ? [serverErrors[field]] : []}
+          errors={serverErrors[field]}
           onChange={(event) => {
             const next = event.target.value;
             setValues((current) => ({ ...current, [field]: next }));
-            change.setFieldErrors((current) => current && { ...current, [field]: undefined });
+            change.clearFieldErrors(field);
           }}
         />
       ))}

@@ -1,11 +1,9 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import type { ErrorSchema } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { session } from '@/api/session';
 import { useFormSubmit } from '@/components/form/use-form-submit';
-import { serverErrorSchema } from '@/components/schema-form/errors';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { toast } from '@/lib/toaster';
 import { useReturnFocus } from '@/lib/use-return-focus';
@@ -22,6 +20,7 @@ import {
   inviteRequest,
   isUserFormValid,
   updateRequest,
+  USER_FIELDS,
   userFormSchema,
   userFormUiSchema,
   userFormValidator,
@@ -39,17 +38,6 @@ export interface UserDialogProps {
 }
 
 const widgets = { role: RoleWidget };
-
-/** Server field errors go under the field the user typed them in. */
-const SERVER_FIELDS = {
-  email: 'email',
-  role: 'role',
-  first_name: 'full_name',
-  last_name: 'full_name',
-} as const;
-
-const fieldErrors = (body: unknown) =>
-  serverErrorSchema(body, SERVER_FIELDS) as ErrorSchema<UserFormData> | undefined;
 
 /**
  * The invite/edit user modal: Name, Email and Role; 'Create Account' and 'Invite User' by default.
@@ -69,11 +57,11 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
     onClose();
   };
   const invite = useFormSubmit(getInviteUserMutationOptions(), {
-    fieldErrors,
+    fields: USER_FIELDS,
     onSuccess: () => onSaved('User Added Successfully'),
   });
   const update = useFormSubmit(getUpdateUserMutationOptions(), {
-    fieldErrors,
+    fields: USER_FIELDS,
     onSuccess: (user) => {
       // Renaming oneself renames My Account too.
       if (user && session.getUser()?.id === user.id) session.setUser(user);
@@ -116,7 +104,7 @@ export function UserDialog({ target, onClose }: UserDialogProps) {
           formData={formData}
           onChange={(next) => {
             setFormData(next);
-            save.setFieldErrors(undefined);
+            save.clearFieldErrors();
           }}
           onSubmit={onSubmit}
           serverErrors={serverErrors}

@@ -1,3 +1,4 @@
+import type { FieldMap } from '@/components/form/field-map';
 import type { AlertSettings } from '@generated/api/model';
 
 /**
@@ -16,13 +17,16 @@ export interface AlertFormValues {
   timeZone: string;
 }
 
-export type AlertField = 'threshold' | 'hour' | 'timeZone';
-
-/** Server fields of a refused save (dotted paths), by the form field they belong to. */
-export const ALERT_SERVER_FIELDS: Record<AlertField, readonly string[]> = {
-  threshold: ['sync_failures.threshold', 'sync_failures'],
-  hour: ['digest.hour', 'digest'],
-  timeZone: ['digest.time_zone'],
+/**
+ * The form's field map: the server's dotted fields, and the alert they belong to, under the form
+ * field that shows them.
+ */
+export const ALERT_FIELDS: FieldMap<keyof AlertFormValues> = {
+  'sync_failures.threshold': 'threshold',
+  sync_failures: 'threshold',
+  'digest.hour': 'hour',
+  digest: 'hour',
+  'digest.time_zone': 'timeZone',
 };
 
 /** The zone the browser runs in, or UTC when it names none. */

@@ -1,3 +1,4 @@
+import type { FieldMap } from '@/components/form/field-map';
 import { isBlank } from '@/lib/required-text';
 
 /** The password change form's messages. */
@@ -11,6 +12,13 @@ export interface PasswordChangeValues {
   newPassword: string;
   confirmPassword: string;
 }
+
+/** The form's field map: each server field under the form field it belongs to. */
+export const PASSWORD_CHANGE_FIELDS: FieldMap<keyof PasswordChangeValues> = {
+  old_password: 'oldPassword',
+  new_password: 'newPassword',
+  confirm_password: 'confirmPassword',
+};
 
 export const EMPTY_PASSWORD_CHANGE: PasswordChangeValues = {
   oldPassword: '',

@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
+import type { FieldMap } from '@/components/form/field-map';
 import { formValidator } from '@/components/schema-form/validator';
 import type { InviteRequest, Role, User, UserUpdate } from '@generated/api/model';
 import rawSchema from '@generated/forms/invite-user.schema.json';
@@ -14,6 +15,14 @@ export interface UserFormData {
   email?: string;
   role?: Role;
 }
+
+/** The modal's field map: the name's parts under the full name, the rest under their own field. */
+export const USER_FIELDS: FieldMap<keyof UserFormData> = {
+  email: 'email',
+  role: 'role',
+  first_name: 'full_name',
+  last_name: 'full_name',
+};
 
 export const userFormSchema = rawSchema as RJSFSchema;
 export const userFormValidator = formValidator(validateFns, userFormSchema);

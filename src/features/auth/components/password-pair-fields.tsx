@@ -1,9 +1,10 @@
 import { useState } from 'react';
 
+import type { FieldErrors } from '@/components/form/field-map';
 import { TextField } from '@/components/form/text-field';
 import { PASSWORD_MAX_LENGTH } from '@generated/rules';
 
-import { validatePasswordPair } from '../model/password-pair';
+import { validatePasswordPair, type PasswordPairErrors } from '../model/password-pair';
 
 export interface PasswordPairFieldsProps {
   newPassword: string;
@@ -11,8 +12,8 @@ export interface PasswordPairFieldsProps {
   onChange: (next: { newPassword: string; confirmPassword: string }) => void;
   /** A submit was tried: show every message, touched or not. */
   submitted: boolean;
-  /** Extra messages from the server, per field. */
-  serverErrors?: { newPassword?: string[]; confirmPassword?: string[] };
+  /** A refusal's messages, per field (see `INVITE_PASSWORD_FIELDS`). */
+  serverErrors?: FieldErrors<keyof PasswordPairErrors>;
 }
 
 /** New password and confirm password, with the spec's messages once touched or submitted. */

@@ -20,7 +20,10 @@ export interface PasswordPair {
 export function usePasswordPairForm<TData, TError, TVariables, TContext>(
   mutationOptions: UseMutationOptions<TData, TError, TVariables, TContext>,
   toVariables: (pair: PasswordPair) => TVariables,
-  options: Pick<FormSubmitOptions<TData, TError, TVariables, never>, 'onSuccess' | 'onError'> & {
+  options: Pick<
+    FormSubmitOptions<TData, TError, TVariables, keyof PasswordPair>,
+    'fields' | 'onSuccess' | 'onError'
+  > & {
     /** The address the login that follows fills in, when the reply names it. */
     loginEmail?: (data: TData) => string | undefined;
   },
@@ -47,5 +50,21 @@ export function usePasswordPairForm<TData, TError, TVariables, TContext>(
     if (canSave) save.submit(toVariables(passwords));
   };
 
-  return { passwords, setPasswords, submitted, canSave, onSubmit, busy: save.busy };
+  /** Typing in a field takes away the server's message about it. */
+  const edit = (next: PasswordPair) => {
+    for (const field of ['newPassword', 'confirmPassword'] as const) {
+      if (next[field] !== passwords[field]) save.clearFieldErrors(field);
+    }
+    setPasswords(next);
+  };
+
+  return {
+    passwords,
+    setPasswords: edit,
+    submitted,
+    canSave,
+    onSubmit,
+    busy: save.busy,
+    fieldErrors: save.fieldErrors,
+  };
 }

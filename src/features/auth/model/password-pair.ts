@@ -1,3 +1,4 @@
+import type { FieldMap } from '@/components/form/field-map';
 import { isBlank } from '@/lib/required-text';
 
 /** The invite screen's messages, also used by the reset screen. */
@@ -6,6 +7,15 @@ const PASSWORD_PAIR_MESSAGES = {
   confirmRequired: 'Confirm password field is required.',
   mismatch: 'New password and Confirm password should match.',
 } as const;
+
+/**
+ * The invitation's field map: a refused password, or a confirmation that does not match, shows
+ * under the field it is about (the body may nest them under `errors`).
+ */
+export const INVITE_PASSWORD_FIELDS: FieldMap<keyof PasswordPairErrors> = {
+  password: 'newPassword',
+  confirm_password: 'confirmPassword',
+};
 
 export interface PasswordPairErrors {
   newPassword: string[];

@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
+import type { FieldMap } from '@/components/form/field-map';
 import { formValidator } from '@/components/schema-form/validator';
 import type { AwsRegistrationRequest } from '@generated/api/model';
 import rawSchema from '@generated/forms/register-aws-purchase.schema.json';
@@ -13,12 +14,12 @@ export const registrationSchema = rawSchema as RJSFSchema;
 export const registrationUiSchema = rawUiSchema as UiSchema<AwsRegistrationFormData>;
 export const registrationValidator = formValidator(validateFns, registrationSchema);
 
-/** Server field errors go under the field of the same name. */
-export const REGISTRATION_SERVER_FIELDS = {
+/** The registration's field map: each server field under the form field of the same name. */
+export const REGISTRATION_FIELDS: FieldMap<keyof AwsRegistrationFormData> = {
   contact_person: 'contact_person',
   email: 'email',
   contact_phone: 'contact_phone',
   company_name: 'company_name',
-} as const;
+};
 
 export const REGISTERED_TEXT = 'Successfully send register request.';

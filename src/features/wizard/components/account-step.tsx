@@ -7,11 +7,7 @@ import { toast } from '@/lib/toaster';
 import { getCreateTenantMutationOptions } from '@generated/api/onboarding/onboarding';
 import createTenantUi from '@schemas/create-tenant.ui.json';
 
-import {
-  accountServerErrors,
-  toCreateTenantRequest,
-  type AccountValues,
-} from '../model/account-values';
+import { ACCOUNT_FIELDS, toCreateTenantRequest, type AccountValues } from '../model/account-values';
 import { createTenantSchema, createTenantValidator } from '../model/create-tenant-form';
 import { WizardNav } from './wizard-nav';
 
@@ -49,7 +45,7 @@ export interface AccountStepProps {
  */
 export function AccountStep({ productKey, value, onChange, onPrevious, onNext }: AccountStepProps) {
   const create = useFormSubmit(getCreateTenantMutationOptions(), {
-    fieldErrors: accountServerErrors,
+    fields: ACCOUNT_FIELDS,
     onSuccess: (reply) => {
       connectionStore.setTenantId(reply.id);
       connectionStore.setTenantSubdomain(reply.subdomain_prefix);

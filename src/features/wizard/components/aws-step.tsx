@@ -15,7 +15,7 @@ import addPolicyUi from '@schemas/add-policy.ui.json';
 
 import { addPolicySchema, addPolicyValidator } from '../model/add-policy-form';
 import {
-  awsServerErrors,
+  AWS_FIELDS,
   roleArnPattern,
   toAddPolicyRequest,
   validatePolicyContent,
@@ -49,7 +49,7 @@ export interface AwsStepProps {
 /** Step 4: give AceBridge access to the ACE data with the policy file or the bucket details. */
 export function AwsStep({ value, onChange, onPrevious, onNext }: AwsStepProps) {
   const add = useFormSubmit(getAddPolicyMutationOptions(), {
-    fieldErrors: awsServerErrors,
+    fields: AWS_FIELDS,
     onSuccess: (reply) => {
       if (reply?.message) void toast.success(reply.message);
     },

@@ -33,6 +33,7 @@ export interface KeyStepProps {
 export function KeyStep({ value, onChange, onVerified, onNext }: KeyStepProps) {
   // A refused key shows as an invalid input, without a message; too many checks show the wait.
   const verify = useFormSubmit(getVerifyProductKeyMutationOptions(), {
+    quietRefusal: true,
     onSuccess: (reply, { data: { key } }) => {
       onChange({ key, status: 'valid', message: reply?.message });
       onVerified(key);

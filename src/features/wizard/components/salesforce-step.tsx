@@ -5,7 +5,7 @@ import { session } from '@/api/session';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { SalesforceConnectionForm } from '@/components/salesforce-connection/salesforce-connection-form';
 import {
-  connectionServerErrors,
+  CONNECTION_FIELDS,
   toConnectionRequest,
   type SalesforceConnectionValues,
 } from '@/components/salesforce-connection/salesforce-connection-values';
@@ -32,7 +32,7 @@ export function SalesforceStep({ value, onChange, onPrevious, onNext }: Salesfor
     enabled: tenantId !== undefined,
   });
   const connect = useFormSubmit(getCreateSalesforceConnectionMutationOptions(), {
-    fieldErrors: connectionServerErrors,
+    fields: CONNECTION_FIELDS,
     onSuccess: (reply) => void toast.success(reply?.message || 'Connected Successfully'),
     next: onNext,
   });

@@ -1,6 +1,4 @@
-import type { ErrorSchema } from '@rjsf/utils';
-
-import { serverErrorSchema } from '@/components/schema-form/errors';
+import type { FieldMap } from '@/components/form/field-map';
 import type { AwsPartnerStatus, CreateTenantRequest } from '@generated/api/model';
 
 import { splitAdminName } from './admin-name';
@@ -42,13 +40,11 @@ export function toCreateTenantRequest(key: string, values: AccountValues): Creat
   };
 }
 
-/** The server's field errors: password and email under the admin's fields. */
-export function accountServerErrors(body: unknown): ErrorSchema<AccountValues> | undefined {
-  return serverErrorSchema(body, {
-    password: 'admin.password',
-    email: 'admin.email',
-    first_name: 'admin.name',
-    last_name: 'admin.name',
-    company_name: 'company.company_name',
-  });
-}
+/** Step 2's field map: password and email under the admin's fields, the name's parts under it. */
+export const ACCOUNT_FIELDS: FieldMap = {
+  password: 'admin.password',
+  email: 'admin.email',
+  first_name: 'admin.name',
+  last_name: 'admin.name',
+  company_name: 'company.company_name',
+};

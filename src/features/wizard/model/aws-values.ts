@@ -1,7 +1,7 @@
-import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
+import type { CustomValidator } from '@rjsf/utils';
 
+import type { FieldMap } from '@/components/form/field-map';
 import { fileNameOf } from '@/components/schema-form/data-url';
-import { serverErrorSchema } from '@/components/schema-form/errors';
 import type { AddPolicyRequest } from '@generated/api/model';
 import { AWS_ACCOUNT_ID, POLICY_MAX_BYTES, POLICY_TOO_LARGE } from '@generated/rules';
 
@@ -113,21 +113,17 @@ export function toAddPolicyRequest(values: AwsValues): AddPolicyRequest {
   };
 }
 
-const FIELDS = [
-  'policy',
-  'region',
-  'spm_id',
-  'bucket_name',
-  'kms_arn',
-  'account_id',
-  'external_id',
-  'external_role_arn',
-] as const;
-
-/** The server's field errors under the form's fields. */
-export function awsServerErrors(body: unknown): ErrorSchema<AwsValues> | undefined {
-  return serverErrorSchema(body, Object.fromEntries(FIELDS.map((field) => [field, field])));
-}
+/** Step 4's field map: each server field under the form field of the same name. */
+export const AWS_FIELDS: FieldMap = {
+  policy: 'policy',
+  region: 'region',
+  spm_id: 'spm_id',
+  bucket_name: 'bucket_name',
+  kms_arn: 'kms_arn',
+  account_id: 'account_id',
+  external_id: 'external_id',
+  external_role_arn: 'external_role_arn',
+};
 
 /** The role ARN the admin creates on the AWS side, with the account id once it is known. */
 export function roleArnPattern(accountId: string | undefined): string {
