@@ -112,6 +112,34 @@ describe('invitation (/register/:uid/:token)', () => {
     expect(dismissToast).toHaveBeenCalledWith('refused-toast');
   });
 
+  it('shows a refused password under its field, without a toast, and keeps what was typed until it is edited', async () => {
+    const refusal = replyExample<Schemas['BadRequestError']>(
+      '/api/v1/tenants/invite-users/verify/',
+      'post',
+      '400',
+      'passwordMismatch',
+    );
+    backend.fail('verifyInvite', { status: 400, body: refusal });
+    const link = mailedLink('invite', TOMAS);
+    renderApp(link.replace(/\?.*$/, '?name=Tomas'));
+    await screen.findByRole('heading', { level: 1, name: 'New Account' });
+    await fillPair('Welc0me-Tomas!', 'Welc0me-Tomas!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = 'Password and confirm password do not match.';
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(field('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Confirm Password')).toHaveAccessibleDescription(message);
+    expect(field('New Password')).not.toHaveAttribute('aria-invalid');
+    expect(toasts.danger).not.toHaveBeenCalled();
+    expect(field('New Password')).toHaveValue('Welc0me-Tomas!');
+    expect(field('Confirm Password')).toHaveValue('Welc0me-Tomas!');
+    // Editing the other field leaves the message; editing its own takes it away.
+    await userEvent.type(field('New Password'), '1');
+    expect(screen.getByText(message)).toBeVisible();
+    await userEvent.type(field('Confirm Password'), '1');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
   it('shows an expired invitation as a toast and stays', async () => {
     const { router } = renderApp('/register/NA/c3v9aa-1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e?name=Tomas');
     await screen.findByRole('heading', { level: 1, name: 'New Account' });
