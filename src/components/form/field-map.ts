@@ -19,28 +19,37 @@ function textsOf(value: unknown): string[] {
 }
 
 /**
+ * Each message a refusal's body names for the form's fields, with the form field it belongs
+ * under, in the map's order. A body may nest the field errors under `errors`.
+ */
+export function fieldMessages<TField extends string>(
+  body: unknown,
+  map: FieldMap<TField>,
+): Array<{ field: TField; message: string }> {
+  if (typeof body !== 'object' || body === null) return [];
+  const source: unknown = (body as { errors?: unknown }).errors ?? body;
+  if (typeof source !== 'object' || source === null) return [];
+  return (Object.entries(map) as Array<[string, TField]>).flatMap(([serverField, field]) =>
+    textsOf((source as Record<string, unknown>)[serverField]).map((message) => ({
+      field,
+      message,
+    })),
+  );
+}
+
+/**
  * The field errors a refusal's body names for the form's fields, or undefined when it names none
- * of them (then the refusal is not about what was typed, and shows another way). A body may nest
- * the field errors under `errors`.
+ * of them (then the refusal is not about what was typed, and shows another way).
  */
 export function fieldErrorsOf<TField extends string>(
   body: unknown,
   map: FieldMap<TField>,
-  /** Turns each message before it shows (an autosaving editor drops the item it names). */
-  text: (message: string) => string = (message) => message,
 ): FieldErrors<TField> | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const source: unknown = (body as { errors?: unknown }).errors ?? body;
-  if (typeof source !== 'object' || source === null) return undefined;
+  const messages = fieldMessages(body, map);
+  if (messages.length === 0) return undefined;
   const errors: Partial<Record<TField, string[]>> = {};
-  let found = false;
-  for (const [serverField, formField] of Object.entries(map) as Array<[string, TField]>) {
-    const messages = textsOf((source as Record<string, unknown>)[serverField]).map(text);
-    if (messages.length === 0) continue;
-    found = true;
-    errors[formField] = [...(errors[formField] ?? []), ...messages];
-  }
-  return found ? errors : undefined;
+  for (const { field, message } of messages) errors[field] = [...(errors[field] ?? []), message];
+  return errors;
 }
 
 /** The form fields a refusal's field errors name. */

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { ERROR_TEXT } from '@/api/error-messages';
 import { toast } from '@/lib/toaster';
 import type { SyncFilterCreate } from '@generated/api/model';
 import { renderWithClient } from '@tests/render-with-client';
@@ -333,6 +334,45 @@ describe('values mapper page', () => {
     // Past another typing pause: no late duplicate.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(backend.writes()).toHaveLength(1);
+  });
+
+  it('shows a refused save on the condition that caused it, under its value, without a toast, keeping what was typed', async () => {
+    await saveFilters();
+    vi.mocked(toast.danger).mockClear();
+    const message = 'A valid number is required.';
+    backend.fail('updateSyncFilter', { status: 400, body: { field_value: [message] } });
+    const { user } = renderPage('opportunities');
+    await screen.findByRole('group', { name: 'OR block 2' }, SLOW);
+    const amount = inBlock(1).getByRole('textbox', { name: 'Attribute value' });
+    await user.clear(amount);
+    await user.type(amount, '7000');
+    expect(await inBlock(1).findByText(message, {}, SLOW)).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(message);
+    expect(amount).toHaveValue('7000');
+    expect(inBlock(2).queryByText(message)).not.toBeInTheDocument();
+    expect(toast.danger).not.toHaveBeenCalled();
+    // Typing again is a new try: the message goes, and the next save goes through.
+    await user.type(amount, '0');
+    expect(inBlock(1).queryByText(message)).not.toBeInTheDocument();
+    await waitFor(() => expect(backend.callsTo('updateSyncFilter')).toHaveLength(2), SLOW);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Sync filter updated successfully.'),
+    );
+  });
+
+  it('toasts a refused save that names no field of the condition, once', async () => {
+    await saveFilters();
+    vi.mocked(toast.danger).mockClear();
+    backend.fail('updateSyncFilter', { status: 500, body: { error: 'Server Error' } });
+    const { user } = renderPage('opportunities');
+    await screen.findByRole('group', { name: 'OR block 2' }, SLOW);
+    const amount = inBlock(1).getByRole('textbox', { name: 'Attribute value' });
+    await user.clear(amount);
+    await user.type(amount, '7000');
+    await waitFor(() => expect(toast.danger).toHaveBeenCalledTimes(1), SLOW);
+    expect(toast.danger).toHaveBeenCalledWith(ERROR_TEXT.server);
+    expect(amount).toHaveValue('7000');
   });
 
   it('removes conditions: a block goes with its last one, and an empty form stays', async () => {

@@ -2,7 +2,15 @@ import { Button, Card, Tag } from '@blueprintjs/core';
 import { AddIcon } from '@blueprintjs/icons';
 import { Fragment } from 'react';
 
-import type { FilterAttribute, FilterBlock, FilterRow, RowPatch } from '../model/filter-blocks';
+import type { RefusalBoard } from '@/components/form/refusal-board';
+
+import type {
+  FilterAttribute,
+  FilterBlock,
+  FilterField,
+  FilterRow,
+  RowPatch,
+} from '../model/filter-blocks';
 import styles from '../values-mapper.module.css';
 import { FilterRowView } from './filter-row';
 
@@ -19,6 +27,8 @@ export interface FilterBlockCardProps {
   position: number;
   attributes: readonly FilterAttribute[];
   removing: ReadonlySet<string>;
+  /** Refused saves, shown on the row that caused them. */
+  refusals: RefusalBoard<FilterField>;
   onAdd: (block: number) => void;
   onPatch: (key: string, patch: RowPatch) => void;
   onSave: (row: FilterRow) => void;

@@ -136,6 +136,7 @@ function FilterBlocks({ entity, attributeList, syncFilters, saver }: FilterBlock
             position={index + 1}
             attributes={options}
             removing={removing}
+            refusals={saver.refusals}
             onAdd={add}
             onPatch={patch}
             onSave={save}

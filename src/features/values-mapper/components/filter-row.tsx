@@ -4,12 +4,14 @@ import { useEffect, useId } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 
 import { AceValueInput } from '@/components/ace-value-input/ace-value-input';
+import { useRefusal, type RefusalBoard } from '@/components/form/refusal-board';
 import type { ComparisonType } from '@generated/api/model';
 
 import {
   attributePatch,
   rowValues,
   type FilterAttribute,
+  type FilterField,
   type FilterRow,
   type RowPatch,
 } from '../model/filter-blocks';
@@ -37,6 +39,8 @@ export interface FilterRowProps {
   isLast: boolean;
   attributes: readonly FilterAttribute[];
   removing: boolean;
+  /** Refused saves: the row shows its own, under the input each is about. */
+  refusals: RefusalBoard<FilterField>;
   onPatch: (key: string, patch: RowPatch) => void;
   onSave: (row: FilterRow) => void;
   onRemove: (row: FilterRow) => void;
@@ -46,8 +50,9 @@ type When = 'now' | 'debounced';
 
 /** One AND condition: attribute, comparison, value by type, and a remove icon. */
 export function FilterRowView(props: FilterRowProps) {
-  const { row, isLast, attributes, removing, onPatch, onSave, onRemove } = props;
+  const { row, isLast, attributes, removing, refusals, onPatch, onSave, onRemove } = props;
   const id = useId();
+  const refused = useRefusal(refusals, row.key);
   // Typed text waits 500 ms; leaving the page or the tab flushes it so nothing typed is lost.
   const debouncedSave = useDebouncedCallback(onSave, VALUE_DEBOUNCE_MS, { flushOnExit: true });
   // flushOnExit covers unmounting and a hidden tab; a reload or a closed tab fires pagehide.
@@ -59,6 +64,8 @@ export function FilterRowView(props: FilterRowProps) {
 
   const change = (patch: RowPatch, when: When) => {
     onPatch(row.key, patch);
+    // What the server refused was the row before this edit.
+    refusals.clear(row.key);
     const next = { ...row, ...patch };
     if (when === 'debounced') {
       debouncedSave(next);
@@ -75,8 +82,11 @@ export function FilterRowView(props: FilterRowProps) {
 
   const values = rowValues(row);
   const showErrors = shouldShowErrors(row.touched, isLast);
-  const attributeMessage = showErrors ? attributeError(values) : undefined;
-  const valueMessage = showErrors ? valueError(values) : undefined;
+  // The row's own check first; else what the server said of its last save.
+  const attributeMessage =
+    (showErrors ? attributeError(values) : undefined) ?? refused?.attribute?.join(' ');
+  const comparisonMessage = refused?.comparison?.join(' ');
+  const valueMessage = (showErrors ? valueError(values) : undefined) ?? refused?.value?.join(' ');
   const comparisons = comparisonOptions(row.attribute?.dataType);
   // A saved comparison the type no longer offers stays visible rather than silently changing.
   const shownComparisons = comparisons.includes(row.comparison)
@@ -118,6 +128,8 @@ export function FilterRowView(props: FilterRowProps) {
         <HTMLSelect
           fill
           aria-label={ROW_TEXT.comparison}
+          aria-invalid={comparisonMessage ? true : undefined}
+          aria-describedby={comparisonMessage ? `${id}-comparison` : undefined}
           value={row.comparison}
           onChange={(event) =>
             change(
@@ -130,6 +142,11 @@ export function FilterRowView(props: FilterRowProps) {
             label: COMPARISON_LABELS[comparison],
           }))}
         />
+        {comparisonMessage ? (
+          <span id={`${id}-comparison`} className={styles.error}>
+            {comparisonMessage}
+          </span>
+        ) : null}
       </div>
       <div className={styles.cell}>
         <AceValueInput

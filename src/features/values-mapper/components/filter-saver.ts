@@ -2,6 +2,7 @@ import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 
 import { isApiError } from '@/api/api-error';
 import { filterCountQueryOptions } from '@/components/filter-count/filter-count-queries';
+import { createRefusalBoard } from '@/components/form/refusal-board';
 import { toast } from '@/lib/toaster';
 import type { EntityType, SyncFilter } from '@generated/api/model';
 import {
@@ -10,7 +11,13 @@ import {
   getUpdateSyncFilterMutationOptions,
 } from '@generated/api/sync-filters/sync-filters';
 
-import { rowSignature, rowValues, writeBody, type FilterRow } from '../model/filter-blocks';
+import {
+  FILTER_FIELDS,
+  rowSignature,
+  rowValues,
+  writeBody,
+  type FilterRow,
+} from '../model/filter-blocks';
 import { saveDecision } from '../model/filter-rules';
 import { syncFiltersQueryOptions } from '../values-mapper-queries';
 
@@ -22,6 +29,8 @@ const SAVER_TEXT = {
 
 /** A save may be flushed as the page closes: keepalive lets the request finish without it. */
 const REQUEST: RequestInit = { keepalive: true };
+/** A refusal shows on the row that caused it (the saver's board), not as the cache's toast. */
+const CALL = { request: REQUEST, mutation: { meta: { silentErrors: true } } };
 
 export type SavedListener = (key: string, saved: { id: number; signature: string }) => void;
 
@@ -29,11 +38,14 @@ export type SavedListener = (key: string, saved: { id: number; signature: string
  * Saves the conditions of one entity type, outside React so that a save flushed while the page or
  * tab goes away still completes. Calls for one row run one after another: an edit typed while the
  * row's POST is in flight becomes a PATCH of the id that POST returns, never a second POST.
- * Failures are toasted by the mutation cache, like every other call.
+ * A refused save's field errors go on the row that caused it (`refusals`), under the input they
+ * are about; anything else is toasted once.
  */
 export class FilterSaver {
   readonly #client: QueryClient;
   readonly entity: EntityType;
+  /** The refused saves' messages, by row key; the row shows its own. */
+  readonly refusals = createRefusalBoard(FILTER_FIELDS);
   readonly #chains = new Map<string, Promise<unknown>>();
   /** What the server holds for rows saved by this saver, by row key. */
   readonly #saved = new Map<string, { id: number; signature: string }>();
@@ -63,18 +75,19 @@ export class FilterSaver {
       const id = this.#saved.get(row.key)?.id ?? row.id;
       if (id === undefined) return true;
       try {
-        await new MutationObserver(
-          this.#client,
-          getDeleteSyncFilterMutationOptions({ request: REQUEST }),
-        ).mutate({ id });
+        await new MutationObserver(this.#client, getDeleteSyncFilterMutationOptions(CALL)).mutate({
+          id,
+        });
       } catch (error) {
         // Already gone on the server: the row can go too.
         if (!(isApiError(error) && error.status === 404)) {
           this.#removed.delete(row.key);
+          this.refusals.refuse(error, row.key);
           return false;
         }
       }
       this.#saved.delete(row.key);
+      this.refusals.clear(row.key);
       this.#updateCache((list) => list.filter((filter) => filter.id !== id));
       void toast.success(SAVER_TEXT.deleted);
       return true;
@@ -114,15 +127,18 @@ export class FilterSaver {
         decision === 'update' && id !== undefined
           ? await new MutationObserver(
               this.#client,
-              getUpdateSyncFilterMutationOptions({ request: REQUEST }),
+              getUpdateSyncFilterMutationOptions(CALL),
             ).mutate({ id, data })
           : await new MutationObserver(
               this.#client,
-              getCreateSyncFilterMutationOptions({ request: REQUEST }),
+              getCreateSyncFilterMutationOptions(CALL),
             ).mutate({ data });
-    } catch {
-      return false; // toasted by the mutation cache; the row stays as typed for another try
+    } catch (error) {
+      // The row stays as typed for another try, and says why it was refused.
+      this.refusals.refuse(error, row.key);
+      return false;
     }
+    this.refusals.clear(row.key);
     const record = { id: saved.id, signature };
     this.#saved.set(row.key, record);
     this.#updateCache((list) =>

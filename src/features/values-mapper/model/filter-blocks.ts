@@ -1,3 +1,4 @@
+import type { FieldMap } from '@/components/form/field-map';
 import type {
   Attribute,
   AttributeChoices,
@@ -33,6 +34,20 @@ export interface FilterRow {
   /** The signature of what the server holds for this row (see rowSignature). */
   savedSignature?: string;
 }
+
+/** The inputs of a condition that can show a refused save's message. */
+export type FilterField = 'attribute' | 'comparison' | 'value';
+
+/**
+ * A condition's field map: a refused save's field errors show on the row, under the input they
+ * are about.
+ */
+export const FILTER_FIELDS: FieldMap<FilterField> = {
+  attribute_id: 'attribute',
+  data_type: 'attribute',
+  comparison_type: 'comparison',
+  field_value: 'value',
+};
 
 export interface FilterBlock {
   block: number;
