@@ -7,6 +7,7 @@ import {
   checkSave,
   entityTypeOf,
   newPair,
+  pairOfRefusal,
   pairStatus,
   rowsFromSaved,
   saveLooksEnabled,
@@ -142,12 +143,12 @@ describe("'Save values for next Sync'", () => {
   });
 
   it('sends every complete pair of every row, trimmed, with the attribute as ace_id', () => {
-    const check = checkSave(
-      [row(1, [2, ' 10000 '], [null, '']), row(8, [6, 'Call back']), row(9, [null, ''])],
-      BY_ID,
-    );
+    const rows = [row(1, [2, ' 10000 '], [null, '']), row(8, [6, 'Call back']), row(9, [null, ''])];
+    const check = checkSave(rows, BY_ID);
     expect(check).toEqual({
       kind: 'save',
+      // Each item sent is known by the pair it was made from.
+      pairKeys: [rows[0]?.pairs[0]?.key, rows[1]?.pairs[0]?.key],
       overrides: [
         { sync_error_id: 1, salesforce_id: '0060000000000001', ace_id: 2, dummy_value: '10000' },
         {
@@ -158,6 +159,16 @@ describe("'Save values for next Sync'", () => {
         },
       ],
     });
+  });
+
+  it('finds the pair a refusal is about by the item it names, counting from 1', () => {
+    const place = pairOfRefusal(['pair-a', 'pair-b']);
+    expect(place('Item 2: Yes is not a valid Boolean value: use True or False.')).toEqual({
+      key: 'pair-b',
+      text: 'Yes is not a valid Boolean value: use True or False.',
+    });
+    expect(place('Item 3: no such item.')).toBeUndefined();
+    expect(place('A company can keep at most 10000 saved override values.')).toBeUndefined();
   });
 
   it('looks disabled unless a pair is complete or values were saved before', () => {

@@ -1,3 +1,5 @@
+import type { FieldMap } from '@/components/form/field-map';
+import type { RefusalPlace } from '@/components/form/refusal-board';
 import type {
   Attribute,
   DataType,
@@ -18,6 +20,18 @@ export const OVERRIDE_TEXT = {
   invalidForm: 'Form is not valid. Please fill all the elements',
   nothingToSave: 'Please select attribute and its dummy value',
 } as const;
+
+/** The inputs of a pair that can show a refused save's message. */
+export type OverrideField = 'attribute' | 'value';
+
+/**
+ * The pairs' field map: a refused save's field errors show on the pair that caused them, under
+ * its ACE field or its value.
+ */
+export const OVERRIDE_FIELDS: FieldMap<OverrideField> = {
+  ace_id: 'attribute',
+  dummy_value: 'value',
+};
 
 export interface OverridePair {
   /** Stable identity for React while pairs are added and removed. */
@@ -132,25 +146,31 @@ export function pairStatus(pair: OverridePair, attribute: Attribute | undefined)
 
 export type AttributeLookup = ReadonlyMap<number, Attribute>;
 
-/** The complete pairs of all rows, as the save call wants them. */
+/** The complete pairs of all rows, as the save call wants them, with the pair each one is. */
 function overridesToSave(
   rows: readonly OverrideRow[],
   attributes: AttributeLookup,
-): OverrideWrite[] {
+): Array<{ pairKey: string; override: OverrideWrite }> {
   return rows.flatMap((row) =>
     row.pairs
       .filter((pair) => pairStatus(pair, attributes.get(pair.attributeId ?? -1)) === 'complete')
       .map((pair) => ({
-        sync_error_id: row.syncErrorId,
-        salesforce_id: row.salesforceId,
-        ace_id: pair.attributeId as number,
-        dummy_value: pair.value.trim(),
+        pairKey: pair.key,
+        override: {
+          sync_error_id: row.syncErrorId,
+          salesforce_id: row.salesforceId,
+          ace_id: pair.attributeId as number,
+          dummy_value: pair.value.trim(),
+        },
       })),
   );
 }
 
 export type SaveCheck =
-  { kind: 'invalid' } | { kind: 'nothing' } | { kind: 'save'; overrides: OverrideWrite[] };
+  | { kind: 'invalid' }
+  | { kind: 'nothing' }
+  /** `pairKeys[i]` is the pair `overrides[i]` was made from. */
+  | { kind: 'save'; overrides: OverrideWrite[]; pairKeys: string[] };
 
 /**
  * What 'Save values for next Sync' does: refuse a form with a half-filled or ill-typed pair,
@@ -164,8 +184,26 @@ export function checkSave(rows: readonly OverrideRow[], attributes: AttributeLoo
     }),
   );
   if (broken) return { kind: 'invalid' };
-  const overrides = overridesToSave(rows, attributes);
-  return overrides.length > 0 ? { kind: 'save', overrides } : { kind: 'nothing' };
+  const items = overridesToSave(rows, attributes);
+  if (items.length === 0) return { kind: 'nothing' };
+  return {
+    kind: 'save',
+    overrides: items.map((item) => item.override),
+    pairKeys: items.map((item) => item.pairKey),
+  };
+}
+
+/**
+ * The pair a refused save's message is about: the server names the item of the list it refused
+ * ('Item 2: …', counting from 1), which is the pair it was made from. The message shows on that
+ * pair without the item's number; undefined for a message that names no item sent.
+ */
+export function pairOfRefusal(pairKeys: readonly string[]) {
+  return (message: string): RefusalPlace | undefined => {
+    const item = /^Item (\d+): (.+)$/s.exec(message);
+    const key = item ? pairKeys[Number(item[1]) - 1] : undefined;
+    return key && item?.[2] ? { key, text: item[2] } : undefined;
+  };
 }
 
 /** The save button looks disabled unless a pair is complete or values were saved before. */

@@ -4,6 +4,7 @@ import { useId } from 'react';
 
 import { AceValueInput } from '@/components/ace-value-input/ace-value-input';
 import { FilterSelect } from '@/components/filter-select/filter-select';
+import { useRefusal } from '@/components/form/refusal-board';
 import { waitMs } from '@/lib/timing';
 import type { Attribute, SyncError } from '@generated/api/model';
 
@@ -71,7 +72,12 @@ function PairLine({ error, pair, position, options, removable }: PairLineProps) 
     pair.attributeId === null ? undefined : form.attributesById.get(pair.attributeId);
   const status = pairStatus(pair, attribute);
   const show = form.submitted || pair.touched;
-  const problem = show ? valueProblem(pair.value, attribute) : undefined;
+  const refused = useRefusal(form.refusals, pair.key);
+  // The pair's own check first; else what the server said of it at the last save.
+  const ownProblem = show ? valueProblem(pair.value, attribute) : undefined;
+  const problem =
+    ownProblem ??
+    (refused ? [...(refused.attribute ?? []), ...(refused.value ?? [])].join(' ') : undefined);
   const missingAttribute = show && status === 'incomplete' && pair.attributeId === null;
   const missingValue = show && status === 'incomplete' && pair.value.trim() === '';
   const suffix = `${position ? ` ${position}` : ''} for ${error.salesforce_id}`;
@@ -94,7 +100,7 @@ function PairLine({ error, pair, position, options, removable }: PairLineProps) 
           itemTitle={(item) => item.help_text ?? undefined}
           placeholder="Select attribute"
           label={`ACE field${suffix}`}
-          invalid={missingAttribute}
+          invalid={missingAttribute || Boolean(refused?.attribute)}
           loading={form.attributes.length === 0 && pair.attributeId !== null}
         />
         {/* Shaped by the attribute so that the value cannot cause a new error: a filterable
@@ -110,7 +116,7 @@ function PairLine({ error, pair, position, options, removable }: PairLineProps) 
           label={`Dummy value${suffix}`}
           placeholder="Dummy value"
           choicePlaceholder="Select value"
-          invalid={missingValue || Boolean(problem)}
+          invalid={missingValue || Boolean(ownProblem) || Boolean(refused?.value)}
           describedBy={problem ? problemId : undefined}
           disabled={!attribute}
           rules="override"

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { restoreWaits } from '@/lib/timing';
 import { toast } from '@/lib/toaster';
 import { renderApp } from '@tests/render-app';
+import { replyExample, type Schemas } from '@tests/sandbox/contract';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
@@ -143,6 +144,54 @@ describe('override values in the errors table', () => {
     );
     // The saved values are asked for again.
     await waitFor(() => expect(backend.callsTo('listOverrides').length).toBeGreaterThan(1));
+  });
+
+  it('shows a refused value on the pair that caused it, without a toast, keeping every pair as typed', async () => {
+    await openErrors();
+    await choose('ACE field for 0065g00000XyZ34AAB: Select attribute', 'stage');
+    await choose('Dummy value for 0065g00000XyZ34AAB: Select value', 'Launched');
+    await choose('ACE field for 00Q5g00000ABCDeEAF: Select attribute', 'city');
+    const city = screen.getByRole('textbox', { name: 'Dummy value for 00Q5g00000ABCDeEAF' });
+    await userEvent.type(city, 'Springfield');
+    // The contract's example names item 1: the first pair sent, the value saved before for
+    // 0065g00000XyZ12AAB (the server counts from 1).
+    backend.fail('updateOverrides', {
+      status: 400,
+      body: replyExample<Schemas['BadRequestError']>(
+        '/api/v1/salesforce/update-dummy-value-for-error/',
+        'post',
+        '400',
+        'valueFormat',
+      ),
+    });
+    await userEvent.click(saveButton());
+    const message = 'Yes is not a valid Boolean value: use True or False.';
+    expect(await screen.findByText(message)).toBeVisible();
+    const revenue = screen.getByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' });
+    expect(revenue).toHaveAttribute('aria-invalid', 'true');
+    expect(revenue).toHaveAccessibleDescription(message);
+    expect(revenue).toHaveValue('10000');
+    expect(city).toHaveValue('Springfield');
+    expect(city).not.toHaveAttribute('aria-invalid');
+    expect(
+      screen.getByRole('button', { name: 'Dummy value for 0065g00000XyZ34AAB: Launched' }),
+    ).toBeVisible();
+    expect(toast.danger).not.toHaveBeenCalled();
+    // Editing the pair takes the server's message away, once the typing pause is over.
+    await userEvent.type(revenue, '0');
+    await waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+  });
+
+  it('toasts a refusal that names no pair, once', async () => {
+    await openErrors();
+    await screen.findByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' });
+    const tooMany = 'A company can keep at most 10000 saved override values.';
+    backend.fail('updateOverrides', { status: 400, body: { error: tooMany } });
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(toast.danger).toHaveBeenCalledWith(tooMany));
+    expect(toast.danger).toHaveBeenCalledTimes(1);
   });
 
   it('is busy while it saves, and a double click saves once', async () => {

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 
+import { createRefusalBoard, type RefusalBoard } from '@/components/form/refusal-board';
 import {
   useDraftOnSessionEnd,
   useRestoredDraft,
@@ -9,7 +10,9 @@ import type { Attribute, Override, SyncError } from '@generated/api/model';
 import { isOverrideDraft, restoredRows } from '../../model/override-draft';
 import {
   newPair,
+  OVERRIDE_FIELDS,
   rowsFromSaved,
+  type OverrideField,
   type OverridePair,
   type OverrideRow,
   type OverrideRows,
@@ -31,6 +34,8 @@ export interface OverrideDrafts {
   setSubmitted: (submitted: boolean) => void;
   /** The drafts were saved: nothing is unsaved until the next edit. */
   markSaved: () => void;
+  /** A refused save's messages, on the pair that caused each; a pair's edit takes its own away. */
+  refusals: RefusalBoard<OverrideField>;
   /** Values kept from the last session are on screen, waiting to be saved. */
   restorePending: boolean;
   /** Their save was sent; `saved` tells how it went. */
@@ -45,6 +50,7 @@ export function useOverrideDrafts(): OverrideDrafts {
   const [dirty, setDirty] = useState(restored !== undefined);
   const [restorePending, setRestorePending] = useState(restored !== undefined);
   const [submitted, setSubmitted] = useState(false);
+  const [refusals] = useState(() => createRefusalBoard(OVERRIDE_FIELDS));
   useDraftOnSessionEnd(DRAFT_SCREEN, () => (dirty ? drafts : undefined));
   const setDrafts = useCallback((update: (drafts: OverrideRows) => OverrideRows) => {
     setDraftState(update);
@@ -55,7 +61,11 @@ export function useOverrideDrafts(): OverrideDrafts {
     setDrafts,
     submitted,
     setSubmitted,
-    markSaved: () => setDirty(false),
+    markSaved: () => {
+      setDirty(false);
+      refusals.clear();
+    },
+    refusals,
     restorePending,
     restoreSent: () => {
       setRestorePending(false);
@@ -84,6 +94,7 @@ export interface OverrideForm {
   allRows: () => OverrideRow[];
   hasSavedValues: boolean;
   submitted: boolean;
+  refusals: RefusalBoard<OverrideField>;
   attributes: readonly Attribute[];
   attributesById: ReadonlyMap<number, Attribute>;
   setAttribute: (error: ErrorRef, pairKey: string, attributeId: number | null) => void;
@@ -102,7 +113,7 @@ export interface OverrideForm {
 const NO_ATTRIBUTES: readonly Attribute[] = [];
 
 export function useOverrideForm(
-  { drafts, setDrafts, submitted }: OverrideDrafts,
+  { drafts, setDrafts, submitted, refusals }: OverrideDrafts,
   saved: readonly Override[] | undefined,
   attributes: readonly Attribute[] | undefined,
 ): OverrideForm {
@@ -120,16 +131,20 @@ export function useOverrideForm(
         const pairs = change(row.pairs);
         return { ...current, [error.id]: { ...row, pairs: pairs.length ? pairs : [newPair()] } };
       });
-    const editPair = (error: ErrorRef, pairKey: string, edit: Partial<OverridePair>) =>
+    const editPair = (error: ErrorRef, pairKey: string, edit: Partial<OverridePair>) => {
+      // What the server refused was the pair before this edit.
+      if (edit.attributeId !== undefined || edit.value !== undefined) refusals.clear(pairKey);
       update(error, (pairs) =>
         pairs.map((pair) => (pair.key === pairKey ? { ...pair, ...edit } : pair)),
       );
+    };
     return {
       rowFor,
       savedRow: (id) => savedRows[id],
       allRows: () => Object.values({ ...savedRows, ...drafts }),
       hasSavedValues: (saved?.length ?? 0) > 0,
       submitted,
+      refusals,
       attributes: attributes ?? NO_ATTRIBUTES,
       attributesById,
       // A new attribute takes a new value: the old one was checked against another type.
@@ -149,10 +164,12 @@ export function useOverrideForm(
         if (blank) editPair(error, blank.key, { attributeId });
         else update(error, (current) => [...current, newPair(attributeId)]);
       },
-      removePair: (error, pairKey) =>
-        update(error, (pairs) => pairs.filter((pair) => pair.key !== pairKey)),
+      removePair: (error, pairKey) => {
+        refusals.clear(pairKey);
+        update(error, (pairs) => pairs.filter((pair) => pair.key !== pairKey));
+      },
     };
-  }, [drafts, savedRows, saved, submitted, attributes, attributesById, setDrafts]);
+  }, [drafts, savedRows, saved, submitted, refusals, attributes, attributesById, setDrafts]);
 }
 
 export const OverrideFormContext = createContext<OverrideForm | null>(null);

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { getListOverridesQueryKey, useUpdateOverrides } from '@generated/api/sync/sync';
 
-import { checkSave, OVERRIDE_TEXT } from '../../model/override-form';
+import { checkSave, OVERRIDE_TEXT, pairOfRefusal } from '../../model/override-form';
 import type { OverrideDrafts, OverrideForm } from './use-override-form';
 
 export interface OverridesSave {
@@ -19,10 +19,17 @@ export interface OverridesSave {
  */
 export function useSaveOverrides(
   form: OverrideForm,
-  { setSubmitted, markSaved }: Pick<OverrideDrafts, 'setSubmitted' | 'markSaved'>,
+  {
+    setSubmitted,
+    markSaved,
+    refusals,
+  }: Pick<OverrideDrafts, 'setSubmitted' | 'markSaved' | 'refusals'>,
 ): OverridesSave {
   const queryClient = useQueryClient();
-  const mutation = useSingleFlight(useUpdateOverrides());
+  // A refusal shows on the pair that caused it (the drafts' refusal board), not as the cache's toast.
+  const mutation = useSingleFlight(
+    useUpdateOverrides({ mutation: { meta: { silentErrors: true } } }),
+  );
 
   const save = (done?: (saved: boolean) => void) => {
     if (mutation.isPending) return;
@@ -48,7 +55,10 @@ export function useSaveOverrides(
           void queryClient.invalidateQueries({ queryKey: getListOverridesQueryKey() });
           done?.(true);
         },
-        onError: () => done?.(false),
+        onError: (error) => {
+          refusals.refuse(error, pairOfRefusal(check.pairKeys));
+          done?.(false);
+        },
       },
     );
   };
