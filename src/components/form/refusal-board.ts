@@ -23,7 +23,8 @@ export type RefusalTarget = string | ((message: string) => RefusalPlace | undefi
  * refused save: each field error its field map names goes on the row or pair that caused it,
  * under the field it is about, until that row is edited or saved. A toast remains only for what
  * has no place on screen (a refusal that names no field of the row, a failure of the service),
- * and then once: the same text in the same intent is one toast.
+ * and then once: a refusal told already (one failed call seen by two callers) is not told again,
+ * and the same text in the same intent is one toast.
  */
 export interface RefusalBoard<TField extends string> {
   refuse(error: unknown, target: RefusalTarget): void;
@@ -37,6 +38,7 @@ export function createRefusalBoard<TField extends string>(
   map: FieldMap<TField>,
 ): RefusalBoard<TField> {
   let byRow = new Map<string, FieldErrors<TField>>();
+  const told = new WeakSet<object>();
   const listeners = new Set<() => void>();
   const changed = (next: Map<string, FieldErrors<TField>>) => {
     byRow = next;
@@ -45,6 +47,10 @@ export function createRefusalBoard<TField extends string>(
 
   return {
     refuse(error, target) {
+      if (typeof error === 'object' && error !== null) {
+        if (told.has(error)) return;
+        told.add(error);
+      }
       const placeOf =
         typeof target === 'string'
           ? (message: string): RefusalPlace => ({ key: target, text: message })

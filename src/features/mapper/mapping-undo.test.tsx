@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { getToaster } from '@/lib/toaster';
+import { ERROR_TEXT } from '@/api/error-messages';
+import { getToaster, toast } from '@/lib/toaster';
 import type { DataMapping, PaginatedDataMappingList } from '@generated/api/model';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
@@ -161,16 +162,19 @@ describe('undoing the last mapping change', { timeout: 30_000 }, () => {
     expect(await mappingsOf(33)).toHaveLength(1);
   });
 
-  it('a refused undo is told, and the row shows what the server still holds', async () => {
+  it('a refused undo is told, the refusal once, and the row shows what the server still holds', async () => {
     const user = userEvent.setup();
     renderMapper();
     await openOpportunities(user);
     await mapPostalCode(user);
     await toastOf('Saved the mapping of postalCode.');
     backend.fail('deleteDataMapping', { status: 500 });
+    const danger = vi.spyOn(toast, 'danger');
     await undo(user, 'Saved the mapping of postalCode.');
     await toastOf('Could not undo the change to the mapping of postalCode.');
-    await toastOf('Please contact the system Administrator or try again later..');
+    await toastOf(ERROR_TEXT.server);
+    // The refused delete is heard by the sync and by the undo: it is told once all the same.
+    expect(danger.mock.calls.filter(([text]) => text === ERROR_TEXT.server)).toHaveLength(1);
     expect(await mappingsOf(33)).toHaveLength(1);
     // Reloaded from the server: the mapping is on screen again, and counted.
     await waitFor(() =>

@@ -1,4 +1,4 @@
-import { errorMessages } from '@/api/error-messages';
+import type { RefusalBoard } from '@/components/form/refusal-board';
 import { dismissToast, toast } from '@/lib/toaster';
 
 import type { LastChangeHooks } from '../model/last-change';
@@ -21,11 +21,15 @@ const LAST_CHANGE_TEXT = {
 const onTheToast = { key: LAST_CHANGE_TOAST };
 
 /**
- * The mapper's last change as toasts. A refused undo says so beside the app's error toast for the
- * refusal, and `reload` then shows what the server holds: the rows were already put back on
- * screen, and must not claim what the server refused.
+ * The mapper's last change as toasts. A refused undo says so beside the refusal itself (told once
+ * by the mapper's refusal board, though the sync heard it too), and `reload` then shows what the
+ * server holds: the rows were already put back on screen, and must not claim what the server
+ * refused.
  */
-export function lastChangeToasts(reload: () => Promise<void>): LastChangeHooks {
+export function lastChangeToasts(
+  reload: () => Promise<void>,
+  refusals: RefusalBoard<never>,
+): LastChangeHooks {
   return {
     saved: (attribute, kind, undo) =>
       void toast.success(
@@ -37,7 +41,7 @@ export function lastChangeToasts(reload: () => Promise<void>): LastChangeHooks {
     undone: (attribute) => void toast.success(LAST_CHANGE_TEXT.undone(attribute.name), onTheToast),
     undoFailed: (attribute, error) => {
       void toast.danger(LAST_CHANGE_TEXT.undoFailed(attribute.name), onTheToast);
-      errorMessages(error).forEach((message) => void toast.danger(message));
+      refusals.refuse(error, () => undefined);
       void reload();
     },
     forgotten: () => dismissToast(LAST_CHANGE_TOAST),

@@ -1,7 +1,7 @@
 import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 
-import { errorMessages } from '@/api/error-messages';
+import { createRefusalBoard, type RefusalBoard } from '@/components/form/refusal-board';
 import {
   useDraftOnSessionEnd,
   useRestoredDraft,
@@ -28,7 +28,7 @@ import type {
 import { applyMandatoryEvent } from '../model/counts';
 import { isDummyDraft, unsavedDummies, withDummy } from '../model/dummy-draft';
 import { createLastChange } from '../model/last-change';
-import { groupMappings } from '../model/mapping';
+import { groupMappings, MAPPING_FIELDS } from '../model/mapping';
 import { createMappingStore } from '../model/mapping-store';
 import { createMappingSync, type MappingApi, type SyncHooks } from '../model/mapping-sync';
 import { lastChangeToasts } from './last-change-toasts';
@@ -64,7 +64,7 @@ function mappingApi(client: QueryClient): MappingApi {
   };
 }
 
-function syncHooks(client: QueryClient): SyncHooks {
+function syncHooks(client: QueryClient, refusals: RefusalBoard<never>): SyncHooks {
   return {
     // Everyone reading the counts (the count lines, the wizard's Finish) sees the new numbers.
     mandatory: (event, attribute) =>
@@ -72,7 +72,7 @@ function syncHooks(client: QueryClient): SyncHooks {
         counts ? applyMandatoryEvent(counts, event, attribute.type) : counts,
       ),
     toast: (intent, message) => void toast[intent](message),
-    deleteFailed: (error) => errorMessages(error).forEach((message) => void toast.danger(message)),
+    deleteFailed: (error) => refusals.refuse(error, () => undefined),
   };
 }
 
@@ -109,7 +109,8 @@ export function useMapperState(): MapperState {
     if (!attributes || !mappingList) return undefined;
     const aceById = new Map(attributes.map((attribute) => [attribute.id, attribute]));
     const store = createMappingStore(groupMappings(mappingList, attributes));
-    const sync = createMappingSync(store, mappingApi(client), syncHooks(client), (id) =>
+    const refusals = createRefusalBoard(MAPPING_FIELDS);
+    const sync = createMappingSync(store, mappingApi(client), syncHooks(client, refusals), (id) =>
       aceById.get(id),
     );
     const pending = new Set<() => void>();
@@ -125,7 +126,7 @@ export function useMapperState(): MapperState {
       store,
       sync,
       (id) => aceById.get(id),
-      lastChangeToasts(reload),
+      lastChangeToasts(reload, refusals),
     );
     return { store, sync, changes, aceById, attributes, pending, flush, reload };
   }, [attributes, mappingList, client]);

@@ -1,4 +1,13 @@
+import type { FieldMap } from '@/components/form/field-map';
 import type { AttributeRef, DataMapping } from '@generated/api/model';
+
+/**
+ * The mapper's field map: empty on purpose. A refused create or update is not shown (the
+ * product's rule: mapping errors on create and update are ignored, and the bodies of mapping
+ * calls never shown); what the mapper does tell, a refused delete or undo, has no field of a row
+ * to go under, so the refusal board toasts it, once.
+ */
+export const MAPPING_FIELDS: FieldMap<never> = {};
 
 /** The id of the dummy-value option: chosen in a row, it opens a text box. */
 const DUMMY_ID = -1;
