@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore, session } from '@/api/session';
 import { startEnv } from '@/lib/env';
 import { POLICY_MAX_BYTES } from '@generated/rules';
+import { replyExample, type Schemas } from '@tests/sandbox/contract';
 import { ACME, DEMO_LICENCE_KEYS } from '@tests/sandbox/seed/seed';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 import { toast as toasts } from '@tests/toaster-spies';
@@ -419,5 +420,45 @@ describe('wizard step 4', () => {
     expect(await screen.findByText(tooLarge)).toBeVisible();
     expect(backend.callsTo('addPolicy')).toEqual([]);
     expect(screen.queryByRole('heading', { name: 'Step 5' })).toBeNull();
+  });
+
+  it('shows a refused policy under the policy file, without a toast, keeping what was typed', async () => {
+    acmeAtStep(backend, 4);
+    await backend.signIn(DANA);
+    renderWizard();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Connecting...' })).toBeVisible();
+    const externalId = (await screen.findByLabelText(/^External Id/)) as HTMLInputElement;
+    await waitFor(() => expect(externalId.value).toMatch(/^[0-9a-f-]{36}$/));
+    await user.upload(
+      screen.getByLabelText(/^AWS Assume Role Policy File/),
+      new File(['{"Version":"2012-10-17","Statement":[]}'], 'policy.json', {
+        type: 'application/json',
+      }),
+    );
+    await user.click(screen.getByLabelText(/^AWS Account Id/));
+    await user.paste('123456789012');
+    const role = 'arn:aws:iam::123456789012:role/AceBridgeCrossAccountRole';
+    await user.click(screen.getByLabelText(/^External Role ARN/));
+    await user.paste(role);
+    backend.fail('addPolicy', {
+      status: 400,
+      body: replyExample<Schemas['BadRequestError']>(
+        '/api/v1/tenants/add-policy/',
+        'post',
+        '400',
+        'invalidPolicy',
+      ),
+    });
+    await user.click(next());
+    expect(await screen.findByText('Upload a valid JSON policy file.')).toBeVisible();
+    expect(screen.getByLabelText(/^AWS Assume Role Policy File/)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(toasts.danger).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/^AWS Account Id/)).toHaveValue('123456789012');
+    expect(screen.getByLabelText(/^External Role ARN/)).toHaveValue(role);
+    expect(screen.getByRole('heading', { name: 'Step 4' })).toBeVisible();
   });
 });
