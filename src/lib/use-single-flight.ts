@@ -2,7 +2,7 @@ import type { MutateOptions, UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 
 /** One call's callbacks; `onSettled` may return a promise that keeps the flight held. */
-export type FlightOptions<TData, TError, TVariables, TContext> = Omit<
+type FlightOptions<TData, TError, TVariables, TContext> = Omit<
   MutateOptions<TData, TError, TVariables, TContext>,
   'onSettled'
 > & {
@@ -14,7 +14,7 @@ export type FlightOptions<TData, TError, TVariables, TContext> = Omit<
 };
 
 /** Sends unless a call is in flight; returns whether it sent. */
-export type FlightMutate<TData, TError, TVariables, TContext> = (
+type FlightMutate<TData, TError, TVariables, TContext> = (
   variables: TVariables,
   options?: FlightOptions<TData, TError, TVariables, TContext>,
 ) => boolean;

@@ -16,7 +16,7 @@ export interface RefusalPlace {
  * The row a refused save was about: its key when the save was one row's, or, for a save of
  * several, where each message belongs (undefined where the editor has no place for it).
  */
-export type RefusalTarget = string | ((message: string) => RefusalPlace | undefined);
+type RefusalTarget = string | ((message: string) => RefusalPlace | undefined);
 
 /**
  * How an autosaving editor (the sync filters, the dashboard's override pairs, the mapper) shows a
