@@ -635,7 +635,8 @@ export interface paths {
      *     saved. The change is recorded in the activity log (`user.alerts_changed`).
      *
      *     When a sync run finishes, each user of the tenant who asked is mailed: `sync_failures` when
-     *     the run's failed records reach the threshold, `new_cause` when a cause of sync errors is
+     *     the run's failed records reach the threshold, or whatever the threshold when the run
+     *     stopped on an error or was interrupted by a restart (it ended with failures), `new_cause` when a cause of sync errors is
      *     open after the run that was not open before it, `new_launches` when the run brought
      *     opportunities to Launched; `connection_failed` when the connection check finds the
      *     Salesforce or AWS connection Failed (once per failure, not per check). With the digest on,
@@ -1391,6 +1392,188 @@ export interface paths {
      *     400.
      */
     get: operations['verifyActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's webhooks
+     * @description The company's webhooks, oldest first (at most 10), each with its status and its last
+     *     delivery. The signing secret is never listed: createWebhook and rotateWebhookSecret show it
+     *     once. super_admin only (a `user` gets 403).
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Add a webhook
+     * @description Adds a webhook: AceBridge POSTs a signed JSON body to `url` when one of `events` happens in
+     *     the company. The reply carries the signing secret, shown this once: keep it where the
+     *     receiver can read it. super_admin only (a `user` gets 403); at most 10 webhooks per company.
+     *     Recorded in the activity log (`company.webhook_created`, without the secret).
+     *
+     *     The URL: `https`, no user name or password in it, at most 2048 characters, and not an
+     *     address inside a private network. Refused with a 400 on `url`: another scheme (`http`
+     *     included), a literal address in 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16,
+     *     169.254.0.0/16, 127.0.0.0/8, 0.0.0.0/8, ::1, ::, fc00::/7 or fe80::/10 (an IPv4 address
+     *     written as IPv6 included), and the name `localhost` (or a name under `.localhost`). A name
+     *     is resolved again at each delivery, and a delivery to a name that resolves to such an
+     *     address fails without being sent. A backend for local development may allow loopback
+     *     addresses (127.0.0.0/8, ::1, `localhost`), over `http` too, so that a receiver on the
+     *     developer's machine can be tried; the sandbox does.
+     *
+     *     A delivery is a POST of a WebhookPayload (`Content-Type: application/json`) with the
+     *     headers `AceBridge-Event` (its type), `AceBridge-Delivery` (the delivery id) and
+     *     `AceBridge-Signature: t=<unix seconds>,v1=<hex>`, where `v1` is the hex HMAC-SHA256, keyed
+     *     with the secret, of `<t>.<body>` (the body's bytes as sent), as Stripe signs. A receiver
+     *     recomputes it, compares in constant time, and refuses a `t` more than 5 minutes from its
+     *     clock (a replay). A 2xx reply within 10 s delivers it; any other reply, a redirect
+     *     included (it is not followed: it could lead inside), a timeout or a refused address is a
+     *     failed try. A delivery is tried up to 5 times: at once, then 1 min, 5 min, 30 min and 2 h
+     *     after the try before. A delivery whose 5 tries all failed is failed; after 5 failed
+     *     deliveries in a row the webhook is paused (`status: paused`, with `paused_reason`), the
+     *     company's super admins are e-mailed, and nothing is sent to it until it is resumed
+     *     (updateWebhook with `status: active`). A delivered one sets the count back to 0.
+     *
+     *     Events: `sync_failures` - a sync run ended with failed records, or stopped on an error or
+     *     was interrupted; `new_cause` - a cause of sync errors is open after a run that was not
+     *     before it; `connection_failed` - the connection check found the Salesforce or AWS
+     *     connection Failed (once per failure); `new_launches` - a run brought opportunities to
+     *     Launched; `test` - sendWebhookTest, sent to the one webhook whatever its events.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook
+     * @description Deletes the webhook, its queued deliveries and its delivery log. super_admin only (a
+     *     `user` gets 403); another company's webhook is 404. Recorded in the activity log
+     *     (`company.webhook_deleted`).
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook, pause it or resume it
+     * @description Changes the URL (checked as createWebhook checks it), the events, or the status: `paused`
+     *     stops its deliveries, `active` resumes a paused webhook (its count of failed deliveries
+     *     back to 0). Fields left out are kept. Deliveries already queued are sent when the webhook
+     *     is active. super_admin only (a `user` gets 403); another company's webhook is 404.
+     *     Recorded in the activity log (`company.webhook_changed`).
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/rotate-secret/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give a webhook a new signing secret
+     * @description Replaces the signing secret; the old one signs nothing from now on. The reply carries the
+     *     new secret, shown this once. super_admin only (a `user` gets 403); another company's
+     *     webhook is 404. Recorded in the activity log (`company.webhook_secret_rotated`, without either
+     *     secret).
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/test/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event now
+     * @description Sends a `test` event to the webhook at once, whatever its events and even when paused, and
+     *     answers with the delivery once it is tried: `delivered`, or `failed` with the reply's
+     *     code or the error. A test is tried once, is not retried and does not count toward pausing
+     *     the webhook. It shows in the delivery log. super_admin only (a `user` gets 403); another
+     *     company's webhook is 404.
+     */
+    post: operations['sendWebhookTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A webhook's delivery log (paginated, newest first)
+     * @description The webhook's deliveries, newest first: each with its status (`pending` before its first
+     *     try, `retrying` between tries, `delivered`, `failed`), its tries, the HTTP code of the last
+     *     reply (null when none came) and the time of the last try. The last 100 deliveries of each
+     *     webhook are kept. super_admin only (a `user` gets 403); another company's webhook is 404.
+     */
+    get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2625,11 +2808,150 @@ export interface components {
       run: components['schemas']['SyncRun'];
     };
     /**
+     * @description An event a webhook can be sent (the events of the e-mail alerts). sync_failures - a sync
+     *     run ended with failed records, or stopped on an error or was interrupted; new_cause - a
+     *     cause of sync errors is open after a run that was not before it; connection_failed - the
+     *     connection check found a connection Failed; new_launches - a run brought opportunities to
+     *     Launched.
+     * @enum {string}
+     */
+    WebhookEventType: 'sync_failures' | 'new_cause' | 'connection_failed' | 'new_launches';
+    /**
+     * @description What a delivery carries - one of the WebhookEventType events, or `test` (sendWebhookTest).
+     * @enum {string}
+     */
+    WebhookDeliveryType:
+      'sync_failures' | 'new_cause' | 'connection_failed' | 'new_launches' | 'test';
+    /**
+     * @description active - events are sent; paused - nothing is sent until it is resumed (by an admin, or
+     *     after 5 failed deliveries in a row: see createWebhook).
+     * @enum {string}
+     */
+    WebhookStatus: 'active' | 'paused';
+    /**
+     * @description pending - not tried yet; retrying - a try failed and another is due at `next_attempt_at`;
+     *     delivered - a try got a 2xx reply; failed - every try failed (a test is tried once).
+     * @enum {string}
+     */
+    WebhookDeliveryStatus: 'pending' | 'retrying' | 'delivered' | 'failed';
+    /** @description The events sent to the webhook (at least one). */
+    WebhookEvents: components['schemas']['WebhookEventType'][];
+    /**
+     * @description Where deliveries are POSTed: https, no user name or password, not inside a private
+     *     network (see createWebhook).
+     */
+    WebhookUrl: string;
+    /** @description A webhook of the company. Its signing secret is never part of it. */
+    Webhook: {
+      id: number;
+      url: components['schemas']['WebhookUrl'];
+      events: components['schemas']['WebhookEvents'];
+      status: components['schemas']['WebhookStatus'];
+      /** @description Why it is paused (by an admin, or after failed deliveries); null when active. */
+      paused_reason: string | null;
+      /** @description Deliveries that failed (every try) since the last one delivered; 5 pause it. */
+      failed_in_a_row: number;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The latest delivery's status, code and time; null before the first. */
+      last_delivery: null | {
+        status: components['schemas']['WebhookDeliveryStatus'];
+        response_code: number | null;
+        /**
+         * Format: date-time
+         * @description Its last try, or when it was queued if not tried yet.
+         */
+        at: string;
+      };
+    };
+    /** @description A new webhook. */
+    WebhookCreate: {
+      url: components['schemas']['WebhookUrl'];
+      events: components['schemas']['WebhookEvents'];
+    };
+    /** @description What changes; fields left out are kept. */
+    WebhookUpdate: {
+      url?: components['schemas']['WebhookUrl'];
+      events?: components['schemas']['WebhookEvents'];
+      status?: components['schemas']['WebhookStatus'];
+    };
+    /** @description A webhook with its signing secret, shown this once. */
+    WebhookSecretReply: {
+      /** @description Confirmation shown to the admin. */
+      message: string;
+      /** @description The signing secret (`whsec_` and 43 characters); it is not shown again. */
+      secret: string;
+      webhook: components['schemas']['Webhook'];
+    };
+    WebhookList: {
+      results: components['schemas']['Webhook'][];
+    };
+    /**
+     * @description The JSON body of a delivery. `text` says it in one plain line or a few, as Slack and
+     *     Microsoft Teams incoming webhooks show a `text`; `data` holds the same facts as fields.
+     */
+    WebhookPayload: {
+      /** @description The event's id (`evt_…`); the same in each try of its delivery, so a receiver can ignore a repeat. */
+      id: string;
+      type: components['schemas']['WebhookDeliveryType'];
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      created: string;
+      tenant: {
+        id: number;
+        name: string;
+      };
+      /** @description The event in words. */
+      text: string;
+      /**
+       * @description The event's facts. sync_failures - `run` (id, state, failure_reason, failed); new_cause -
+       *     `run_id` and `causes` (entity, message, count); new_launches - `run_id` and `launched`
+       *     (names); connection_failed - `sides` (Salesforce, AWS); test - nothing.
+       */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description One event sent to one webhook, with the outcome of its tries. */
+    WebhookDelivery: {
+      /** @description The delivery's id (the `AceBridge-Delivery` header). */
+      id: number;
+      event_id: string;
+      type: components['schemas']['WebhookDeliveryType'];
+      status: components['schemas']['WebhookDeliveryStatus'];
+      /** @description Tries made so far. */
+      attempts: number;
+      /** @description The HTTP status of the last try's reply; null when no reply came. */
+      response_code: number | null;
+      /** @description Why the last try failed; null when it did not. */
+      error: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_attempt_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the next try is due (status retrying or pending); else null.
+       */
+      next_attempt_at: string | null;
+      payload: components['schemas']['WebhookPayload'];
+    };
+    PaginatedWebhookDeliveryList: {
+      count: number;
+      /** Format: uri */
+      next: string | null;
+      /** Format: uri */
+      previous: string | null;
+      results: components['schemas']['WebhookDelivery'][];
+    };
+    /**
      * @description What an event is about. mapping - a mapping's fields, fixed value or picklist values,
      *     AutoMatch, a mapping file import; sync_filter - a sync filter condition; override - values
      *     saved for the next sync; rule - the create-in-Salesforce rules; user - invitations,
      *     renames, role changes, deletions, an invitation accepted, a user's e-mail alerts;
-     *     company - the company's set-up and connections; environment - the Beta/Production switch;
+     *     company - the company's set-up, connections and webhooks; environment - the Beta/Production switch;
      *     launch - launches resolved; sync - syncs started and retried, sync errors dismissed;
      *     password - a password changed or reset; sign_in - a sign-in, accepted or refused.
      * @enum {string}
@@ -2682,7 +3004,8 @@ export interface components {
        *     user.deleted, user.activated, user.alerts_changed, company.created, company.changed,
        *     environment.switched, launch.resolved, sync.started, sync.retried,
        *     sync.errors_dismissed, password.changed, password.reset, sign_in.succeeded,
-       *     sign_in.refused. New actions may come; show an unknown one as it is.
+       *     sign_in.refused, company.webhook_created, company.webhook_changed,
+       *     company.webhook_deleted, company.webhook_secret_rotated. New actions may come; show an unknown one as it is.
        */
       action: string;
       target: components['schemas']['ActivityTarget'];
@@ -2724,6 +3047,18 @@ export interface components {
     };
   };
   responses: {
+    /**
+     * @description The caller's role may not do this: a company admin's (super_admin's) operation called by a
+     *     `user`. The app shows `detail`.
+     */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
     /** @description The request is invalid - field errors or an error message. */
     BadRequest: {
       headers: {
@@ -2848,6 +3183,11 @@ export interface components {
      * @example 1
      */
     TenantId: number;
+    /**
+     * @description Webhook id.
+     * @example 1
+     */
+    WebhookId: number;
     /**
      * @description User id.
      * @example 2
@@ -5002,6 +5342,230 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The webhooks. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookCreate'];
+      };
+    };
+    responses: {
+      /** @description Added; the secret, shown this once. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecretReply'];
+        };
+      };
+      /** @description The URL or the events are refused, or the company has 10 webhooks already. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted; no body. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookUpdate'];
+      };
+    };
+    responses: {
+      /** @description The webhook as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new secret, shown this once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecretReply'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  sendWebhookTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The test delivery, tried. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /**
+         * @description 1-based page number.
+         * @example 2
+         */
+        page?: components['parameters']['Page'];
+        /**
+         * @description Items per page. Defaults to 20; the app asks for up to 100000 to load everything in one page.
+         * @example 20
+         */
+        'page-size'?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description Webhook id.
+         * @example 1
+         */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedWebhookDeliveryList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       500: components['responses']['ServerError'];
     };
   };

@@ -9,3 +9,4 @@ export * from './sync/sync.ts';
 export * from './sync-filters/sync-filters.ts';
 export * from './tenants/tenants.ts';
 export * from './users/users.ts';
+export * from './webhooks/webhooks.ts';

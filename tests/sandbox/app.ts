@@ -30,6 +30,7 @@ import {
 import { actorOf, type Origin } from './domain/activity';
 import type { Mail, MailDeps } from './domain/outbox';
 import { authenticate, type Session, type SessionSettings } from './domain/sessions';
+import type { WebhookDispatcher } from './domain/webhooks';
 import { failureReply, HttpFailure } from './http-failure';
 import { requestChecks } from './request-checks';
 import type { UserRow } from './store/state';
@@ -41,6 +42,11 @@ export interface SandboxDeps extends MailDeps {
   now: () => Date;
   /** Told of every mail written to the outbox (`npm start` prints it). */
   onMail?: (mail: Mail) => void;
+  /**
+   * Sends webhook deliveries (domain/webhooks.ts); none: handlers/webhooks.ts makes one on first
+   * use, with the sandbox's policy.
+   */
+  webhooks?: WebhookDispatcher;
   /** Runs a sync in the background (the sync engine's runner). */
   startSync?: (tenantId: number, direction: Schemas['SyncRunDirection']) => void;
   /**

@@ -5,10 +5,18 @@
  * errors) the HTTP layer throws as an `HttpFailure`, with its status and body already.
  */
 import type { Schemas } from './contract';
-import { Conflict, Invalid, NotFound, Refused, TooLarge, Unauthenticated } from './domain/failure';
+import {
+  Conflict,
+  Forbidden,
+  Invalid,
+  NotFound,
+  Refused,
+  TooLarge,
+  Unauthenticated,
+} from './domain/failure';
 
 type FailureBody = Schemas['BadRequestError'] | Schemas['ErrorBody'];
-type FailureStatus = 400 | 401 | 404 | 413 | 429 | 500;
+type FailureStatus = 400 | 401 | 403 | 404 | 413 | 429 | 500;
 
 export class HttpFailure extends Error {
   constructor(
@@ -28,6 +36,7 @@ export function failureReply(
   if (error instanceof Refused) return { status: 400, body: { error: error.reason } };
   // The contract answers a collision 400, its reason under `message`.
   if (error instanceof Conflict) return { status: 400, body: { message: error.reason } };
+  if (error instanceof Forbidden) return { status: 403, body: { detail: error.detail } };
   if (error instanceof NotFound) return { status: 404, body: { detail: 'Not found.' } };
   if (error instanceof Unauthenticated) {
     const { detail, code } = error;

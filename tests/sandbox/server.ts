@@ -35,6 +35,13 @@ import { digestsDue, sendDigests } from './domain/alerts';
 import { transactWithMail } from './domain/outbox';
 import { accessTokenFor } from './domain/sessions';
 import { createSyncRunner, syncRateFromEnv, type SyncRunner } from './domain/sync/runner';
+import {
+  createWebhookDispatcher,
+  SANDBOX_WEBHOOK_POLICY,
+  type DispatcherDeps,
+  type WebhookDispatcher,
+  type WebhookPolicy,
+} from './domain/webhooks';
 import { handlerModules } from './handlers';
 import { throttleOf } from './handlers/throttling';
 import { failureReply } from './http-failure';
@@ -74,6 +81,11 @@ export interface SandboxOptions {
    * socket's address ('unknown' in process). The stack makes one per start and gives it to both.
    */
   doorToken?: string;
+  /** What webhooks may reach beyond the public internet (default: loopback, as a sandbox may). */
+  webhookPolicy?: WebhookPolicy;
+  /** How webhook deliveries are sent and names resolved (default: fetch and the system's resolver). */
+  webhookFetch?: DispatcherDeps['fetch'];
+  webhookResolve?: DispatcherDeps['resolve'];
 }
 
 interface RunningSandbox {
@@ -108,6 +120,7 @@ export function createSandbox(options: SandboxOptions = {}): {
   store: Store;
   deps: SandboxDeps;
   syncs: SyncRunner;
+  webhooks: WebhookDispatcher;
 } {
   const dataDir = options.inMemory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const now = options.now ?? (() => new Date());
@@ -119,9 +132,18 @@ export function createSandbox(options: SandboxOptions = {}): {
     },
     fresh: options.fresh,
   });
+  const webhooks = createWebhookDispatcher({
+    store,
+    now,
+    policy: options.webhookPolicy ?? SANDBOX_WEBHOOK_POLICY,
+    onMail: options.onMail,
+    fetch: options.webhookFetch,
+    resolve: options.webhookResolve,
+  });
   const deps: SandboxDeps = {
     store,
     now,
+    webhooks,
     sessions: {
       secret: signingSecret(dataDir),
       accessTtl: options.accessTtl ?? 300,
@@ -136,6 +158,7 @@ export function createSandbox(options: SandboxOptions = {}): {
     rate: options.syncRate ?? 0,
     now,
     onMail: options.onMail,
+    onEvents: () => webhooks.kick(),
   });
   deps.startSync = (tenantId, direction) => void syncs.start(tenantId, direction);
   const app = createSandboxApp(deps, handlerModules);
@@ -153,6 +176,7 @@ export function createSandbox(options: SandboxOptions = {}): {
     const started = performance.now();
     store.reset();
     syncs.reset();
+    webhooks.reset();
     throttleOf(deps).clear();
     return context.json({ reset: true, ms: Math.round(performance.now() - started) });
   });
@@ -182,7 +206,7 @@ export function createSandbox(options: SandboxOptions = {}): {
       throw error;
     }
   });
-  return { app, store, deps, syncs };
+  return { app, store, deps, syncs, webhooks };
 }
 
 /**
@@ -190,6 +214,13 @@ export function createSandbox(options: SandboxOptions = {}): {
  * goes out within its local hour, so a minute is early enough and costs one look at the state.
  */
 const DIGEST_CHECK_MS = 60_000;
+
+/**
+ * How often the running sandbox looks for webhook deliveries whose next try is due (retries wait
+ * 1 min at least, so 15 s late is soon enough); a delivery's first try goes at once, after the
+ * commit that queued it.
+ */
+const WEBHOOK_CHECK_MS = 15_000;
 
 /** Mails the digests due now; a failed write is reported and tried again at the next look. */
 function deliverDigests(deps: SandboxDeps): void {
@@ -209,13 +240,15 @@ function scaleFromEnv(): number | undefined {
 
 /** @public Started by stack.mjs (`npm run sandbox`), which imports this module lazily. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { app, store, deps } = createSandbox({
+  const { app, store, deps, webhooks } = createSandbox({
     ...options,
     syncRate: options.syncRate ?? syncRateFromEnv(),
     liveDates: options.liveDates ?? true,
   });
   const digests = setInterval(() => deliverDigests(deps), DIGEST_CHECK_MS);
   digests.unref();
+  const deliveries = setInterval(() => webhooks.kick(), WEBHOOK_CHECK_MS);
+  deliveries.unref();
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: options.port ?? 4011, hostname: host }, () =>
@@ -230,6 +263,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     app,
     close: async () => {
       clearInterval(digests);
+      clearInterval(deliveries);
+      // Tries under way are recorded before the store closes (each waits 10 s at most).
+      await webhooks.idle();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Waits for the writes (what a failed one undid was refused to its client), then folds the
       // journal into the snapshot.

@@ -148,11 +148,15 @@ export async function signIn(
 export async function stopSandbox({
   store,
   syncs,
+  deps,
 }: {
   store: Store;
   syncs: SyncRunner;
+  deps?: { webhooks?: { reset(): void; idle(): Promise<void> } };
 }): Promise<void> {
   syncs.reset();
+  deps?.webhooks?.reset();
   await syncs.idle();
+  await deps?.webhooks?.idle();
   await store.close();
 }

@@ -4,8 +4,11 @@
  *
  * - A user with no saved choice has the defaults: every alert off, a threshold of 1, the digest
  *   off at 8 in UTC. Nobody is mailed anything they did not ask for.
- * - After a run (`alertsAfterRun`, called where a run finishes: sync/runs.ts `completeRun`):
- *   `sync_failures` when the run's failed records reach the user's threshold; `new_cause` when a
+ * - After a run (`alertsAfterRun`, called wherever a run ends: sync/runs.ts `completeRun`, and
+ *   `runStopped` and `interruptRuns` for a run that did not finish):
+ *   `sync_failures` when the run's failed records reach the user's threshold, or whatever the
+ *   threshold when the run stopped on an error or was interrupted (it ended with failures: its
+ *   records were not all synced, and nobody is told otherwise); `new_cause` when a
  *   cause of errors is open after the run that was not open before it; `new_launches` when the
  *   run brought opportunities to Launched.
  * - `connection_failed` (`connectionChecked`): when the connection check finds a side Failed that
@@ -13,6 +16,8 @@
  *   dashboard checks every few seconds) while it lasts; a side that recovers and fails again is
  *   alerted again.
  * - Only the users of the tenant the event happened in are considered: alerts never cross tenants.
+ * - The same events, detected here once, go to the company's webhooks (domain/webhooks.ts
+ *   `enqueueEvent`): `sync_failures` at a threshold of 1, the others as for the mails.
  * - With the digest on, an alert is kept (`pendingAlerts`) instead of mailed; `sendDigests` mails
  *   each user's kept alerts in one mail once their local hour has come, once per local day.
  *   Turning the digest off mails what was kept at once, so nothing is lost.
@@ -23,6 +28,7 @@ import type { Schemas } from '../contract';
 import type { ConnectionState, State, UserRow } from '../store/state';
 import { fieldErrors } from './failure';
 import { writeAlert, type Mail } from './outbox';
+import { enqueueEvent } from './webhooks';
 
 type AlertSettings = Schemas['AlertSettings'];
 type AlertKind = 'sync_failures' | 'new_cause' | 'connection_failed' | 'new_launches';
@@ -153,6 +159,11 @@ interface Alert {
   body: string;
 }
 
+/** An alert of a run, with its facts as fields (a webhook's `data`). */
+interface RunAlert extends Alert {
+  data: Record<string, unknown>;
+}
+
 /** Mails the alert to the user, or keeps it for their digest. */
 function deliver(
   draft: Draft<State>,
@@ -187,9 +198,18 @@ function subscribers(
   return found;
 }
 
-/** True when some user of the tenant wants `kind` (spares the work of a fact nobody reads). */
+/**
+ * True when some user or active webhook of the tenant wants `kind` (spares the work of a fact
+ * nobody reads).
+ */
 export function anyoneWants(state: State, tenantId: number, kind: AlertKind): boolean {
-  return subscribers(state, tenantId, kind).length > 0;
+  return (
+    subscribers(state, tenantId, kind).length > 0 ||
+    state.webhooks.some(
+      (hook) =>
+        hook.tenantId === tenantId && hook.status === 'active' && hook.events.includes(kind),
+    )
+  );
 }
 
 const COUNT = new Intl.NumberFormat('en-US');
@@ -226,7 +246,10 @@ export function runOutcomeText(run: Pick<Schemas['SyncRun'], 'counts' | 'trigger
 
 /** What alertsAfterRun needs to know of a finished run. */
 export interface RunFacts {
-  run: Pick<Schemas['SyncRun'], 'id' | 'counts' | 'trigger' | 'finished_at'>;
+  run: Pick<
+    Schemas['SyncRun'],
+    'id' | 'counts' | 'trigger' | 'finished_at' | 'state' | 'failure_reason'
+  >;
   tenantId: number;
   /** The causes open after the run that were not open before it (asked only when someone wants them). */
   newCauses: () => Pick<Schemas['SyncErrorCause'], 'message' | 'entity' | 'count'>[];
@@ -236,18 +259,35 @@ export interface RunFacts {
 
 const failedOf = (run: RunFacts['run']) => run.counts.lead.failed + run.counts.opportunity.failed;
 
-/** The alerts of a finished run, for one kind (null when the run gives none of that kind). */
-function runAlert(kind: AlertKind, facts: RunFacts, settings: AlertSettings): Alert | null {
+/** A run that did not finish: it stopped on an error, or a restart interrupted it. */
+const stopped = (run: RunFacts['run']) => run.state === 'failed' || run.state === 'interrupted';
+
+/**
+ * The alert of an ended run, for one kind (null when the run gives none of that kind);
+ * `threshold` is the fewest failed records that make a `sync_failures` alert of a run that
+ * finished (a run that stopped makes one whatever it is).
+ */
+function runAlert(kind: AlertKind, facts: RunFacts, threshold: number): RunAlert | null {
   const { run } = facts;
   const name = `sync run #${run.id}`;
   const outcome = `${runOutcomeText(run)} Finished at ${run.finished_at ?? 'an unknown time'}.`;
   const link = `Open the dashboard: ${DASHBOARD}`;
   if (kind === 'sync_failures') {
     const failed = failedOf(run);
-    if (failed < settings.sync_failures.threshold) return null;
+    const data = {
+      run: { id: run.id, state: run.state, failure_reason: run.failure_reason, failed },
+    };
+    if (stopped(run))
+      return {
+        subject: `AceBridge: ${name} did not finish`,
+        body: `${run.failure_reason ?? 'The run ended before all its records were synced.'} Ended at ${run.finished_at ?? 'an unknown time'}.\n${link}`,
+        data,
+      };
+    if (failed < threshold) return null;
     return {
       subject: `AceBridge: ${records(failed)} failed in ${name}`,
       body: `${outcome}\n${link}`,
+      data,
     };
   }
   if (kind === 'new_cause') {
@@ -259,6 +299,7 @@ function runAlert(kind: AlertKind, facts: RunFacts, settings: AlertSettings): Al
     return {
       subject: `AceBridge: ${causes.length === 1 ? 'a new cause' : `${causes.length} new causes`} of sync errors after ${name}`,
       body: `${outcome}\nNew causes of errors:\n${lines.join('\n')}\n${link}`,
+      data: { run_id: run.id, causes },
     };
   }
   if (kind === 'new_launches') {
@@ -267,6 +308,7 @@ function runAlert(kind: AlertKind, facts: RunFacts, settings: AlertSettings): Al
     return {
       subject: `AceBridge: ${COUNT.format(count)} ${count === 1 ? 'opportunity' : 'opportunities'} launched in ${name}`,
       body: `${outcome}\nLaunched:\n${facts.launched.map((launch) => `- ${launch}`).join('\n')}\n${link}`,
+      data: { run_id: run.id, launched: [...facts.launched] },
     };
   }
   return null;
@@ -274,15 +316,30 @@ function runAlert(kind: AlertKind, facts: RunFacts, settings: AlertSettings): Al
 
 const RUN_KINDS: readonly AlertKind[] = ['sync_failures', 'new_cause', 'new_launches'];
 
-/** Mails (or keeps for the digest) the alerts of a finished run to the tenant's users who asked. */
+/** A webhook's plain `text`: the alert's subject and body, as one message. */
+const hookText = (alert: Alert) => `${alert.subject}\n${alert.body}`;
+
+/**
+ * Mails (or keeps for the digest) the alerts of an ended run to the tenant's users who asked, and
+ * queues the same events for the tenant's webhooks (a failed record is enough for a webhook).
+ */
 export function alertsAfterRun(draft: Draft<State>, facts: RunFacts, now: Date): Mail[] {
   const mails: Mail[] = [];
-  for (const kind of RUN_KINDS)
+  for (const kind of RUN_KINDS) {
     for (const { user, settings } of subscribers(draft as State, facts.tenantId, kind)) {
-      const alert = runAlert(kind, facts, settings);
+      const alert = runAlert(kind, facts, settings.sync_failures.threshold);
       const mail = alert && deliver(draft, user, settings, alert, now);
       if (mail) mails.push(mail);
     }
+    const event = runAlert(kind, facts, 1);
+    if (event)
+      enqueueEvent(
+        draft,
+        facts.tenantId,
+        { type: kind, text: hookText(event), data: event.data },
+        now,
+      );
+  }
   return mails;
 }
 
@@ -339,6 +396,12 @@ export function connectionChecked(
     const mail = deliver(draft, user, settings, alert, now);
     if (mail) mails.push(mail);
   }
+  enqueueEvent(
+    draft,
+    tenantId,
+    { type: 'connection_failed', text: hookText(alert), data: { sides: failed } },
+    now,
+  );
   return mails;
 }
 

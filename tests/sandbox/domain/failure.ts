@@ -81,6 +81,17 @@ export function notFound(): NotFound {
   return new NotFound();
 }
 
+/** The caller's role may not do this (operations that declare the contract's Forbidden). */
+export class Forbidden extends DomainError {
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+
+export function forbidden(detail: string): Forbidden {
+  return new Forbidden(detail);
+}
+
 export function unauthenticated(detail: string, code?: string): Unauthenticated {
   return new Unauthenticated(detail, code);
 }

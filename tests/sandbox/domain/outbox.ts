@@ -34,6 +34,8 @@ export interface MailDeps {
   now: () => Date;
   /** Told of every mail once its transaction has committed. */
   onMail?: (mail: Mail) => void;
+  /** Sends the webhook deliveries a committed change queued (domain/webhooks.ts). */
+  webhooks?: { kick(): void };
 }
 
 /** `2` -> `Mg`, as Django's urlsafe_base64_encode(force_bytes(pk)). */
@@ -168,8 +170,9 @@ export function redeemLink(
 }
 
 /**
- * Runs a change that may write mails, and tells `deps.onMail` of them once it has committed
- * (a change that throws rolls its mails back with everything else, and nothing is printed).
+ * Runs a change that may write mails (and queue webhook deliveries: the alerts' events go to
+ * both), and tells `deps.onMail` of them, and the webhooks to send, once it has committed (a
+ * change that throws rolls its mails back with everything else, and nothing is printed or sent).
  */
 export function transactWithMail<T>(
   deps: MailDeps,
@@ -178,5 +181,6 @@ export function transactWithMail<T>(
   const now = deps.now();
   const { result, mails } = deps.store.transact((draft) => change(draft, now));
   for (const mail of mails) deps.onMail?.(mail);
+  deps.webhooks?.kick();
   return result;
 }

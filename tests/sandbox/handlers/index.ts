@@ -11,6 +11,7 @@ import { registerSync } from './sync';
 import { registerSyncFilters } from './sync-filters';
 import { registerTenants } from './tenants';
 import { registerUsers } from './users';
+import { registerWebhooks } from './webhooks';
 
 export const handlerModules: ReadonlyArray<(app: SandboxApp) => void> = [
   registerHealth,
@@ -24,4 +25,5 @@ export const handlerModules: ReadonlyArray<(app: SandboxApp) => void> = [
   registerSync,
   registerLaunches,
   registerActivity,
+  registerWebhooks,
 ];

@@ -116,6 +116,8 @@ export function buildSeed({ scale }: SeedOptions = {}): State {
     alertSettings: [],
     pendingAlerts: [],
     connectionAlerts: [],
+    webhooks: [],
+    webhookDeliveries: [],
   };
   state.sequences = sequencesOf(state);
   for (const row of state.tenants) {

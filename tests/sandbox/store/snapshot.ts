@@ -163,6 +163,12 @@ const MIGRATIONS: readonly Migration[] = [
       connectionAlerts: [],
     }),
   },
+  {
+    // 8 -> 9: signed webhooks per company (`webhooks`) and their deliveries
+    // (`webhookDeliveries`). No company had any, so both start empty.
+    from: 8,
+    migrate: (snapshot) => ({ ...snapshot, webhooks: [], webhookDeliveries: [] }),
+  },
 ];
 
 /** The Boolean words of version 5 (the contract's BooleanValue) for the words a version 4 override held. */

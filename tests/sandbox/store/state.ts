@@ -218,6 +218,38 @@ interface TenantStats {
   last_synced_date: string | null;
 }
 
+/** A company's webhook (domain/webhooks.ts has its rules). */
+export interface WebhookRow {
+  id: number;
+  tenantId: number;
+  url: string;
+  events: Schemas['WebhookEventType'][];
+  /** The signing secret: shown once, never listed. */
+  secret: string;
+  status: Schemas['WebhookStatus'];
+  paused_reason: string | null;
+  failed_in_a_row: number;
+  created_at: string;
+}
+
+/** One event to one webhook: its tries, and the exact body they send. */
+export interface WebhookDeliveryRow {
+  id: number;
+  webhookId: number;
+  tenantId: number;
+  event_id: string;
+  type: Schemas['WebhookDeliveryType'];
+  status: Schemas['WebhookDeliveryStatus'];
+  attempts: number;
+  response_code: number | null;
+  error: string | null;
+  created_at: string;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  /** The JSON body exactly as sent (and signed) in every try. */
+  body: string;
+}
+
 /**
  * Everything the sandbox remembers. This type is the one source of the snapshot's shape: start
  * checks a snapshot against state.schema.json (state-shape.ts), which state-schema.ts derives from
@@ -258,9 +290,13 @@ export interface State {
   pendingAlerts: PendingAlertRow[];
   /** What the connection check last found, per tenant (connection-failed alerts). */
   connectionAlerts: ConnectionAlertRow[];
+  /** The companies' webhooks, with their signing secrets (domain/webhooks.ts). */
+  webhooks: WebhookRow[];
+  /** Every webhook's deliveries (queued, retrying and its log), oldest first. */
+  webhookDeliveries: WebhookDeliveryRow[];
 }
 
-export const STATE_VERSION = 8;
+export const STATE_VERSION = 9;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {

@@ -23,9 +23,9 @@ import {
   completeRun,
   interruptRuns,
   queueRun,
-  runEnded,
   runProgressed,
   runStarted,
+  runStopped,
 } from './runs';
 import type { SyncDirection } from './types';
 
@@ -76,6 +76,8 @@ export function createSyncRunner(
     rate?: number;
     now?: () => Date;
     onMail?: (mail: Mail) => void;
+    /** Told after a run's end commits: it may have queued webhook deliveries to send. */
+    onEvents?: () => void;
   } = {},
 ): SyncRunner {
   const delayMs = options.delayMs ?? numberFromEnv(process.env.SANDBOX_SYNC_DELAY_MS, 0);
@@ -87,9 +89,14 @@ export function createSyncRunner(
   const taken = new Set<number>();
   /** Counts the resets: a run taken on before the last one goes no further. */
   let generation = 0;
+  /** Tells of what an ended run's transaction wrote, once it has committed. */
+  const told = (mails: Mail[]) => {
+    for (const mail of mails) options.onMail?.(mail);
+    options.onEvents?.();
+  };
   // A run left queued or running by a previous process (stopped mid-sync) can never finish.
   if (store.state.syncRuns.some((run) => run.state === 'queued' || run.state === 'running'))
-    store.transact((draft) => void interruptRuns(draft, now()));
+    told(store.transact((draft) => interruptRuns(draft, now())));
 
   const pacedBatch = Math.max(1, Math.round((rate * TICK_MS) / 1000));
   const later = (step: () => void, ms: number) =>
@@ -102,8 +109,10 @@ export function createSyncRunner(
     const fail = (error: unknown) => {
       const why = error instanceof Error ? error.message : String(error);
       console.error(`sandbox: the sync run ${runId} of tenant ${tenantId} failed: ${why}`);
-      store.transact((draft) =>
-        runEnded(draft, runId, now(), `The sync stopped on an error: ${why}`),
+      told(
+        store.transact((draft) =>
+          runStopped(draft, runId, now(), `The sync stopped on an error: ${why}`),
+        ),
       );
       resolve();
     };
@@ -126,7 +135,7 @@ export function createSyncRunner(
           };
         });
         // Told once the run's end (and its alerts) has committed, as every other mail.
-        for (const mail of mails) options.onMail?.(mail);
+        if (done) told(mails);
         if (rate === 0) {
           const took = Math.max(1, performance.now() - began);
           batchSize = Math.min(

@@ -156,15 +156,35 @@ export function runEnded(
   run.started_at ??= run.finished_at;
 }
 
+/** The alerts (and webhooks) of a run that ended without finishing: no causes, no launches. */
+function alertStopped(draft: State, run: SyncRunRow, now: Date): Mail[] {
+  return alertsAfterRun(
+    draft,
+    { run, tenantId: run.tenantId, newCauses: () => [], launched: [] },
+    now,
+  );
+}
+
+/**
+ * A run that stopped on an error ends `failed` with its reason, and is alerted as a sync that
+ * ended with failures (domain/alerts.ts). Returns the mails written.
+ */
+export function runStopped(draft: State, runId: number, now: Date, reason: string): Mail[] {
+  const run = runOf(draft, runId);
+  if (!run || !isActive(run)) return [];
+  runEnded(draft, runId, now, reason);
+  return alertStopped(draft, run, now);
+}
+
 /**
  * Ends every run left queued or running by a previous process (a stop or a crash mid-sync): the
- * runner that would have finished it is gone. Returns how many.
+ * runner that would have finished it is gone. Each is alerted as a sync that ended with failures.
+ * Returns the mails written.
  */
-export function interruptRuns(draft: State, now: Date): number {
-  let count = 0;
+export function interruptRuns(draft: State, now: Date): Mail[] {
+  const mails: Mail[] = [];
   for (const run of draft.syncRuns) {
     if (!isActive(run)) continue;
-    count += 1;
     run.failure_reason =
       run.state === 'queued'
         ? 'The sync service restarted before the run started. Start a sync again.'
@@ -172,8 +192,9 @@ export function interruptRuns(draft: State, now: Date): number {
     run.state = 'interrupted';
     run.phase = 'done';
     run.finished_at = stamp(now);
+    mails.push(...alertStopped(draft, run, now));
   }
-  return count;
+  return mails;
 }
 
 /**
