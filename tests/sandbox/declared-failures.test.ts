@@ -80,7 +80,129 @@ const wrongPassword = (app: World['app']) =>
 const resetRequest = (app: World['app'], email: string) =>
   anonymous(app, 'POST', '/api/v1/auth/password/reset/', { email });
 
+/** A webhook of Acme (by Dana) or of Globex, made in a case's arrange; its id. */
+async function webhookOf(client: ApiClient): Promise<number> {
+  const made = await client.post('/api/v1/webhooks/', {
+    url: 'https://hooks.example.com/acebridge',
+    events: ['sync_failures'],
+  });
+  if (made.status !== 201) throw new Error(`webhook not made: ${JSON.stringify(made.body)}`);
+  return (made.body as { webhook: { id: number } }).webhook.id;
+}
+
+/** The id of the webhook a case's arrange made (the newest). */
+const lastWebhook = (w: World) => w.store.state.webhooks.at(-1)!.id;
+
+const HOOK = (id: number, rest = '') => `/api/v1/webhooks/${id}/${rest}`;
+
 const CASES: Case[] = [
+  {
+    op: 'listWebhooks',
+    status: 403,
+    why: 'a user',
+    act: ({ marcus }) => marcus.get('/api/v1/webhooks/'),
+  },
+  {
+    op: 'createWebhook',
+    status: 400,
+    why: 'an address inside a private network, and no event',
+    act: ({ dana }) =>
+      dana.post('/api/v1/webhooks/', { url: 'https://169.254.169.254/latest', events: [] }),
+  },
+  {
+    op: 'createWebhook',
+    status: 403,
+    why: 'a user',
+    act: ({ marcus }) =>
+      marcus.post('/api/v1/webhooks/', {
+        url: 'https://hooks.example.com/x',
+        events: ['sync_failures'],
+      }),
+  },
+  {
+    op: 'updateWebhook',
+    status: 400,
+    why: 'a URL that is not https',
+    arrange: ({ dana }) => webhookOf(dana),
+    act: (w) => w.dana.patch(HOOK(lastWebhook(w)), { url: 'http://hooks.example.com/x' }),
+  },
+  {
+    op: 'updateWebhook',
+    status: 403,
+    why: 'a user',
+    arrange: ({ dana }) => webhookOf(dana),
+    act: (w) => w.marcus.patch(HOOK(lastWebhook(w)), { status: 'paused' }),
+  },
+  {
+    op: 'updateWebhook',
+    status: 404,
+    why: "another tenant's webhook",
+    arrange: ({ globex }) => webhookOf(globex),
+    act: (w) => w.dana.patch(HOOK(lastWebhook(w)), { status: 'paused' }),
+  },
+  {
+    op: 'deleteWebhook',
+    status: 403,
+    why: 'a user',
+    arrange: ({ dana }) => webhookOf(dana),
+    act: (w) => w.marcus.delete(HOOK(lastWebhook(w))),
+  },
+  {
+    op: 'deleteWebhook',
+    status: 404,
+    why: "another tenant's webhook",
+    arrange: ({ globex }) => webhookOf(globex),
+    act: (w) => w.dana.delete(HOOK(lastWebhook(w))),
+  },
+  {
+    op: 'rotateWebhookSecret',
+    status: 403,
+    why: 'a user',
+    arrange: ({ dana }) => webhookOf(dana),
+    act: (w) => w.marcus.post(HOOK(lastWebhook(w), 'rotate-secret/')),
+  },
+  {
+    op: 'rotateWebhookSecret',
+    status: 404,
+    why: "another tenant's webhook",
+    arrange: ({ globex }) => webhookOf(globex),
+    act: (w) => w.dana.post(HOOK(lastWebhook(w), 'rotate-secret/')),
+  },
+  {
+    op: 'sendWebhookTest',
+    status: 403,
+    why: 'a user',
+    arrange: ({ dana }) => webhookOf(dana),
+    act: (w) => w.marcus.post(HOOK(lastWebhook(w), 'test/')),
+  },
+  {
+    op: 'sendWebhookTest',
+    status: 404,
+    why: "another tenant's webhook",
+    arrange: ({ globex }) => webhookOf(globex),
+    act: (w) => w.dana.post(HOOK(lastWebhook(w), 'test/')),
+  },
+  {
+    op: 'listWebhookDeliveries',
+    status: 400,
+    why: 'a page that is not a number',
+    arrange: ({ dana }) => webhookOf(dana),
+    act: (w) => w.dana.get(HOOK(lastWebhook(w), 'deliveries/?page=first')),
+  },
+  {
+    op: 'listWebhookDeliveries',
+    status: 403,
+    why: 'a user',
+    arrange: ({ dana }) => webhookOf(dana),
+    act: (w) => w.marcus.get(HOOK(lastWebhook(w), 'deliveries/')),
+  },
+  {
+    op: 'listWebhookDeliveries',
+    status: 404,
+    why: "another tenant's webhook",
+    arrange: ({ globex }) => webhookOf(globex),
+    act: (w) => w.dana.get(HOOK(lastWebhook(w), 'deliveries/')),
+  },
   {
     op: 'login',
     status: 400,

@@ -10,6 +10,8 @@ import { syncOutcome } from '@/features/dashboard/model/sync-progress';
 
 import type { Schemas } from '../contract';
 import { DEFAULT_ALERT_SETTINGS, runOutcomeText, sendDigests } from '../domain/alerts';
+import { createSyncRunner } from '../domain/sync/runner';
+import { queueRun, runStopped } from '../domain/sync/runs';
 import { ACME, GLOBEX } from '../seed/seed';
 import { signIn, type ApiClient } from '../test-client';
 import { testSandbox } from '../test-sandbox';
@@ -213,6 +215,47 @@ describe('alerts after a run', () => {
     const before = store.state.outbox.length;
     await sync(dana);
     expect(store.state.outbox).toHaveLength(before);
+  });
+});
+
+describe('a run that did not finish', () => {
+  // It ended with failures, whatever its failed records: the user who asked for failures is told,
+  // even with a threshold no finished run would reach.
+  const wantsFailures = settings({ sync_failures: { enabled: true, threshold: 100_000 } });
+
+  it('mails a run that stopped on an error, with its reason, whatever the threshold', async () => {
+    const { marcus, mailsTo, store } = await world();
+    await marcus.put(ALERTS, wantsFailures);
+    const now = new Date();
+    const mails = store.transact((draft) => {
+      const run = queueRun(draft, ACME.id, { trigger: 'manual', direction: 'both' }, now);
+      return runStopped(draft, run.id, now, 'The sync stopped on an error: ACE timed out');
+    });
+    const run = store.state.syncRuns.at(-1)!;
+    expect(run.state).toBe('failed');
+    expect(mails.map((mail) => mail.to)).toEqual([MARCUS]);
+    expect(mailsTo(MARCUS)[0]!.subject).toBe(`AceBridge: sync run #${run.id} did not finish`);
+    expect(mailsTo(MARCUS)[0]!.body).toContain('The sync stopped on an error: ACE timed out');
+  });
+
+  it('mails a run a restart interrupted, once, when the next process starts', async () => {
+    const { marcus, mailsTo, store } = await world();
+    await marcus.put(ALERTS, wantsFailures);
+    store.transact(
+      (draft) =>
+        void queueRun(draft, ACME.id, { trigger: 'manual', direction: 'both' }, new Date()),
+    );
+    const told: string[] = [];
+    // A new runner on the same store is the next process: it ends what the last one left.
+    createSyncRunner(store, { onMail: (mail) => told.push(mail.to) });
+    const run = store.state.syncRuns.at(-1)!;
+    expect(run.state).toBe('interrupted');
+    expect(told).toEqual([MARCUS]);
+    expect(mailsTo(MARCUS).map((mail) => mail.subject)).toEqual([
+      `AceBridge: sync run #${run.id} did not finish`,
+    ]);
+    createSyncRunner(store);
+    expect(mailsTo(MARCUS)).toHaveLength(1);
   });
 });
 
