@@ -7,6 +7,7 @@ import styles from './accounts.module.css';
 import { CompanyCard } from './components/company-card';
 import { MyAccountCard } from './components/my-account-card';
 import { UsersCard } from './components/users-card';
+import { WebhooksCard } from './components/webhooks-card';
 
 export interface AccountsPageProps {
   /** The invite modal is open (super_admin only). */
@@ -16,7 +17,7 @@ export interface AccountsPageProps {
 
 /**
  * Company Settings (/accounts): the company and its connections, the signed-in user's own account,
- * and, for a super_admin, the users of the company.
+ * and, for a super_admin, the users of the company and its webhooks.
  */
 export function AccountsPage({ inviting = false, onInvitingChange = () => {} }: AccountsPageProps) {
   const user = useSessionUser();
@@ -31,6 +32,11 @@ export function AccountsPage({ inviting = false, onInvitingChange = () => {} }: 
         {superAdmin ? (
           <div className={styles.wide}>
             <UsersCard inviting={inviting} onInvitingChange={onInvitingChange} />
+          </div>
+        ) : null}
+        {superAdmin ? (
+          <div className={styles.wide}>
+            <WebhooksCard />
           </div>
         ) : null}
       </div>

@@ -3,8 +3,7 @@ import { DuplicateIcon } from '@blueprintjs/icons';
 import type { WidgetProps } from '@rjsf/utils';
 
 import { helpId, useInvalid } from '@/components/schema-form/form-context';
-
-import { copyToClipboard } from './clipboard';
+import { copyToClipboard } from '@/lib/clipboard';
 
 /**
  * A text input with a copy button, for values the admin pastes on the AWS side. The button

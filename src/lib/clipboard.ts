@@ -17,7 +17,7 @@ function copyWithSelection(text: string): boolean {
   }
 }
 
-/** Copies a value the admin pastes on the AWS side, and says so ('Copied to clipboard'). */
+/** Copies a value the admin pastes elsewhere (the AWS side, a webhook receiver), and says so ('Copied to clipboard'). */
 export async function copyToClipboard(text: string): Promise<void> {
   let copied: boolean;
   try {

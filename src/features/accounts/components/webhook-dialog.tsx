@@ -1,0 +1,155 @@
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+
+import { FormErrors } from '@/components/form/form-errors';
+import { TextField } from '@/components/form/text-field';
+import { useFormSubmit } from '@/components/form/use-form-submit';
+import { firstOfFields } from '@/lib/field-errors';
+import { toast } from '@/lib/toaster';
+import { useReturnFocus } from '@/lib/use-return-focus';
+import type { Webhook, WebhookEventType, WebhookSecretReply } from '@generated/api/model';
+import {
+  getCreateWebhookMutationOptions,
+  getListWebhooksQueryKey,
+  getUpdateWebhookMutationOptions,
+} from '@generated/api/webhooks/webhooks';
+
+import { WEBHOOK_EVENTS, WEBHOOK_TEXT } from '../model/webhooks';
+
+type FieldErrors = { url?: string; events?: string };
+
+/** The server's refusals under the field they are about. */
+function fieldErrors(body: unknown): FieldErrors | undefined {
+  const url = firstOfFields(body, ['url', 'non_field_errors', 'error']);
+  const events = firstOfFields(body, ['events', 'events.0', 'events.1', 'events.2', 'events.3']);
+  return url || events ? { url, events } : undefined;
+}
+
+export type WebhookDialogTarget = { kind: 'add' } | { kind: 'edit'; hook: Webhook };
+
+export interface WebhookDialogProps {
+  target: WebhookDialogTarget;
+  onClose: () => void;
+  /** A webhook was added: its secret is shown next, once. */
+  onCreated: (reply: WebhookSecretReply) => void;
+}
+
+/** Add or edit a webhook: its URL and the events it is sent. */
+export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  useReturnFocus();
+  const editing = target.kind === 'edit';
+  const [url, setUrl] = useState(editing ? target.hook.url : 'https://');
+  const [events, setEvents] = useState<WebhookEventType[]>(
+    editing ? target.hook.events : ['sync_failures'],
+  );
+  const [tried, setTried] = useState(false);
+  const reload = () => queryClient.invalidateQueries({ queryKey: getListWebhooksQueryKey() });
+  const create = useFormSubmit(getCreateWebhookMutationOptions(), {
+    fieldErrors,
+    onSuccess: (reply) => {
+      void reload();
+      onCreated(reply);
+    },
+  });
+  const update = useFormSubmit(getUpdateWebhookMutationOptions(), {
+    fieldErrors,
+    onSuccess: () => {
+      void toast.success(WEBHOOK_TEXT.saved);
+      void reload();
+      onClose();
+    },
+  });
+  // A dialog either adds or edits: its field errors and busy state are that call's.
+  const save = editing ? update : create;
+  const serverErrors = save.fieldErrors ?? {};
+  const noEvent = tried && events.length === 0 ? WEBHOOK_TEXT.chooseEvent : undefined;
+  const eventsError = noEvent ?? serverErrors.events;
+
+  const toggle = (event: WebhookEventType, on: boolean) => {
+    setEvents((current) =>
+      WEBHOOK_EVENTS.map((item) => item.event).filter((item) =>
+        item === event ? on : current.includes(item),
+      ),
+    );
+    save.setFieldErrors((current) => current && { ...current, events: undefined });
+  };
+
+  const onSubmit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    setTried(true);
+    if (events.length === 0) return;
+    const data = { url: url.trim(), events };
+    if (target.kind === 'edit') update.submit({ id: target.hook.id, data });
+    else create.submit({ data });
+  };
+
+  return (
+    <Dialog
+      isOpen
+      title={editing ? WEBHOOK_TEXT.editTitle : WEBHOOK_TEXT.addTitle}
+      onClose={() => {
+        if (!save.busy) onClose();
+      }}
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <DialogBody>
+          <TextField
+            label={WEBHOOK_TEXT.url}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={url}
+            disabled={save.busy}
+            helperText={WEBHOOK_TEXT.urlHelp}
+            errors={serverErrors.url ? [serverErrors.url] : []}
+            onChange={(changed) => {
+              setUrl(changed.target.value);
+              save.setFieldErrors((current) => current && { ...current, url: undefined });
+            }}
+          />
+          <FormGroup
+            label={WEBHOOK_TEXT.events}
+            intent={eventsError ? Intent.DANGER : Intent.NONE}
+            helperText={eventsError ? <FormErrors messages={[eventsError]} /> : undefined}
+          >
+            {WEBHOOK_EVENTS.map(({ event, label }) => (
+              <Checkbox
+                key={event}
+                label={label}
+                checked={events.includes(event)}
+                disabled={save.busy}
+                onChange={(changed) => toggle(event, changed.currentTarget.checked)}
+              />
+            ))}
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={WEBHOOK_TEXT.cancel} onClick={onClose} disabled={save.busy} />
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                text={editing ? WEBHOOK_TEXT.save : WEBHOOK_TEXT.add}
+                loading={save.busy}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
