@@ -51,16 +51,16 @@ export interface WebhookPolicy {
 export const SANDBOX_WEBHOOK_POLICY: WebhookPolicy = { allowLoopback: true };
 
 /** Tries of one delivery: at once, then after each of these waits. */
-export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000] as const;
+const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Failed deliveries in a row (every try failed) that pause a webhook. */
 export const PAUSE_AFTER_FAILED = 5;
 /** How long a try waits for its reply. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** How far a receiver lets `t` be from its clock (verifySignature's default). */
-export const SIGNATURE_TOLERANCE_S = 300;
+const SIGNATURE_TOLERANCE_S = 300;
 /** Deliveries kept per webhook (its log), the newest. */
-export const DELIVERIES_KEPT = 100;
+const DELIVERIES_KEPT = 100;
 
 const EVENT_TYPES: readonly WebhookEventType[] = [
   'sync_failures',
@@ -108,7 +108,7 @@ const isLocalhostName = (host: string) => /^(.+\.)?localhost\.?$/i.test(host);
  * Why an address may not be sent to (inside a private network, or loopback the policy does not
  * allow), or null when it may.
  */
-export function refusedAddress(address: string, policy: WebhookPolicy): string | null {
+function refusedAddress(address: string, policy: WebhookPolicy): string | null {
   const plain = bare(address);
   const family = isIP(plain);
   if (family === 0) return null;
@@ -168,7 +168,7 @@ const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 const newEventId = () => `evt_${randomBytes(8).toString('hex')}`;
 
 /** `AceBridge-Signature` of `body` at `t` (unix seconds): v1 = hex HMAC-SHA256 of `${t}.${body}`. */
-export function signatureHeader(secret: string, body: string, t: number): string {
+function signatureHeader(secret: string, body: string, t: number): string {
   const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
   return `t=${t},v1=${v1}`;
 }
