@@ -58,6 +58,12 @@ beforeAll(async () => {
   const errors = ids(await acme.get('/api/v1/salesforce/data-mappings/sync-errors/'));
   const records = ids(await acme.get('/api/v1/salesforce/records/?type=Opportunity')).slice(0, 5);
   const runs = ids(await acme.get('/api/v1/salesforce/sync-runs/?days=365')).slice(0, 5);
+  // The seed has no webhook: Acme's admin adds one.
+  const hook = await acme.post('/api/v1/webhooks/', {
+    url: 'https://hooks.example.com/acme',
+    events: ['sync_failures'],
+  });
+  const hooks = [(hook.body as { webhook: { id: number } }).webhook.id];
   acmeIds.set('/api/v1/tenants/{id}/', [ACME.id]);
   acmeIds.set('/api/v1/users/{id}/', users);
   acmeIds.set('/api/v1/salesforce/data-mappings/{id}/', mappings);
@@ -65,6 +71,13 @@ beforeAll(async () => {
   acmeIds.set('/api/v1/salesforce/data-mappings/sync-errors/{id}', errors);
   acmeIds.set('/api/v1/salesforce/records/{salesforce_id}/preview/', records);
   acmeIds.set('/api/v1/salesforce/sync-runs/{id}/', runs);
+  for (const path of [
+    '/api/v1/webhooks/{id}/',
+    '/api/v1/webhooks/{id}/rotate-secret/',
+    '/api/v1/webhooks/{id}/test/',
+    '/api/v1/webhooks/{id}/deliveries/',
+  ])
+    acmeIds.set(path, hooks);
 });
 
 describe('tenant isolation', () => {
@@ -97,7 +110,13 @@ describe('tenant isolation', () => {
       (op) => op.method !== 'get' && op.path.includes('{'),
     );
     const bodies: Record<string, unknown> = {
-      patch: { first_name: 'Mallory', value: 'x', company_name: 'Globex owns this' },
+      patch: {
+        first_name: 'Mallory',
+        value: 'x',
+        company_name: 'Globex owns this',
+        url: 'https://globex.example/steal',
+      },
+      post: undefined,
       delete: undefined,
     };
     const before = snapshot();
@@ -108,7 +127,9 @@ describe('tenant isolation', () => {
         const answer =
           op.method === 'delete'
             ? await globex.delete(path)
-            : await globex.patch(path, bodies[op.method]);
+            : op.method === 'post'
+              ? await globex.post(path, bodies.post)
+              : await globex.patch(path, bodies[op.method]);
         expect(answer.status, `${op.method.toUpperCase()} ${path}`).toBeGreaterThanOrEqual(400);
         expect(answer.status, `${op.method.toUpperCase()} ${path}`).toBeLessThan(500);
         probes += 1;
