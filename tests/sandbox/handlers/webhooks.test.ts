@@ -258,6 +258,32 @@ describe('webhooks: deliveries', () => {
     ]);
   });
 
+  it('fire on the events of the alerts, when only a webhook asked: a new cause, a failed connection', async () => {
+    const { dana, create, store, syncs, webhooks } = await world();
+    const local = await receiver();
+    await create(local.url, ['new_cause', 'connection_failed']);
+    // Nobody chose an e-mail alert: the webhook alone wants these events.
+    expect(store.state.alertSettings).toEqual([]);
+    await dana.post('/api/v1/salesforce/data-mappings/sync-data/', { tenant_sub_domain: 'acme' });
+    await syncs.idle();
+    await webhooks.idle();
+    store.transact((draft) => {
+      const acme = draft.tenants.find((row) => row.id === ACME.id)!;
+      acme.aws_connection = 'Failed';
+      acme.connected_at = null;
+    });
+    expect((await dana.get('/api/v1/tenants/check-connection/')).status).toBe(200);
+    await webhooks.idle();
+    const got = local.received.map(({ body }) => JSON.parse(body) as Schemas['WebhookPayload']);
+    expect(got.map((payload) => payload.type)).toEqual(['new_cause', 'connection_failed']);
+    expect(got[0]!.text).toMatch(/new causes? of sync errors after sync run #\d+/);
+    expect(got[0]!.data.causes).not.toEqual([]);
+    expect(got[1]!).toMatchObject({
+      text: expect.stringContaining('the AWS connection failed') as unknown,
+      data: { sides: ['AWS'] },
+    });
+  });
+
   it('sends a test at once and logs it, newest first; a refusing receiver is a failure', async () => {
     const { dana, create } = await world();
     const local = await receiver();
