@@ -1339,7 +1339,9 @@ export interface paths {
      *     (a refused or failed write leaves none), are never edited or deleted, and are kept at least
      *     365 days. Each event carries the SHA-256 of its content and of the event before it in the
      *     tenant's chain (verifyActivity checks it). The filters combine (AND); `from` and `to` are
-     *     whole days in UTC, both included.
+     *     whole days in UTC, both included, or instants (an app sends the start and the end of the
+     *     user's own local days). "Last changed by" is `area` + `target` with `page_size=1`. Each
+     *     event says whether revertActivityEvent can put it back (`revertible`).
      */
     get: operations['listActivity'];
     put?: never;
@@ -1390,10 +1392,49 @@ export interface paths {
      *     removed or slipped in behind the API breaks the chain at the first event that no longer
      *     fits (`broken_at`, with `reason`). Only a super_admin checks the chain; anyone else gets a
      *     400.
+     *
+     *     A chain checks only what it still holds: events cut from its end leave a shorter chain that
+     *     holds. `head` is the newest event's hash and the number of events; note it (somewhere the
+     *     log's keepers cannot write), and later pass the noted hash as `noted`: when the chain no
+     *     longer holds an event with that hash, the reply is `ok: false` with `noted_found: false`,
+     *     and a `head.count` lower than the one noted says how many events are missing.
      */
     get: operations['verifyActivity'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/activity/{id}/revert/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put a change back as it was before
+     * @description Applies the event's `before` to its target through the same rules as the edit it records
+     *     (a value that is no longer valid is refused with the same 400), and records the revert as
+     *     an event of its own: action `<area>.reverted`, the same target, `reverts` naming the event.
+     *     Revertible (ActivityEvent.revertible): a mapping's change (its fields, fixed value,
+     *     picklist values), a sync filter created, changed or deleted (a deleted one is created again,
+     *     with a new id), the values for the next sync, a rule, and a revert. Anything else (sign-ins,
+     *     syncs, users, passwords, AutoMatch...) is refused with 400. A revert of a change to a sync
+     *     filter deleted since answers 409 naming the deletion.
+     *
+     *     When a later event changed the same target, the revert would overwrite it: the reply is 409
+     *     listing those events (`later`, newest first) and nothing changes, until the request
+     *     confirms with `confirm` set to the id of the newest later event it showed (or `true`).
+     *     A change made after that id answers 409 again. Only a super_admin reverts; anyone else gets
+     *     a 400. Another tenant's event is not found.
+     */
+    post: operations['revertActivityEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2733,6 +2774,7 @@ export interface components {
       /** @description Why the run failed or was interrupted, in words for the user; null otherwise. */
       failure_reason: string | null;
       counts: components['schemas']['SyncRunCounts'];
+      changes_before?: components['schemas']['SyncRunChanges'];
     };
     PaginatedSyncRunList: {
       /** @description Number of runs in the period. */
@@ -3005,7 +3047,8 @@ export interface components {
        *     environment.switched, launch.resolved, sync.started, sync.retried,
        *     sync.errors_dismissed, password.changed, password.reset, sign_in.succeeded,
        *     sign_in.refused, company.webhook_created, company.webhook_changed,
-       *     company.webhook_deleted, company.webhook_secret_rotated. New actions may come; show an unknown one as it is.
+       *     company.webhook_deleted, company.webhook_secret_rotated, and `<area>.reverted` for a revert
+       *     (mapping, sync_filter, override, rule). New actions may come; show an unknown one as it is.
        */
       action: string;
       target: components['schemas']['ActivityTarget'];
@@ -3019,6 +3062,46 @@ export interface components {
       prev_hash: string;
       /** @description SHA-256 (hex) of the event's canonical JSON with prev_hash. */
       hash: string;
+      /** @description On a revert, the id of the event it reverted (part of the hashed content); absent otherwise. */
+      reverts?: number;
+      /** @description Whether revertActivityEvent can put this change back (not part of the hashed content). */
+      revertible: boolean;
+    };
+    ActivityRevertRequest: {
+      /** @description Overwrite the later changes the 409 named - the id of the newest one shown, or true for any. */
+      confirm?: boolean | number;
+    };
+    ActivityRevertReply: {
+      message: string;
+      event: components['schemas']['ActivityEvent'];
+    };
+    ActivityRevertConflict: {
+      error: string;
+      /** @description The later events of the same target the revert would overwrite, newest first. */
+      later: components['schemas']['ActivityEvent'][];
+      /** @description The target was deleted since (no confirmation helps; revert the deletion first). */
+      deleted: boolean;
+    };
+    ActivityHead: {
+      /** @description The newest event's hash (64 zeros for an empty log). */
+      hash: string;
+      /** @description The number of events in the chain. */
+      count: number;
+    };
+    /**
+     * @description The changes made between the start of the tenant's run before this one (or ever, for the
+     *     first) and this run's start: mappings, sync filters, values, rules, users, the company and
+     *     the environment (not sign-ins, syncs, launches or passwords). A `user` counts only their own.
+     */
+    SyncRunChanges: {
+      count: number;
+      /**
+       * Format: date-time
+       * @description The start of the run before (listActivity's `from`); null for the first run.
+       */
+      from: string | null;
+      /** @description The newest of them, up to five, newest first. */
+      events: components['schemas']['ActivityEvent'][];
     };
     PaginatedActivityEventList: {
       /** @description Number of events that match. */
@@ -3042,8 +3125,11 @@ export interface components {
       checked: number;
       /** @description The id of the first event that breaks the chain; null when it holds. */
       broken_at: number | null;
-      /** @description Why that event breaks it; null when it holds. */
+      /** @description Why that event breaks it, or why a noted head is missing; null when it holds. */
       reason: string | null;
+      head: components['schemas']['ActivityHead'];
+      /** @description Whether the chain still holds the head passed as `noted`; null when none was passed. */
+      noted_found: boolean | null;
     };
   };
   responses: {
@@ -3244,12 +3330,22 @@ export interface components {
      */
     ActivityAreaQuery: components['schemas']['ActivityArea'];
     /**
-     * @description Only the events of this day (UTC) or later.
+     * @description Only the events about this target (ActivityTarget.id, as text), with `area` to say of which kind.
+     * @example 46
+     */
+    ActivityTargetQuery: string;
+    /**
+     * @description The event's id.
+     * @example 12
+     */
+    ActivityEventId: number;
+    /**
+     * @description Only the events of this day (UTC) or later, or (a date-time) at this instant or later.
      * @example 2026-03-01
      */
     ActivityFrom: string;
     /**
-     * @description Only the events of this day (UTC) or earlier; not before `from`.
+     * @description Only the events of this day (UTC) or earlier, or (a date-time) before this instant; not before `from`.
      * @example 2026-03-02
      */
     ActivityTo: string;
@@ -5232,12 +5328,17 @@ export interface operations {
          */
         area?: components['parameters']['ActivityAreaQuery'];
         /**
-         * @description Only the events of this day (UTC) or later.
+         * @description Only the events about this target (ActivityTarget.id, as text), with `area` to say of which kind.
+         * @example 46
+         */
+        target?: components['parameters']['ActivityTargetQuery'];
+        /**
+         * @description Only the events of this day (UTC) or later, or (a date-time) at this instant or later.
          * @example 2026-03-01
          */
         from?: components['parameters']['ActivityFrom'];
         /**
-         * @description Only the events of this day (UTC) or earlier; not before `from`.
+         * @description Only the events of this day (UTC) or earlier, or (a date-time) before this instant; not before `from`.
          * @example 2026-03-02
          */
         to?: components['parameters']['ActivityTo'];
@@ -5283,12 +5384,17 @@ export interface operations {
          */
         area?: components['parameters']['ActivityAreaQuery'];
         /**
-         * @description Only the events of this day (UTC) or later.
+         * @description Only the events about this target (ActivityTarget.id, as text), with `area` to say of which kind.
+         * @example 46
+         */
+        target?: components['parameters']['ActivityTargetQuery'];
+        /**
+         * @description Only the events of this day (UTC) or later, or (a date-time) at this instant or later.
          * @example 2026-03-01
          */
         from?: components['parameters']['ActivityFrom'];
         /**
-         * @description Only the events of this day (UTC) or earlier; not before `from`.
+         * @description Only the events of this day (UTC) or earlier, or (a date-time) before this instant; not before `from`.
          * @example 2026-03-02
          */
         to?: components['parameters']['ActivityTo'];
@@ -5323,7 +5429,13 @@ export interface operations {
   };
   verifyActivity: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description The `head.hash` of an earlier check, to check that the chain still holds it.
+         * @example 0c7e9a6f3b1d4e2c8a5f7b9d1e3c5a7f9b1d3e5c7a9f1b3d5e7c9a1f3b5d7e9a
+         */
+        noted?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5342,6 +5454,58 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  revertActivityEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The event's id.
+         * @example 12
+         */
+        id: components['parameters']['ActivityEventId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ActivityRevertRequest'];
+      };
+    };
+    responses: {
+      /** @description The target is back as it was; the revert's own event. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityRevertReply'];
+        };
+      };
+      /** @description The event cannot be reverted, the caller is not a super_admin, or its `before` is no longer valid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description A later change would be overwritten (confirm to go ahead), or the target was deleted since. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityRevertConflict'];
+        };
+      };
       500: components['responses']['ServerError'];
     };
   };

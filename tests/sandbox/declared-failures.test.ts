@@ -926,7 +926,44 @@ const CASES: Case[] = [
     why: 'a user checking the chain (only a super admin may)',
     act: ({ marcus }) => marcus.get('/api/v1/activity/verify/'),
   },
+  {
+    op: 'revertActivityEvent',
+    status: 400,
+    why: 'a sign-in, which cannot be reverted',
+    act: ({ dana, store }) =>
+      dana.post(`/api/v1/activity/${newestOf(store, 'sign_in')}/revert/`, {}),
+  },
+  {
+    op: 'revertActivityEvent',
+    status: 404,
+    why: "another tenant's event",
+    act: ({ globex, store }) =>
+      globex.post(`/api/v1/activity/${newestOf(store, 'sign_in')}/revert/`, {}),
+  },
+  {
+    op: 'revertActivityEvent',
+    status: 409,
+    why: 'a rule changed again since',
+    arrange: async ({ dana }) => {
+      const rule = '/api/v1/salesforce/update-create-on-sf-settings';
+      await dana.post(rule, { type: 'lead', value: false });
+      await dana.post(rule, { type: 'lead', value: true });
+    },
+    act: ({ dana, store }) => {
+      const changes = store.state.activity.filter((row) => row.action === 'rule.changed');
+      return dana.post(`/api/v1/activity/${changes.at(-2)?.id}/revert/`, {});
+    },
+  },
 ];
+
+/** The id of Acme's newest event of the area. */
+function newestOf(store: World['store'], area: string): number {
+  const row = store.state.activity.findLast(
+    (event) => event.tenantId === ACME.id && event.area === area,
+  );
+  if (!row) throw new Error(`Acme has no ${area} event`);
+  return row.id;
+}
 
 /** A valid new filter: the seed's first Acme condition, as the create call takes it. */
 function acmeFilter(store: World['store']) {

@@ -7,7 +7,7 @@
 import type { State, TenantRow } from '../store/state';
 import { record, type Change, type Origin } from './activity';
 
-type Described = Pick<Change, 'area' | 'action' | 'target'>;
+type Described = Pick<Change, 'area' | 'action' | 'target' | 'reverts'>;
 
 /**
  * Runs `change` on the draft and records it: `view` is read before and after (plain JSON), so the

@@ -39,6 +39,8 @@ export interface Change {
   target: { kind: string; id: string | number | null; label: string };
   before?: unknown;
   after?: unknown;
+  /** On a revert, the event it reverts. */
+  reverts?: number;
 }
 
 /** The `prev_hash` of a tenant's first event. */
@@ -111,6 +113,8 @@ export function record(draft: State, origin: Origin, change: Change): ActivityRo
     after: plain(change.after),
     request_id: origin.requestId,
     prev_hash: headOf(draft.activity, origin.tenantId),
+    // Only a revert carries it: an absent key leaves every other event's hash as it was.
+    ...(change.reverts === undefined ? {} : { reverts: change.reverts }),
   };
   const row: ActivityRow = { ...fields, hash: eventHash(fields) };
   draft.activity.push(row);
@@ -133,33 +137,82 @@ export function chained(rows: readonly Omit<ActivityRow, 'hash' | 'prev_hash'>[]
     });
 }
 
-/** The contract's verdict on a tenant's chain, oldest event first. */
-export function verifyChain(state: State, tenantId: number): Schemas['ActivityChainCheck'] {
+/**
+ * The contract's verdict on a tenant's chain, oldest event first, with its head (newest hash and
+ * count). A chain cut short at its end still holds; `noted`, a head hash noted earlier, catches
+ * that: the chain must still hold an event with that hash.
+ */
+export function verifyChain(
+  state: State,
+  tenantId: number,
+  noted?: string,
+): Schemas['ActivityChainCheck'] {
   let previous = GENESIS_HASH;
   let checked = 0;
   const rows = state.activity
     .filter((row) => row.tenantId === tenantId)
     .sort((a, b) => a.id - b.id);
+  const head = { hash: rows.at(-1)?.hash ?? GENESIS_HASH, count: rows.length };
+  const notedFound = noted === undefined ? null : rows.some((row) => row.hash === noted);
   for (const row of rows) {
     checked += 1;
-    const broken = (reason: string) => ({ ok: false, checked, broken_at: row.id, reason });
+    const broken = (reason: string) => ({
+      ok: false,
+      checked,
+      broken_at: row.id,
+      reason,
+      head,
+      noted_found: notedFound,
+    });
     if (row.prev_hash !== previous)
       return broken("The event's prev_hash is not the hash of the event before it.");
     if (row.hash !== eventHash(row)) return broken("The event's hash does not match its content.");
     previous = row.hash;
   }
-  return { ok: true, checked, broken_at: null, reason: null };
+  if (notedFound === false)
+    return {
+      ok: false,
+      checked,
+      broken_at: null,
+      reason: 'The chain no longer holds the head noted earlier; events were removed from its end.',
+      head,
+      noted_found: false,
+    };
+  return { ok: true, checked, broken_at: null, reason: null, head, noted_found: notedFound };
+}
+
+/**
+ * The actions a revert can put back: one target's state before and after, which the edit's own
+ * domain function can restore. AutoMatch and imports change many fields at once, and the other
+ * areas (sign-ins, syncs, users, passwords...) are not settings to put back.
+ */
+const REVERTIBLE_ACTIONS: ReadonlySet<string> = new Set([
+  'mapping.changed',
+  'mapping.reverted',
+  'sync_filter.created',
+  'sync_filter.changed',
+  'sync_filter.deleted',
+  'sync_filter.reverted',
+  'override.saved',
+  'override.reverted',
+  'rule.changed',
+  'rule.reverted',
+]);
+
+export function isRevertible(row: Pick<ActivityRow, 'action'>): boolean {
+  return REVERTIBLE_ACTIONS.has(row.action);
 }
 
 /** What the contract shows of an event. */
 export function eventView(row: ActivityRow): Schemas['ActivityEvent'] {
   const { tenantId: _tenant, ...event } = row;
-  return event;
+  return { ...event, revertible: isRevertible(row) };
 }
 
 export interface ActivityFilters {
   person?: string;
   area?: string;
+  target?: string;
   from?: string;
   to?: string;
   search?: string;
@@ -180,16 +233,27 @@ const AREAS: readonly ActivityArea[] = [
   'sign_in',
 ];
 
-/** A day of the filters, as the start of that day in UTC (ms); a 400 naming the field if not a real day. */
-function dayStart(value: string | undefined, field: string): number | undefined {
+/** An instant with its offset (Z or ±hh:mm), as a date-time query value is written. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A bound of the filters in ms: a day (UTC) is its start, and for `to` the start of the next day
+ * (the day is included); an instant is itself (`to` excluded). A 400 names the field otherwise.
+ */
+function bound(value: string | undefined, field: string, end: boolean): number | undefined {
   if (value === undefined || value === '') return undefined;
+  if (INSTANT.test(value)) {
+    const time = Date.parse(value);
+    if (Number.isNaN(time)) throw fieldErrors({ [field]: ['Enter a valid date or date-time.'] });
+    return time;
+  }
   const time = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value)
     throw fieldErrors({ [field]: ['Enter a valid date (YYYY-MM-DD).'] });
-  return time;
+  return end ? time + DAY_MS : time;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The events a caller may read, newest first, with the filters applied: the tenant's (never
@@ -208,11 +272,15 @@ export function readableEvents(
   const area = filters.area === undefined || filters.area === '' ? undefined : filters.area;
   if (area !== undefined && !AREAS.includes(area as ActivityArea))
     throw fieldErrors({ area: [`"${area}" is not a valid choice.`] });
-  const from = dayStart(filters.from, 'from');
-  const toDay = dayStart(filters.to, 'to');
-  if (from !== undefined && toDay !== undefined && toDay < from)
+  const from = bound(filters.from, 'from', false);
+  const until = bound(filters.to, 'to', true);
+  // A day `to` ends where the next begins: a `to` day before `from`'s leaves until <= from. An
+  // instant `to` may equal `from` (an empty window, such as two runs queued in one second).
+  const empty =
+    filters.to !== undefined && INSTANT.test(filters.to) ? until! < from! : until! <= from!;
+  if (from !== undefined && until !== undefined && empty)
     throw fieldErrors({ to: ['Ensure this day is not before "from".'] });
-  const until = toDay === undefined ? undefined : toDay + DAY_MS;
+  const target = filters.target === undefined || filters.target === '' ? undefined : filters.target;
   const search = filters.search?.trim().toLowerCase() || undefined;
   const own = caller.role === 'user' ? caller.userId : undefined;
   return state.activity
@@ -220,6 +288,7 @@ export function readableEvents(
     .filter((row) => own === undefined || row.actor?.id === own)
     .filter((row) => person === undefined || row.actor?.id === person)
     .filter((row) => area === undefined || row.area === area)
+    .filter((row) => target === undefined || row.target.id === target)
     .filter((row) => from === undefined || Date.parse(row.at) >= from)
     .filter((row) => until === undefined || Date.parse(row.at) < until)
     .filter((row) => search === undefined || searchText(row).includes(search))
@@ -232,4 +301,38 @@ function searchText(row: ActivityRow): string {
     .filter(Boolean)
     .join('\n')
     .toLowerCase();
+}
+
+/** The areas whose events are changes a sync run sees (not sign-ins, syncs, launches, passwords). */
+const CHANGE_AREAS: ReadonlySet<ActivityArea> = new Set([
+  'mapping',
+  'sync_filter',
+  'override',
+  'rule',
+  'user',
+  'company',
+  'environment',
+]);
+
+/** How many events a run shows of the changes before it. */
+const RUN_CHANGES_SHOWN = 5;
+
+/**
+ * The changes the caller may read made from `from` (an instant; ever when null) until `to` (the
+ * run's start, excluded): their count and the newest few.
+ */
+export function changesBetween(
+  state: State,
+  caller: { tenantId: number; userId: number; role: Schemas['Role'] },
+  from: string | null,
+  to: string,
+): Schemas['SyncRunChanges'] {
+  const rows = readableEvents(state, caller, { from: from ?? undefined, to }).filter((row) =>
+    CHANGE_AREAS.has(row.area),
+  );
+  return {
+    count: rows.length,
+    from,
+    events: rows.slice(0, RUN_CHANGES_SHOWN).map(eventView),
+  };
 }

@@ -227,7 +227,14 @@ describe('the chain', () => {
     await dana.get(`${SF}/resolve-launched-data`);
     const intact = (await dana.get(`${LOG}verify/`)).body;
     const acmeEvents = store.state.activity.filter((row) => row.tenantId === 1);
-    expect(intact).toEqual({ ok: true, checked: acmeEvents.length, broken_at: null, reason: null });
+    expect(intact).toEqual({
+      ok: true,
+      checked: acmeEvents.length,
+      broken_at: null,
+      reason: null,
+      head: { hash: acmeEvents.at(-1)?.hash, count: acmeEvents.length },
+      noted_found: null,
+    });
 
     const edited = acmeEvents[2] as ActivityRow;
     store.transact((draft) => {
@@ -239,6 +246,8 @@ describe('the chain', () => {
       checked: 3,
       broken_at: edited.id,
       reason: "The event's hash does not match its content.",
+      head: { hash: acmeEvents.at(-1)?.hash, count: acmeEvents.length },
+      noted_found: null,
     });
   });
 

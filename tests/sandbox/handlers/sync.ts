@@ -14,7 +14,7 @@ import {
   type SandboxDeps,
 } from '../app';
 import type { Schemas } from '../contract';
-import { record, type Origin } from '../domain/activity';
+import { changesBetween, record, type Origin } from '../domain/activity';
 import { openErrorsView, overridesView, recorded } from '../domain/activity-changes';
 import { Conflict, fieldErrors } from '../domain/failure';
 import { dismissErrors, errorCauses, retryScope } from '../domain/sync/causes';
@@ -35,6 +35,7 @@ import {
   runView,
 } from '../domain/sync/runs';
 import type { SyncDirection } from '../domain/sync/types';
+import { callerOf } from '../domain/tenant-access';
 import { paginate } from './paging';
 
 const DIRECTIONS: Record<string, SyncDirection> = {
@@ -125,7 +126,12 @@ export function registerSync(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/sync-runs/', (call) => {
     const { tenantId } = sessionOf(call);
     const { deps } = call;
-    const rows = listRuns(deps.store.state, tenantId, days(call.query.days), deps.now());
+    const { state } = deps.store;
+    const { user } = callerOf(state, sessionOf(call));
+    const caller = { tenantId, userId: user.id, role: user.role };
+    const rows = listRuns(state, tenantId, days(call.query.days), deps.now(), (from, to) =>
+      changesBetween(state, caller, from, to),
+    );
     return reply(200, paginate(rows, publicUrl(call.context), call.query));
   });
 

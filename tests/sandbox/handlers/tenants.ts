@@ -16,6 +16,7 @@ import { connectionStatus } from '../domain/connection-health';
 import { switchEnvironment } from '../domain/environment';
 import { fieldErrors, requireFields } from '../domain/failure';
 import { transactWithMail } from '../domain/outbox';
+import { ruleLabel, setCreateRule } from '../domain/rules';
 import { checkSalesforceLogin, connectSalesforce } from '../domain/salesforce-connection';
 import { callerOf, ownTenant, superAdmin, tenantById } from '../domain/tenant-access';
 import type { TenantRow } from '../store/state';
@@ -113,18 +114,10 @@ export function registerTenants(app: SandboxApp): void {
         {
           area: 'rule',
           action: 'rule.changed',
-          target: {
-            kind: 'rule',
-            id: body.type,
-            label: `Create ${body.type === 'lead' ? 'leads' : 'opportunities'} in Salesforce`,
-          },
+          target: { kind: 'rule', id: body.type, label: ruleLabel(body.type) },
         },
         () => rulesView(draft, tenant.id),
-        () => {
-          const row = tenantById(draft.tenants, tenant.id);
-          if (body.type === 'lead') row.is_lead_create_allowed_in_sf = body.value;
-          else row.is_opportunity_create_allowed_in_sf = body.value;
-        },
+        () => setCreateRule(draft, tenant.id, body.type, body.value),
       ),
     );
     return reply(200, { message: 'Settings updated successfully.' });

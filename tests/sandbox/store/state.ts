@@ -207,7 +207,8 @@ export type SyncRunRow = Schemas['SyncRun'] & {
  * sign-in refused at an address that names no account, which no tenant reads. Append-only and
  * never pruned (domain/activity.ts).
  */
-export type ActivityRow = Schemas['ActivityEvent'] & {
+/** An event as stored: `revertible` is worked out when it is read (it is not hashed content). */
+export type ActivityRow = Omit<Schemas['ActivityEvent'], 'revertible'> & {
   tenantId: number | null;
 };
 

@@ -158,3 +158,19 @@ export function saveOverrides(draft: State, tenantId: number, body: unknown): nu
   );
   return items.length;
 }
+
+/**
+ * Forgets the tenant's saved values of these records' attributes (`salesforce_id` and ACE
+ * attribute id): a revert of a save that added them. Nothing else takes a value away.
+ */
+export function removeOverrides(
+  draft: State,
+  tenantId: number,
+  pairs: readonly { salesforce_id: string; aceId: number }[],
+): void {
+  const keys = new Set(pairs.map((pair) => `${pair.salesforce_id}|${pair.aceId}`));
+  draft.overrides = draft.overrides.filter(
+    (row) =>
+      row.tenantId !== tenantId || !keys.has(`${row.salesforce_id}|${row.aws_ace_attribute}`),
+  );
+}

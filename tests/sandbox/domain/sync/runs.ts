@@ -89,18 +89,27 @@ export function queueRun(
   return run;
 }
 
-/** The tenant's runs queued within the last `days` days, newest first. */
+/**
+ * The tenant's runs queued within the last `days` days, newest first; `changes` adds what changed
+ * between the run before (queued earlier, even beyond `days`) and each run.
+ */
 export function listRuns(
   state: State,
   tenantId: number,
   days: number,
   now: Date,
+  changes?: (from: string | null, to: string) => Schemas['SyncRunChanges'],
 ): Schemas['SyncRun'][] {
   const since = now.getTime() - days * DAY_MS;
-  return state.syncRuns
-    .filter((run) => run.tenantId === tenantId && Date.parse(run.queued_at) >= since)
-    .sort((a, b) => b.queued_at.localeCompare(a.queued_at) || b.id - a.id)
-    .map(runView);
+  const all = state.syncRuns
+    .filter((run) => run.tenantId === tenantId)
+    .sort((a, b) => b.queued_at.localeCompare(a.queued_at) || b.id - a.id);
+  return all.flatMap((run, index) => {
+    if (Date.parse(run.queued_at) < since) return [];
+    const view = runView(run);
+    if (!changes) return [view];
+    return [{ ...view, changes_before: changes(all[index + 1]?.queued_at ?? null, run.queued_at) }];
+  });
 }
 
 /** One run of the tenant; another tenant's run, like a missing one, is not found. */
