@@ -7,6 +7,8 @@ import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { actorOf, record, type Change } from '@tests/sandbox/domain/activity';
 import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 
+import { apiFilters } from './model/activity-search';
+
 wholeAppTestSettings();
 const backend = setupSandboxBackend();
 
@@ -117,8 +119,9 @@ describe('/activity', () => {
     const { router } = renderApp('/activity?from=2026-02-27&to=2026-02-27');
     await expectActions(['Invited a user']);
     expect(screen.getByRole('combobox', { name: 'From' })).toHaveValue('2026-02-27');
+    // The user's own days, sent as the instants where they begin and end.
     expect(backend.callsTo('listActivity').at(-1)?.search.toString()).toBe(
-      'from=2026-02-27&to=2026-02-27',
+      new URLSearchParams(apiFilters({ from: '2026-02-27', to: '2026-02-27' }) as never).toString(),
     );
 
     await user.click(screen.getByRole('combobox', { name: 'To' }));
@@ -293,6 +296,14 @@ describe('/activity', () => {
     });
     await router.navigate({ to: '/activity', search: {} });
     expect(await screen.findByText('No activity yet.')).toBeVisible();
+  });
+
+  it('goes back to page 1 from a link to a page that no longer exists', async () => {
+    await backend.signIn(DANA);
+    const { router } = renderApp('/activity?page=9');
+    await expectActions(['Signed in', ...SEEDED]);
+    expect(router.state.location.search).toEqual({});
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a failed load with Retry, which loads the list', async () => {

@@ -1,6 +1,7 @@
 import { Card, Classes } from '@blueprintjs/core';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 
+import { isApiError } from '@/api/api-error';
 import { BlockError } from '@/components/block-error/block-error';
 import { DataTable, useDataTable } from '@/components/data-table';
 import { Paginator } from '@/components/paginator/paginator';
@@ -27,10 +28,18 @@ export interface ActivityPageProps {
   /** New filters: the list starts again at page 1. */
   onFiltersChange: (filters: ActivityFilters) => void;
   onPageChange: (page: number) => void;
+  /** The page asked for does not exist (a shared link to page 9 of 3): back to page 1. */
+  onPageGone: () => void;
 }
 
 /** Activity (/activity, super_admin): who changed what, newest first, filtered, paged, exported. */
-export function ActivityPage({ filters, page, onFiltersChange, onPageChange }: ActivityPageProps) {
+export function ActivityPage({
+  filters,
+  page,
+  onFiltersChange,
+  onPageChange,
+  onPageGone,
+}: ActivityPageProps) {
   // Kept after closing, so that the dialog's text does not change while it fades out.
   const [opened, setOpened] = useState<{ event: ActivityEvent; open: boolean }>();
   return (
@@ -42,7 +51,12 @@ export function ActivityPage({ filters, page, onFiltersChange, onPageChange }: A
       <Card elevation={1}>
         <ActivityFiltersBar filters={filters} onChange={onFiltersChange} />
         <OpenEventContext.Provider value={(event) => setOpened({ event, open: true })}>
-          <ActivityList filters={filters} page={page} onPageChange={onPageChange} />
+          <ActivityList
+            filters={filters}
+            page={page}
+            onPageChange={onPageChange}
+            onPageGone={onPageGone}
+          />
         </OpenEventContext.Provider>
       </Card>
       {opened ? (
@@ -62,14 +76,24 @@ function ActivityList({
   filters,
   page,
   onPageChange,
-}: Pick<ActivityPageProps, 'filters' | 'page' | 'onPageChange'>) {
+  onPageGone,
+}: Pick<ActivityPageProps, 'filters' | 'page' | 'onPageChange' | 'onPageGone'>) {
   const list = usePagedList((number) => activityQueryOptions(filters, number), page);
+  // A page beyond the last answers 404: the log is there, the link is stale.
+  const gone =
+    page > 1 &&
+    list.query.isError &&
+    isApiError(list.query.error) &&
+    list.query.error.status === 404;
+  useEffect(() => {
+    if (gone) onPageGone();
+  }, [gone, onPageGone]);
   const table = useDataTable({
     data: list.rows ?? NO_EVENTS,
     columns: activityColumns,
     getRowId: (event) => String(event.id),
   });
-  if (list.query.isError && !list.rows) {
+  if (list.query.isError && !list.rows && !gone) {
     return <BlockError error={list.query.error} onRetry={() => void list.query.refetch()} />;
   }
   return (

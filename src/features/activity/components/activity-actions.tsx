@@ -6,7 +6,7 @@ import { downloadText } from '@/lib/download';
 import { exportActivity, verifyActivity } from '@generated/api/activity/activity';
 
 import styles from '../activity.module.css';
-import type { ActivityFilters } from '../model/activity-search';
+import { apiFilters, type ActivityFilters } from '../model/activity-search';
 import { ACTIVITY_TEXT } from '../model/activity-texts';
 
 /** The file the export offers, as the backend names it. */
@@ -20,7 +20,7 @@ const CSV_FILE = 'activity.csv';
  */
 export function ActivityActions({ filters }: { filters: ActivityFilters }) {
   const exporter = useMutation({
-    mutationFn: (params: ActivityFilters) => exportActivity(params),
+    mutationFn: (params: ActivityFilters) => exportActivity(apiFilters(params)),
     onSuccess: (csv) => downloadText(csv, CSV_FILE, 'text/csv'),
   });
   const check = useMutation({ mutationFn: () => verifyActivity() });

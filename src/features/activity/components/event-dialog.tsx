@@ -1,12 +1,12 @@
-import { Classes, Dialog, DialogBody, HTMLTable, Switch } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 
 import { formatDateTime } from '@/lib/format-date';
 import type { ActivityEvent } from '@generated/api/model';
 
 import styles from '../activity.module.css';
 import { ACTIVITY_TEXT, actionText, areaText } from '../model/activity-texts';
-import { changeView, type FieldChange } from '../model/changes';
+import { ChangesView } from './changes-view';
+import { RevertAction } from './revert-action';
 
 export interface EventDialogProps {
   /** The event shown; kept while the dialog closes, so its text does not change as it fades. */
@@ -25,6 +25,9 @@ export function EventDialog({ event, isOpen, onClose }: EventDialogProps) {
       style={{ width: 'min(720px, 95vw)' }}
     >
       <DialogBody>{event ? <EventDetail key={event.id} event={event} /> : null}</DialogBody>
+      {event?.revertible ? (
+        <DialogFooter actions={<RevertAction key={event.id} event={event} onDone={onClose} />} />
+      ) : null}
     </Dialog>
   );
 }
@@ -52,56 +55,7 @@ function EventDetail({ event }: { event: ActivityEvent }) {
         ))}
       </dl>
       <h3 className={Classes.HEADING}>{ACTIVITY_TEXT.changes}</h3>
-      <Changes event={event} />
-    </>
-  );
-}
-
-function Changes({ event }: { event: ActivityEvent }) {
-  const view = changeView(event.before, event.after);
-  if (view.kind === 'none') return <p className={Classes.TEXT_MUTED}>{ACTIVITY_TEXT.noChange}</p>;
-  if (view.kind === 'value') {
-    return (
-      <p className={styles.scalar}>
-        {view.before} → {view.after}
-      </p>
-    );
-  }
-  return <FieldChanges fields={view.fields} />;
-}
-
-/** The keys that changed, before | after; the unchanged ones on request. */
-function FieldChanges({ fields }: { fields: FieldChange[] }) {
-  const [showAll, setShowAll] = useState(false);
-  const unchanged = fields.filter((field) => !field.changed).length;
-  const shown = showAll ? fields : fields.filter((field) => field.changed);
-  return (
-    <>
-      {unchanged > 0 ? (
-        <Switch
-          checked={showAll}
-          label={ACTIVITY_TEXT.showUnchanged(unchanged)}
-          onChange={(change) => setShowAll(change.currentTarget.checked)}
-        />
-      ) : null}
-      <HTMLTable compact striped className={styles.changes} aria-label={ACTIVITY_TEXT.changes}>
-        <thead>
-          <tr>
-            <th scope="col">{ACTIVITY_TEXT.field}</th>
-            <th scope="col">{ACTIVITY_TEXT.before}</th>
-            <th scope="col">{ACTIVITY_TEXT.after}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((field) => (
-            <tr key={field.key} className={field.changed ? undefined : Classes.TEXT_MUTED}>
-              <th scope="row">{field.key}</th>
-              <td data-label={ACTIVITY_TEXT.before}>{field.before}</td>
-              <td data-label={ACTIVITY_TEXT.after}>{field.after}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <ChangesView before={event.before} after={event.after} label={ACTIVITY_TEXT.changes} />
     </>
   );
 }

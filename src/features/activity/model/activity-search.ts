@@ -1,15 +1,18 @@
-import { isDay } from '@/lib/day';
+import { isDay, parseDay } from '@/lib/day';
 import { ActivityArea, type ListActivityParams } from '@generated/api/model';
 
-/** The contract's bound on the search text. */
+/** The contract's bounds on the search text and the target. */
 const SEARCH_MAX_LENGTH = 200;
+const TARGET_MAX_LENGTH = 200;
 
 /** The Activity screen's view in the URL: its filters and page, so a link opens the same view. */
 export interface ActivitySearch {
   /** A user id of the tenant. */
   person?: number;
   area?: ActivityArea;
-  /** Whole days, 'YYYY-MM-DD', both included. */
+  /** One target of the area (its id as the log writes it): "Last changed by" links here. */
+  target?: string;
+  /** Whole days of the user's own calendar, 'YYYY-MM-DD', both included. */
   from?: string;
   to?: string;
   search?: string;
@@ -46,9 +49,11 @@ export function parseActivitySearch(raw: Record<string, unknown>): ActivitySearc
   const text =
     typeof raw.search === 'string' ? raw.search.trim().slice(0, SEARCH_MAX_LENGTH) : undefined;
   const page = positiveInteger(raw.page);
+  const target = typeof raw.target === 'string' && raw.target !== '' ? raw.target : undefined;
   return {
     person: positiveInteger(raw.person),
     area: area as ActivityArea | undefined,
+    target: target?.slice(0, TARGET_MAX_LENGTH),
     from,
     to,
     search: text || undefined,
@@ -64,9 +69,64 @@ export function filtersOf(search: ActivitySearch): ActivityFilters {
   ) as ActivityFilters;
 }
 
+/** How far `zone`'s wall clock is ahead of UTC at `time` (ms). */
+function zoneOffset(time: number, zone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(time)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const wall = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  return wall - Math.floor(time / 1000) * 1000;
+}
+
+/** Midnight in `zone` at the start of a day, `days` later, as an instant. */
+function zoneMidnight(text: string, days: number, zone: string): string | undefined {
+  const day = parseDay(text);
+  if (!day) return undefined;
+  const wall = Date.UTC(day.year, day.month - 1, day.day + days);
+  // The offset at the guess, then at the instant found (a change of offset that night moves it).
+  const guess = wall - zoneOffset(wall, zone);
+  return new Date(wall - zoneOffset(guess, zone)).toISOString();
+}
+
+/** The user's time zone, as the table's times are shown in. */
+const userZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The filters as the backend takes them: the days are the user's own (the table shows local
+ * times), so they go as instants, from the first day's local midnight to the one after the last
+ * day (excluded); a UTC day would move the bounds by the user's offset.
+ */
+export function apiFilters(filters: ActivityFilters, zone = userZone()): ActivityFilters {
+  const { from, to, ...rest } = filtersOf(filters);
+  return {
+    ...rest,
+    ...(from ? { from: zoneMidnight(from, 0, zone) } : {}),
+    ...(to ? { to: zoneMidnight(to, 1, zone) } : {}),
+  };
+}
+
 /** The list's params for one page of a view. */
 export function listParams(filters: ActivityFilters, page: number): ListActivityParams {
-  return page > 1 ? { ...filters, page } : { ...filters };
+  const params = apiFilters(filters);
+  return page > 1 ? { ...params, page } : params;
 }
 
 /** True when a view filters anything. */

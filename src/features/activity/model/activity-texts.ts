@@ -33,6 +33,16 @@ export const ACTIVITY_TEXT = {
   /** A value that is not there (null): nothing before, or nothing left after. */
   noValue: '(none)',
   unknownActor: '(unknown)',
+  revert: 'Revert',
+  revertTitle: 'Revert this change?',
+  revertBody: (target: string) =>
+    `${target} will be put back as it was before this change. The revert is recorded as an event of its own.`,
+  restored: 'What will be restored',
+  overwrite: 'Overwrite',
+  overwriteBody: 'It was changed again since:',
+  laterChange: (who: string, when: string, what: string) =>
+    `This will overwrite a later change by ${who} at ${when}: ${what}.`,
+  reverted: 'Change reverted.',
   intact: (checked: number) =>
     `The log is intact: ${checked} ${checked === 1 ? 'event' : 'events'} checked.`,
   broken: (eventId: number | null, reason: string | null) =>
@@ -64,6 +74,10 @@ const ACTION_TEXT: Record<string, string> = {
   'sync_filter.deleted': 'Deleted a sync filter',
   'override.saved': 'Saved override values',
   'rule.changed': 'Changed a rule',
+  'mapping.reverted': 'Reverted a mapping change',
+  'sync_filter.reverted': 'Reverted a sync filter change',
+  'override.reverted': 'Reverted override values',
+  'rule.reverted': 'Reverted a rule change',
   'user.invited': 'Invited a user',
   'user.reinvited': 'Re-invited a user',
   'user.renamed': 'Renamed a user',

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 
 import { ActivityPage } from '@/features/activity';
 import {
@@ -22,6 +23,11 @@ export const Route = createFileRoute('/_authenticated/_super-admin/activity')({
 function ActivityRoute() {
   const { page = 1, ...filters } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // A stale link's page is replaced, not kept in the history to come back to.
+  const goneToFirstPage = useCallback(
+    () => void navigate({ search: (search) => ({ ...search, page: undefined }), replace: true }),
+    [navigate],
+  );
   return (
     <ActivityPage
       filters={filters}
@@ -31,6 +37,7 @@ function ActivityRoute() {
       onPageChange={(next) =>
         void navigate({ search: (search) => ({ ...search, page: next > 1 ? next : undefined }) })
       }
+      onPageGone={goneToFirstPage}
     />
   );
 }
