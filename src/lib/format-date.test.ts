@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime, formatShortDay } from './format-date';
+import { formatAgo, formatDateTime, formatShortDay } from './format-date';
 
 /** A local time as the server would send it (UTC, with microseconds as Django writes them). */
 const fromServer = (...parts: [number, number, number, number, number]) =>
@@ -29,5 +29,20 @@ describe('formatShortDay', () => {
     expect(formatShortDay('2026-03-02')).toBe('Mar 2');
     expect(formatShortDay(undefined)).toBe('');
     expect(formatShortDay('not a date')).toBe('');
+  });
+});
+
+describe('formatAgo', () => {
+  const now = Date.parse('2026-03-02T12:00:00Z');
+  it('says how long ago, in minutes, hours, days, then the date', () => {
+    expect(formatAgo('2026-03-02T11:59:30Z', now)).toBe('just now');
+    expect(formatAgo('2026-03-02T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatAgo('2026-03-02T09:00:00Z', now)).toBe('3 h ago');
+    expect(formatAgo('2026-03-01T11:00:00Z', now)).toBe('1 day ago');
+    expect(formatAgo('2026-02-27T12:00:00Z', now)).toBe('3 days ago');
+    expect(formatAgo('2026-02-01T12:00:00Z', now)).toBe(
+      `on ${formatShortDay('2026-02-01T12:00:00Z')}`,
+    );
+    expect(formatAgo(null, now)).toBe('');
   });
 });

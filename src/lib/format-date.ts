@@ -35,3 +35,22 @@ export function formatShortDay(value: string | null | undefined): string {
   const date = value ? parseTimestamp(value) : null;
   return date ? plainSpaces(SHORT_DAY.format(date)) : '';
 }
+
+const MINUTE_MS = 60_000;
+
+/**
+ * How long ago a server timestamp was, in the words a header says it: 'just now', '5 min ago',
+ * '3 h ago', '2 days ago'; past a week, the date itself ('on Mar 2'). '' if unusable.
+ */
+export function formatAgo(value: string | null | undefined, now: number = Date.now()): string {
+  const date = value ? parseTimestamp(value) : null;
+  if (!date) return '';
+  const minutes = Math.max(0, Math.floor((now - date.getTime()) / MINUTE_MS));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days <= 7) return days === 1 ? '1 day ago' : `${days} days ago`;
+  return `on ${formatShortDay(value)}`;
+}

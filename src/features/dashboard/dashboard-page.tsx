@@ -39,7 +39,7 @@ export function DashboardPage({ tab, page, role, onViewChange }: DashboardPagePr
         <SyncStatsCard />
         <InboxCard />
       </div>
-      <SyncHistoryCard />
+      <SyncHistoryCard canOpenActivity={role === 'super_admin'} />
       <SyncErrorsCard
         tab={tab}
         page={page}

@@ -28,6 +28,8 @@ export interface FieldMapperProps {
   headerActions?: ReactNode;
   /** An ACE attribute's id to open at: its tab and page, its row shown, highlighted and focused. */
   focusField?: number;
+  /** Who changed the mappings last, under the header (composed by the route). */
+  lastChanged?: ReactNode;
 }
 
 type TabId = 'leads' | 'opportunities' | 'rules';
@@ -37,7 +39,12 @@ type TabId = 'leads' | 'opportunities' | 'rules';
  * the required-field counts and the Leads / Opportunities / Rules tabs. The wizard renders its own
  * Previous and Finish around it.
  */
-export function FieldMapper({ embedded = false, headerActions, focusField }: FieldMapperProps) {
+export function FieldMapper({
+  embedded = false,
+  headerActions,
+  focusField,
+  lastChanged,
+}: FieldMapperProps) {
   const state = useMapperState();
   // The Leads rows need the Salesforce leads fields: asked beside the ACE attributes and the
   // mappings, not once the rows show.
@@ -89,6 +96,7 @@ export function FieldMapper({ embedded = false, headerActions, focusField }: Fie
           />
         </div>
       </div>
+      {lastChanged}
       {summary ? <ImportSummaryCallout summary={summary} onClose={() => setSummary(null)} /> : null}
       <AsteriskLegend />
       {loading ? (

@@ -25,13 +25,15 @@ export interface ValuesMapperPageProps {
   onTabChange?: (tab: ValuesMapperTab) => void;
   /** The field-mapping editor shown at the side, composed by the route. */
   mapper?: ReactNode;
+  /** Who changed the sync filters last, under the intro (composed by the route). */
+  lastChanged?: ReactNode;
 }
 
 /**
  * The values mapper (/values-mapper, titled "Sync Settings"): which leads and opportunities sync,
  * as OR blocks of AND conditions that save themselves, with the mapping editor beside them.
  */
-export function ValuesMapperPage({ tab, onTabChange, mapper }: ValuesMapperPageProps) {
+export function ValuesMapperPage({ tab, onTabChange, mapper, lastChanged }: ValuesMapperPageProps) {
   const queryClient = useQueryClient();
   const [ownTab, setOwnTab] = useState<ValuesMapperTab>('leads');
   const selected = tab ?? ownTab;
@@ -62,6 +64,7 @@ export function ValuesMapperPage({ tab, onTabChange, mapper }: ValuesMapperPageP
           {PAGE_TEXT.title}
         </h1>
         <p>{PAGE_TEXT.intro}</p>
+        {lastChanged}
         <Tabs
           id="values-mapper-entity"
           selectedTabId={selected}

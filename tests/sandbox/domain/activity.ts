@@ -16,7 +16,13 @@
 import { createHash } from 'node:crypto';
 
 import type { Schemas } from '../contract';
-import { nextId, type ActivityRow, type State, type UserRow } from '../store/state';
+import {
+  nextId,
+  type ActivityRow,
+  type State,
+  type SyncRunRow,
+  type UserRow,
+} from '../store/state';
 import { fieldErrors } from './failure';
 
 type ActivityArea = Schemas['ActivityArea'];
@@ -318,21 +324,30 @@ const CHANGE_AREAS: ReadonlySet<ActivityArea> = new Set([
 const RUN_CHANGES_SHOWN = 5;
 
 /**
- * The changes the caller may read made from `from` (an instant; ever when null) until `to` (the
- * run's start, excluded): their count and the newest few.
+ * The changes the caller may read made after the run before (ever, for the first) and before
+ * `run` was queued: their count and the newest few. A run's activity mark bounds it exactly (a
+ * second holds many events); a run stored without one is bounded by the times it was queued.
  */
-export function changesBetween(
+export function changesBefore(
   state: State,
   caller: { tenantId: number; userId: number; role: Schemas['Role'] },
-  from: string | null,
-  to: string,
+  run: Pick<SyncRunRow, 'queued_at' | 'activity_mark'>,
+  previous: Pick<SyncRunRow, 'queued_at' | 'activity_mark'> | undefined,
 ): Schemas['SyncRunChanges'] {
-  const rows = readableEvents(state, caller, { from: from ?? undefined, to }).filter((row) =>
-    CHANGE_AREAS.has(row.area),
-  );
+  // Each end by its mark when the run has one, else by the time it was queued.
+  const upTo = run.activity_mark;
+  const after = previous?.activity_mark;
+  const rows = readableEvents(state, caller, {
+    from: after === undefined ? previous?.queued_at : undefined,
+    to: upTo === undefined ? run.queued_at : undefined,
+  })
+    .filter(
+      (row) => (upTo === undefined || row.id <= upTo) && (after === undefined || row.id > after),
+    )
+    .filter((row) => CHANGE_AREAS.has(row.area));
   return {
     count: rows.length,
-    from,
+    from: previous?.queued_at ?? null,
     events: rows.slice(0, RUN_CHANGES_SHOWN).map(eventView),
   };
 }

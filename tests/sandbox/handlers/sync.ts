@@ -14,7 +14,7 @@ import {
   type SandboxDeps,
 } from '../app';
 import type { Schemas } from '../contract';
-import { changesBetween, record, type Origin } from '../domain/activity';
+import { changesBefore, record, type Origin } from '../domain/activity';
 import { openErrorsView, overridesView, recorded } from '../domain/activity-changes';
 import { Conflict, fieldErrors } from '../domain/failure';
 import { dismissErrors, errorCauses, retryScope } from '../domain/sync/causes';
@@ -129,8 +129,8 @@ export function registerSync(app: SandboxApp): void {
     const { state } = deps.store;
     const { user } = callerOf(state, sessionOf(call));
     const caller = { tenantId, userId: user.id, role: user.role };
-    const rows = listRuns(state, tenantId, days(call.query.days), deps.now(), (from, to) =>
-      changesBetween(state, caller, from, to),
+    const rows = listRuns(state, tenantId, days(call.query.days), deps.now(), (run, previous) =>
+      changesBefore(state, caller, run, previous),
     );
     return reply(200, paginate(rows, publicUrl(call.context), call.query));
   });

@@ -194,10 +194,16 @@ interface LaunchRow {
  * A sync run, as the contract's SyncRun, kept per tenant (the last 30 days, at most 500). A retry
  * keeps the Salesforce ids of the records it runs over.
  */
-export type SyncRunRow = Schemas['SyncRun'] & {
+export type SyncRunRow = Omit<Schemas['SyncRun'], 'changes_before'> & {
   tenantId: number;
   /** When it was queued (started_at is null until it starts). */
   queued_at: string;
+  /**
+   * The newest activity event's id when it was queued: the changes before it are the events
+   * after the previous run's mark, up to this one (ids, as a second holds many events). Absent
+   * on runs stored before it was kept: their times are used instead.
+   */
+  activity_mark?: number;
   /** The records a retry runs over; null for a run over the whole org. */
   records: string[] | null;
 };
@@ -205,9 +211,9 @@ export type SyncRunRow = Schemas['SyncRun'] & {
 /**
  * An activity event (the contract's ActivityEvent) and the tenant whose chain holds it: null for a
  * sign-in refused at an address that names no account, which no tenant reads. Append-only and
- * never pruned (domain/activity.ts).
+ * never pruned (domain/activity.ts). `revertible` is worked out when it is read (it is not hashed
+ * content).
  */
-/** An event as stored: `revertible` is worked out when it is read (it is not hashed content). */
 export type ActivityRow = Omit<Schemas['ActivityEvent'], 'revertible'> & {
   tenantId: number | null;
 };

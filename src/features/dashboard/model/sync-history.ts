@@ -25,6 +25,13 @@ export const HISTORY_TEXT = {
   leads: 'Leads',
   opportunities: 'Opportunities',
   runErrorsPages: 'Errors of this run pages',
+  changes: 'Changes before',
+  changesBefore: (count: number) =>
+    `${count} ${count === 1 ? 'change' : 'changes'} before this run`,
+  changesHeading: 'Changes since the run before',
+  noChanges: 'No changes since the run before.',
+  moreChanges: (shown: number, count: number) => `The newest ${shown} of ${count}.`,
+  openActivity: 'Open in Activity',
 } as const;
 
 export const TRIGGER_LABEL: Record<SyncRunTrigger, string> = {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
+import { LastChangedBy } from '@/components/last-changed-by/last-changed-by';
 import { FieldMapper } from '@/features/mapper';
 import { EditSalesforceConnectionButton, ValuesMapperPage } from '@/features/values-mapper';
 import type { ValuesMapperTab } from '@/features/values-mapper/values-mapper-queries';
@@ -55,8 +56,10 @@ function ValuesMapperRoute() {
           embedded
           headerActions={<EditSalesforceConnectionButton />}
           focusField={field}
+          lastChanged={<LastChangedBy area="mapping" />}
         />
       }
+      lastChanged={<LastChangedBy area="sync_filter" />}
     />
   );
 }

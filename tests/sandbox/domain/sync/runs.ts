@@ -44,7 +44,13 @@ export function activeRun(state: State, tenantId: number): SyncRunRow | undefine
 
 /** A run as the contract gives it. */
 export function runView(run: SyncRunRow): Schemas['SyncRun'] {
-  const { tenantId: _tenant, queued_at: _queued, records: _records, ...view } = run;
+  const {
+    tenantId: _tenant,
+    queued_at: _queued,
+    records: _records,
+    activity_mark: _mark,
+    ...view
+  } = run;
   return {
     ...view,
     counts: { lead: { ...run.counts.lead }, opportunity: { ...run.counts.opportunity } },
@@ -84,6 +90,7 @@ export function queueRun(
     failure_reason: null,
     counts: zeroCounts(),
     records: options.records ?? null,
+    activity_mark: draft.activity.at(-1)?.id ?? 0,
   };
   draft.syncRuns.push(run);
   return run;
@@ -98,7 +105,7 @@ export function listRuns(
   tenantId: number,
   days: number,
   now: Date,
-  changes?: (from: string | null, to: string) => Schemas['SyncRunChanges'],
+  changes?: (run: SyncRunRow, previous: SyncRunRow | undefined) => Schemas['SyncRunChanges'],
 ): Schemas['SyncRun'][] {
   const since = now.getTime() - days * DAY_MS;
   const all = state.syncRuns
@@ -108,7 +115,7 @@ export function listRuns(
     if (Date.parse(run.queued_at) < since) return [];
     const view = runView(run);
     if (!changes) return [view];
-    return [{ ...view, changes_before: changes(all[index + 1]?.queued_at ?? null, run.queued_at) }];
+    return [{ ...view, changes_before: changes(run, all[index + 1]) }];
   });
 }
 

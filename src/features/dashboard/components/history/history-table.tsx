@@ -66,6 +66,26 @@ function runColumns(onOpen: (run: SyncRun) => void) {
       meta: { className: styles.numeric },
     }),
     ...RUN_COUNT_PARTS.map(count),
+    // Beside the failures: what was changed since the run before, which may explain a jump.
+    column.display({
+      id: 'changes',
+      header: HISTORY_TEXT.changes,
+      cell: ({ row }) => {
+        const changes = row.original.changes_before?.count ?? 0;
+        if (changes === 0) return formatCount(0);
+        return (
+          <Button
+            variant="minimal"
+            size="small"
+            aria-label={HISTORY_TEXT.changesBefore(changes)}
+            onClick={() => onOpen(row.original)}
+          >
+            {formatCount(changes)}
+          </Button>
+        );
+      },
+      meta: { className: styles.numeric },
+    }),
     column.display({
       id: 'state',
       header: RUN_COLUMN_TEXT.state,

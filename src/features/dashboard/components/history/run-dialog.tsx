@@ -1,5 +1,6 @@
 import { Callout, Classes, Dialog, DialogBody, HTMLTable, Intent } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { BlockError } from '@/components/block-error/block-error';
@@ -7,8 +8,10 @@ import { createDataColumnHelper, DataTable, useDataTable } from '@/components/da
 import { ErrorCategoryTag } from '@/components/error-category/error-category';
 import { pageSizeFromFirstPage } from '@/components/paginator/pagination';
 import { Paginator } from '@/components/paginator/paginator';
+import { actionText } from '@/lib/activity-actions';
+import { dayOfDate, formatDay } from '@/lib/day';
 import { formatDateTime } from '@/lib/format-date';
-import type { SyncLog, SyncRun } from '@generated/api/model';
+import type { SyncLog, SyncRun, SyncRunChanges } from '@generated/api/model';
 
 import { runLogsQueryOptions } from '../../dashboard-queries';
 import { COLUMN_TEXT, ERRORS_TEXT, SOURCE_TEXT } from '../../model/error-texts';
@@ -57,10 +60,12 @@ export interface RunDialogProps {
   run: SyncRun | null;
   isOpen: boolean;
   onClose: () => void;
+  /** The reader may open Activity (a super_admin): the changes link to it. */
+  canOpenActivity?: boolean;
 }
 
 /** One run: when, what started it, how it ended, its counts per entity and the errors it raised. */
-export function RunDialog({ run, isOpen, onClose }: RunDialogProps) {
+export function RunDialog({ run, isOpen, onClose, canOpenActivity = false }: RunDialogProps) {
   const when = run ? (formatDateTime(run.started_at) ?? STATE_LABEL[run.state]) : '';
   return (
     <Dialog
@@ -69,12 +74,14 @@ export function RunDialog({ run, isOpen, onClose }: RunDialogProps) {
       title={HISTORY_TEXT.runTitle(when)}
       style={{ width: 'min(960px, 95vw)' }}
     >
-      <DialogBody>{run ? <RunDetail key={run.id} run={run} /> : null}</DialogBody>
+      <DialogBody>
+        {run ? <RunDetail key={run.id} run={run} canOpenActivity={canOpenActivity} /> : null}
+      </DialogBody>
     </Dialog>
   );
 }
 
-function RunDetail({ run }: { run: SyncRun }) {
+function RunDetail({ run, canOpenActivity }: { run: SyncRun; canOpenActivity: boolean }) {
   const duration = formatDuration(run.started_at, run.finished_at);
   const entities = [
     { name: HISTORY_TEXT.leads, counts: run.counts.lead },
@@ -122,9 +129,73 @@ function RunDetail({ run }: { run: SyncRun }) {
           ))}
         </tbody>
       </HTMLTable>
+      {run.changes_before ? (
+        <RunChanges run={run} changes={run.changes_before} canOpenActivity={canOpenActivity} />
+      ) : null}
       <h3 className={Classes.HEADING}>{HISTORY_TEXT.runErrors}</h3>
       <RunErrors runId={run.id} />
     </>
+  );
+}
+
+/** A timestamp's day in the reader's calendar, as Activity's day filters take it. */
+const localDay = (value: string | null) =>
+  value ? formatDay(dayOfDate(new Date(value))) : undefined;
+
+/**
+ * What was changed between the run before and this one (the newest few, who, what, when), which
+ * may explain failures that jumped; the whole list in Activity, over those days.
+ */
+function RunChanges({
+  run,
+  changes,
+  canOpenActivity,
+}: {
+  run: SyncRun;
+  changes: SyncRunChanges;
+  canOpenActivity: boolean;
+}) {
+  return (
+    <section aria-label={HISTORY_TEXT.changesHeading} className={styles.counts}>
+      <h3 className={Classes.HEADING}>{HISTORY_TEXT.changesHeading}</h3>
+      {changes.count === 0 ? (
+        <p className={Classes.TEXT_MUTED}>{HISTORY_TEXT.noChanges}</p>
+      ) : (
+        <>
+          <p>{HISTORY_TEXT.changesBefore(changes.count)}</p>
+          <ul>
+            {changes.events.map((event) => (
+              <li key={event.id}>
+                {[
+                  formatDateTime(event.at),
+                  event.actor?.name,
+                  actionText(event.action),
+                  event.target.label,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </li>
+            ))}
+          </ul>
+          {changes.count > changes.events.length ? (
+            <p className={Classes.TEXT_MUTED}>
+              {HISTORY_TEXT.moreChanges(changes.events.length, changes.count)}
+            </p>
+          ) : null}
+        </>
+      )}
+      {canOpenActivity && changes.count > 0 ? (
+        <Link
+          to="/activity"
+          search={{
+            from: localDay(changes.from),
+            to: localDay(run.started_at ?? new Date().toISOString()),
+          }}
+        >
+          {HISTORY_TEXT.openActivity}
+        </Link>
+      ) : null}
+    </section>
   );
 }
 

@@ -134,6 +134,7 @@ describe('the Sync history card', () => {
       'Unchanged',
       'Filtered out',
       'Failed',
+      'Changes before',
       'State',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -152,6 +153,7 @@ describe('the Sync history card', () => {
       String(totals.unchanged),
       String(totals.skipped),
       String(totals.failed),
+      expect.stringMatching(/^\d+$/),
       'Succeeded',
     ]);
     // Newest first, one row per run.
@@ -207,6 +209,35 @@ describe('the Sync history card', () => {
     expect(backend.callsTo('listSyncLogs').at(-1)?.search.get('run')).toBe(String(last!.id));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('names the changes made since the run before, beside its counts, and lists them when opened', async () => {
+    acmeRunsUpToNow(backend);
+    const dana = await backend.as(DANA);
+    await dana.post('/api/v1/salesforce/update-create-on-sf-settings', {
+      type: 'opportunity',
+      value: true,
+    });
+    await dana.post('/api/v1/salesforce/data-mappings/sync-data/', { tenant_sub_domain: 'acme' });
+    await backend.syncsIdle();
+    await backend.signIn(DANA);
+    renderCard();
+    const table = await showAsTable();
+    const [newest] = within(table).getAllByRole('row').slice(1);
+    const changes = within(newest!).getByRole('button', { name: /^\d+ changes? before this run$/ });
+    // The count came with the runs: no call per row.
+    expect(backend.callsTo('listActivity')).toHaveLength(0);
+    await userEvent.click(changes);
+    const dialog = await screen.findByRole('dialog', { name: /^Sync of/ });
+    const section = within(dialog).getByRole('region', { name: 'Changes since the run before' });
+    expect(section).toHaveTextContent(changes.getAttribute('aria-label')!);
+    expect(
+      within(section).getByText(
+        /Dana Whitfield · Changed a rule · Create opportunities in Salesforce/,
+      ),
+    ).toBeInTheDocument();
+    // Only a super_admin's dashboard links to Activity (this card was rendered without it).
+    expect(within(section).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('opens a run from the chart too', async () => {

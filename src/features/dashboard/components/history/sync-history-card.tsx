@@ -27,7 +27,7 @@ const canDraw = () =>
  * 'Sync history': the runs of the last 30 days as a chart (synced against failed per run, leads
  * and opportunities), or as a table; a run opens in a dialog with its counts and its errors.
  */
-export function SyncHistoryCard() {
+export function SyncHistoryCard({ canOpenActivity = false }: { canOpenActivity?: boolean }) {
   const runs = useQuery(syncRunsQueryOptions());
   const [asTable, setAsTable] = useState(false);
   const [opened, setOpened] = useState<{ run: SyncRun | null; isOpen: boolean }>({
@@ -78,6 +78,7 @@ export function SyncHistoryCard() {
           run={opened.run}
           isOpen={opened.isOpen}
           onClose={() => setOpened((state) => ({ ...state, isOpen: false }))}
+          canOpenActivity={canOpenActivity}
         />
       ) : null}
     </Card>
