@@ -13,7 +13,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormErrors } from '@/components/form/form-errors';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
-import { firstOfFields } from '@/lib/field-errors';
 import { toast } from '@/lib/toaster';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import type { Webhook, WebhookEventType, WebhookSecretReply } from '@generated/api/model';
@@ -23,16 +22,7 @@ import {
   getUpdateWebhookMutationOptions,
 } from '@generated/api/webhooks/webhooks';
 
-import { WEBHOOK_EVENTS, WEBHOOK_TEXT } from '../model/webhooks';
-
-type FieldErrors = { url?: string; events?: string };
-
-/** The server's refusals under the field they are about. */
-function fieldErrors(body: unknown): FieldErrors | undefined {
-  const url = firstOfFields(body, ['url', 'non_field_errors', 'error']);
-  const events = firstOfFields(body, ['events', 'events.0', 'events.1', 'events.2', 'events.3']);
-  return url || events ? { url, events } : undefined;
-}
+import { WEBHOOK_EVENTS, WEBHOOK_FIELDS, WEBHOOK_TEXT } from '../model/webhooks';
 
 export type WebhookDialogTarget = { kind: 'add' } | { kind: 'edit'; hook: Webhook };
 
@@ -56,14 +46,14 @@ export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps
   const [tried, setTried] = useState(false);
   const reload = () => queryClient.invalidateQueries({ queryKey: getListWebhooksQueryKey() });
   const create = useFormSubmit(getCreateWebhookMutationOptions(), {
-    fieldErrors,
+    fields: WEBHOOK_FIELDS,
     onSuccess: (reply) => {
       void reload();
       onCreated(reply);
     },
   });
   const update = useFormSubmit(getUpdateWebhookMutationOptions(), {
-    fieldErrors,
+    fields: WEBHOOK_FIELDS,
     onSuccess: () => {
       void toast.success(WEBHOOK_TEXT.saved);
       void reload();
@@ -74,7 +64,7 @@ export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps
   const save = editing ? update : create;
   const serverErrors = save.fieldErrors ?? {};
   const noEvent = tried && events.length === 0 ? WEBHOOK_TEXT.chooseEvent : undefined;
-  const eventsError = noEvent ?? serverErrors.events;
+  const eventsErrors = noEvent ? [noEvent] : (serverErrors.events ?? []);
 
   const toggle = (event: WebhookEventType, on: boolean) => {
     setEvents((current) =>
@@ -82,7 +72,7 @@ export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps
         item === event ? on : current.includes(item),
       ),
     );
-    save.setFieldErrors((current) => current && { ...current, events: undefined });
+    save.clearFieldErrors('events');
   };
 
   const onSubmit = (submitted: FormEvent) => {
@@ -114,16 +104,18 @@ export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps
             value={url}
             disabled={save.busy}
             helperText={WEBHOOK_TEXT.urlHelp}
-            errors={serverErrors.url ? [serverErrors.url] : []}
+            errors={serverErrors.url ?? []}
             onChange={(changed) => {
               setUrl(changed.target.value);
-              save.setFieldErrors((current) => current && { ...current, url: undefined });
+              save.clearFieldErrors('url');
             }}
           />
           <FormGroup
             label={WEBHOOK_TEXT.events}
-            intent={eventsError ? Intent.DANGER : Intent.NONE}
-            helperText={eventsError ? <FormErrors messages={[eventsError]} /> : undefined}
+            intent={eventsErrors.length > 0 ? Intent.DANGER : Intent.NONE}
+            helperText={
+              eventsErrors.length > 0 ? <FormErrors messages={eventsErrors} /> : undefined
+            }
           >
             {WEBHOOK_EVENTS.map(({ event, label }) => (
               <Checkbox

@@ -1,3 +1,4 @@
+import type { FieldMap } from '@/components/form/field-map';
 import { formatDateTime } from '@/lib/format-date';
 import type {
   Webhook,
@@ -103,3 +104,18 @@ export const WEBHOOK_TEXT = {
   error: 'Error',
   close: 'Close',
 } as const;
+
+/**
+ * The webhook dialog's field map: a refusal of the URL, or of the company's webhook count, under
+ * the URL; a refusal of the events, or of one of them, under the events.
+ */
+export const WEBHOOK_FIELDS: FieldMap<'url' | 'events'> = {
+  url: 'url',
+  non_field_errors: 'url',
+  error: 'url',
+  events: 'events',
+  'events.0': 'events',
+  'events.1': 'events',
+  'events.2': 'events',
+  'events.3': 'events',
+};
