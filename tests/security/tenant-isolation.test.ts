@@ -71,6 +71,9 @@ beforeAll(async () => {
   acmeIds.set('/api/v1/salesforce/data-mappings/sync-errors/{id}', errors);
   acmeIds.set('/api/v1/salesforce/records/{salesforce_id}/preview/', records);
   acmeIds.set('/api/v1/salesforce/sync-runs/{id}/', runs);
+  // Acme's activity: the filter just added, and the webhook, are events of its log.
+  const events = ids(await acme.get('/api/v1/activity/?page-size=5'));
+  acmeIds.set('/api/v1/activity/{id}/revert/', events);
   for (const path of [
     '/api/v1/webhooks/{id}/',
     '/api/v1/webhooks/{id}/rotate-secret/',
