@@ -857,6 +857,36 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/salesforce/data-mappings/import/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import mappings (a mappings file, all at once)
+     * @description Applies a mappings file the app has read (an export of this or another tenant, its fields
+     *     matched by name): each listed ACE field gets exactly the mappings given, its field-level
+     *     mapping and its picklist or boolean value rows (matched by `aws_ace_picklist_value`);
+     *     rows it has and the item leaves out are deleted, an item with `field: null` unmaps the
+     *     field. ACE fields not listed are left as they are. Every row is checked as
+     *     createDataMapping and updateDataMapping check it, and the import is all-or-nothing: the
+     *     first refusal answers 400, named by its place in the body (`fields.<index>.field.<name>`
+     *     or `fields.<index>.values.<index>.<name>`, with the message the single-field operations
+     *     give), and nothing is changed. Recorded as one activity event (`mapping.imported`) whose
+     *     `before` and `after` hold each changed ACE field's mappings by name. super_admin only (a
+     *     `user` gets 400, as for the other mapping writes).
+     */
+    post: operations['importMappings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/salesforce/records/': {
     parameters: {
       query?: never;
@@ -2376,6 +2406,30 @@ export interface components {
     DataMappingCreate: components['schemas']['DataMappingWrite'] & {
       /** @description Id of the ACE attribute. */
       aws_ace_attribute: number;
+    };
+    /** @description A mappings file as the tenant's ids say it (importMappings). */
+    MappingImport: {
+      /** @description The ACE fields to set, each at most once. */
+      fields: components['schemas']['MappingImportField'][];
+    };
+    /**
+     * @description One ACE field as it should be mapped: its field-level mapping (null for none) and its value
+     *     rows. A row's `aws_ace_attribute` is the item's; a value row's `picklist_mapping` is set to
+     *     the field-level mapping's id by the backend.
+     */
+    MappingImportField: {
+      /** @description Id of the ACE attribute. */
+      aws_ace_attribute: number;
+      /** @description The field-level mapping; null unmaps the field (its value rows too). */
+      field: components['schemas']['DataMappingWrite'] | null;
+      /** @description The value rows, each with its `aws_ace_picklist_value`; empty for none. */
+      values: components['schemas']['DataMappingWrite'][];
+    };
+    /** @description How many mapping rows an import created, updated and deleted. */
+    MappingImportResult: {
+      created: number;
+      updated: number;
+      deleted: number;
     };
     PaginatedDataMappingList: {
       /** @description Total number of mappings. */
@@ -4612,6 +4666,44 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  importMappings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MappingImport'];
+      };
+    };
+    responses: {
+      /** @description Imported; how many mapping rows were created, updated and deleted. The app reloads the mapper. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MappingImportResult'];
+        };
+      };
+      /**
+       * @description A row is refused (field errors named by their place in the body; nothing was
+       *     imported), or the caller is a `user`.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BadRequestError'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       500: components['responses']['ServerError'];
     };
