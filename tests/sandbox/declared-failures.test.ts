@@ -685,6 +685,35 @@ const CASES: Case[] = [
     act: ({ marcus }) => marcus.get('/api/v1/salesforce/auto-match'),
   },
   {
+    op: 'importMappings',
+    status: 400,
+    why: 'a user importing mappings',
+    act: ({ marcus }) =>
+      marcus.post('/api/v1/salesforce/data-mappings/import/', {
+        fields: [{ aws_ace_attribute: 10, field: null, values: [] }],
+      }),
+  },
+  {
+    op: 'importMappings',
+    status: 400,
+    why: 'a file row the single-field writes refuse (nothing of the file is kept)',
+    act: ({ dana }) =>
+      dana.post('/api/v1/salesforce/data-mappings/import/', {
+        fields: [
+          {
+            aws_ace_attribute: 10,
+            field: { aws_ace_attribute: 10, salesforce_attribute: 111 },
+            values: [],
+          },
+          {
+            aws_ace_attribute: 33,
+            field: { aws_ace_attribute: 33, salesforce_attribute: 111 },
+            values: [],
+          },
+        ],
+      }),
+  },
+  {
     op: 'searchSalesforceRecords',
     status: 400,
     why: 'no record type',

@@ -77,6 +77,51 @@ export function mappedFieldsView(state: State, tenantId: number): string[] {
   return [...ids].map((id) => nameOf(state, id) ?? String(id)).sort();
 }
 
+/**
+ * An ACE field as an import's view names it: its entity and name (`Lead status`), since a lead
+ * field and an opportunity field may share a name.
+ */
+export function importedFieldKey(state: State, aceId: number): string {
+  const attribute = state.attributes.find((row) => row.id === aceId && row.is_aws_ace);
+  return attribute ? `${attribute.type} ${attribute.name}` : `ACE field ${aceId}`;
+}
+
+/**
+ * Runs a mappings import and records it as one event: `before` and `after` hold, by
+ * importedFieldKey, the mappings (fieldMappingView) of each listed ACE field the import changed;
+ * those it left as they were are not shown.
+ */
+export function recordedImport<T>(
+  draft: State,
+  origin: Origin,
+  tenantId: number,
+  aceIds: readonly number[],
+  change: () => T,
+): T {
+  const view = () =>
+    snapshot(
+      Object.fromEntries(
+        aceIds.map((id) => [importedFieldKey(draft, id), fieldMappingView(draft, tenantId, id)]),
+      ),
+    ) as Record<string, unknown>;
+  const before = view();
+  const result = change();
+  const after = view();
+  for (const key of Object.keys(before)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) continue;
+    delete before[key];
+    delete after[key];
+  }
+  record(draft, origin, {
+    area: 'mapping',
+    action: 'mapping.imported',
+    target: { kind: 'ace_attribute', id: null, label: 'Mappings import' },
+    before,
+    after,
+  });
+  return result;
+}
+
 /** A sync filter condition as a person reads it; null once deleted. */
 export function filterView(state: State, id: number): unknown {
   const row = state.filters.find((filter) => filter.id === id);

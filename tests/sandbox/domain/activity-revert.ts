@@ -17,6 +17,7 @@ import {
   fieldMappingView,
   filterTarget,
   filterView,
+  importedFieldKey,
   overridesView,
   recorded,
   rulesView,
@@ -45,11 +46,16 @@ const NOT_REVERTIBLE: Partial<Record<Schemas['ActivityArea'], string>> = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Whether `later` changed what `event` is about (AutoMatch counts for each field it mapped). */
-function touchesSameTarget(later: ActivityRow, event: ActivityRow): boolean {
+/**
+ * Whether `later` changed what `event` is about: AutoMatch counts for each field it mapped, an
+ * import for each field it changed.
+ */
+function touchesSameTarget(state: State, later: ActivityRow, event: ActivityRow): boolean {
   if (later.area !== event.area || later.target.kind !== event.target.kind) return false;
   if (later.target.id === event.target.id) return true;
   if (later.target.id !== null) return false;
+  if (later.action === 'mapping.imported')
+    return isRecord(later.after) && importedFieldKey(state, Number(event.target.id)) in later.after;
   const has = (value: unknown) => Array.isArray(value) && value.includes(event.target.label);
   return has(later.after) !== has(later.before);
 }
@@ -76,7 +82,7 @@ export function revertConflict(
     throw refused(NOT_REVERTIBLE[event.area] ?? 'This change cannot be reverted.');
   const later = state.activity
     .filter((row) => row.tenantId === tenantId && row.id > event.id)
-    .filter((row) => touchesSameTarget(row, event))
+    .filter((row) => touchesSameTarget(state, row, event))
     .sort((a, b) => b.id - a.id);
   const deletion = event.area === 'sync_filter' && event.after !== null && gone(state, event);
   if (deletion) {

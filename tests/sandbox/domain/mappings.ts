@@ -9,7 +9,7 @@ import { BOOLEAN_VALUES } from '../../../generated/rules/index';
 import type { Schemas } from '../contract';
 import { type AttributeRow, type MappingRow, type State, nextId } from '../store/state';
 import { aceAttributes, fieldMapping, isReserved, salesforceFields } from './attributes';
-import { fieldErrors, notFound } from './failure';
+import { fieldErrors, Invalid, notFound } from './failure';
 
 type Write = Schemas['DataMappingWrite'];
 
@@ -230,6 +230,122 @@ export function deleteMapping(draft: Draft<State>, tenantId: number, id: number)
     (mapping) =>
       mapping.id !== id && !(mapping.picklist_mapping === id && mapping.tenant === tenantId),
   );
+}
+
+/** How many mapping rows an import created, updated and deleted. */
+export type ImportCounts = Schemas['MappingImportResult'];
+
+/** The tenant's value rows of one ACE field. */
+const valueRowsOf = (state: State, tenantId: number, aceId: number) =>
+  state.mappings.filter(
+    (row) =>
+      row.tenant === tenantId && row.aws_ace_attribute === aceId && row.picklist_mapping != null,
+  );
+
+/**
+ * Runs a write of the import; a refusal has its fields named by their place in the body
+ * (`fields.0.field.salesforce_attribute`), so the caller knows which row of the file it was.
+ */
+function at<T>(place: string, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (!(error instanceof Invalid)) throw error;
+    throw fieldErrors(
+      Object.fromEntries(
+        Object.entries(error.fields).map(([field, messages]) => [`${place}.${field}`, messages]),
+      ),
+    );
+  }
+}
+
+/** Updates a mapping; whether that changed it (an import counts only what it changed). */
+function updated(draft: Draft<State>, tenantId: number, id: number, write: Write): boolean {
+  const before = JSON.stringify(tenantMapping(draft as State, tenantId, id));
+  updateMapping(draft, tenantId, id, write);
+  return JSON.stringify(tenantMapping(draft as State, tenantId, id)) !== before;
+}
+
+/** One ACE field of an import made exactly as its item says (see importMappings). */
+function importField(
+  draft: Draft<State>,
+  tenantId: number,
+  item: Schemas['MappingImportField'],
+  place: string,
+  counts: ImportCounts,
+): void {
+  const state = draft as State;
+  const aceId = item.aws_ace_attribute;
+  at(place, () => aceAttribute(state, aceId));
+  const wanted = new Set(item.values.map((value) => value.aws_ace_picklist_value));
+  // Value rows the item leaves out go first (all of them when the field is unmapped), then the
+  // field row: a value row needs its parent, and a parent goes once its value rows are gone.
+  for (const row of valueRowsOf(state, tenantId, aceId)) {
+    if (item.field && wanted.has(row.aws_ace_picklist_value)) continue;
+    deleteMapping(draft, tenantId, row.id);
+    counts.deleted += 1;
+  }
+  const existing = fieldMapping(state, tenantId, aceId);
+  if (!item.field) {
+    if (existing) {
+      deleteMapping(draft, tenantId, existing.id);
+      counts.deleted += 1;
+    }
+    return;
+  }
+  const field = { ...item.field, aws_ace_attribute: aceId };
+  let parentId: number;
+  if (existing) {
+    parentId = existing.id;
+    if (at(`${place}.field`, () => updated(draft, tenantId, parentId, field))) counts.updated += 1;
+  } else {
+    parentId = at(`${place}.field`, () => createMapping(draft, tenantId, field));
+    counts.created += 1;
+  }
+  item.values.forEach((value, index) => {
+    const valuePlace = `${place}.values.${index}`;
+    if (!value.aws_ace_picklist_value)
+      throw fieldErrors({
+        [`${valuePlace}.aws_ace_picklist_value`]: ['Name the ACE value this row maps.'],
+      });
+    const write = { ...value, aws_ace_attribute: aceId, picklist_mapping: parentId };
+    const row = valueRowsOf(state, tenantId, aceId).find(
+      (other) =>
+        other.picklist_mapping === parentId &&
+        other.aws_ace_picklist_value === value.aws_ace_picklist_value,
+    );
+    if (row) {
+      if (at(valuePlace, () => updated(draft, tenantId, row.id, write))) counts.updated += 1;
+    } else {
+      at(valuePlace, () => createMapping(draft, tenantId, write));
+      counts.created += 1;
+    }
+  });
+}
+
+/**
+ * A mappings file applied: each listed ACE field gets exactly the field mapping and value rows its
+ * item gives (rows it leaves out are deleted; `field: null` unmaps it), through the functions the
+ * single-field writes use, so the same rules refuse the same rows. Unlisted fields stay as they
+ * are. The first refusal is thrown, named by its place in the body; run it inside one
+ * transaction, which then keeps nothing of the import.
+ */
+export function importMappings(
+  draft: Draft<State>,
+  tenantId: number,
+  body: Schemas['MappingImport'],
+): ImportCounts {
+  const counts: ImportCounts = { created: 0, updated: 0, deleted: 0 };
+  const seen = new Set<number>();
+  body.fields.forEach((item, index) => {
+    if (seen.has(item.aws_ace_attribute))
+      throw fieldErrors({
+        [`fields.${index}.aws_ace_attribute`]: ['This ACE field is listed twice.'],
+      });
+    seen.add(item.aws_ace_attribute);
+    importField(draft, tenantId, item, `fields.${index}`, counts);
+  });
+  return counts;
 }
 
 /** A name reduced to what AutoMatch compares: `AWS_Lead_Source__c` and `leadSource` meet. */

@@ -5,6 +5,7 @@ import {
   fieldMappingView,
   mappedFieldsView,
   recorded,
+  recordedImport,
 } from '../domain/activity-changes';
 import { mappingCounts } from '../domain/attributes';
 import { notFound } from '../domain/failure';
@@ -12,6 +13,7 @@ import {
   autoMatch,
   createMapping,
   deleteMapping,
+  importMappings,
   tenantMapping,
   updateMapping,
 } from '../domain/mappings';
@@ -115,6 +117,23 @@ export function registerMappings(app: SandboxApp): void {
           ? 'No new fields could be matched.'
           : `Auto match completed. ${matched} ${matched === 1 ? 'field was' : 'fields were'} matched.`,
     });
+  });
+
+  operation(app, 'post', '/api/v1/salesforce/data-mappings/import/', (call) => {
+    const { tenantId } = sessionOf(call);
+    superAdmin(call.deps.store.state, sessionOf(call), 'change the mappings');
+    const fields = call.body.fields;
+    // One transaction: a refused row throws, and nothing of the import (nor its event) is kept.
+    const counts = call.deps.store.transact((draft) =>
+      recordedImport(
+        draft,
+        originOf(call),
+        tenantId,
+        fields.map((item) => item.aws_ace_attribute),
+        () => importMappings(draft, tenantId, call.body),
+      ),
+    );
+    return reply(200, counts);
   });
 
   operation(app, 'get', '/api/v1/salesforce/records/', (call) => {
