@@ -39,7 +39,7 @@ function selectionBody(mapping: LocalMapping): DataMappingCreate {
 }
 
 /** The body of a create, or of an update that changes what the mapping reads. */
-function writeBody(mapping: LocalMapping): DataMappingCreate {
+export function writeBody(mapping: LocalMapping): DataMappingCreate {
   return { ...selectionBody(mapping), is_receive_update: mapping.is_receive_update };
 }
 

@@ -1,7 +1,14 @@
-import type { Attribute } from '@generated/api/model';
+import type { Attribute, DataMappingWrite, MappingImport } from '@generated/api/model';
 
 import { aceValues, isReserved, toRef, type EntityType } from './attributes';
-import { DUMMY_KEY, splitValues, type AttributeMappings, type LocalMapping } from './mapping';
+import { writeBody } from './decisions';
+import {
+  DUMMY_KEY,
+  isCleared,
+  splitValues,
+  type AttributeMappings,
+  type LocalMapping,
+} from './mapping';
 import { selectFields, selectValues, setDummyText, setReceiveUpdate } from './selection';
 
 /**
@@ -152,4 +159,33 @@ export function planImport(
     plan.changes.push({ attribute, next });
   }
   return plan;
+}
+
+/**
+ * The plan as one importMappings request: each field's mapping and value rows as a single write
+ * would send them (a cleared one left out: the server deletes what the item does not list). A
+ * value row reads its field's Salesforce field, and the server gives it its parent's id.
+ */
+export function importRequest(plan: ImportPlan): MappingImport {
+  return {
+    fields: plan.changes.map(({ attribute, next }) => {
+      const field = next.field && !isCleared(next.field) ? next.field : undefined;
+      const values: DataMappingWrite[] = field
+        ? [...next.values.values()]
+            .filter((row) => !isCleared(row))
+            .map((row) => {
+              const { picklist_mapping: _parent, ...body } = writeBody({
+                ...row,
+                salesforce_attribute: field.salesforce_attribute ?? row.salesforce_attribute,
+              });
+              return body;
+            })
+        : [];
+      return {
+        aws_ace_attribute: attribute.id,
+        field: field ? writeBody(field) : null,
+        values,
+      };
+    }),
+  };
 }

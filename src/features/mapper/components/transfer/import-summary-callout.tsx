@@ -18,6 +18,9 @@ export function ImportSummaryCallout({
       intent={clean ? Intent.SUCCESS : Intent.WARNING}
       title={summary.text}
     >
+      {summary.refused.length > 0 ? (
+        <p>Refused by the server: {summary.refused.join(', ')}</p>
+      ) : null}
       {summary.skipped.length > 0 ? (
         <p>Skipped, not found in this tenant: {summary.skipped.join(', ')}</p>
       ) : null}

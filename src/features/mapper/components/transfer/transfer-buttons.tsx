@@ -7,12 +7,19 @@ import { connectionStore } from '@/api/session';
 import { dayOfDate, formatDay } from '@/lib/day';
 import { downloadText } from '@/lib/download';
 import { toast } from '@/lib/toaster';
+import { useImportMappings } from '@generated/api/mappings/mappings';
+import type { MappingImportResult } from '@generated/api/model';
 
 import { salesforceFieldsQueryOptions } from '../../mapper-queries';
 import styles from '../../mapper.module.css';
 import { salesforceOfType, type EntityType } from '../../model/attributes';
-import { importSummary, type ImportSummary } from '../../model/import-summary';
-import { exportMappings, parseMappingFile, planImport } from '../../model/mapping-file';
+import { failedImport, importSummary, type ImportSummary } from '../../model/import-summary';
+import {
+  exportMappings,
+  importRequest,
+  parseMappingFile,
+  planImport,
+} from '../../model/mapping-file';
 import { useMapper } from '../mapper-context';
 
 /** 'Export mappings' saves the tenant's mappings as JSON; 'Import mappings' applies such a file. */
@@ -31,6 +38,8 @@ export function TransferButtons({ onImported }: { onImported: (summary: ImportSu
   const client = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
+  // The import's outcome is told by its summary, a refusal included: no generic error toast.
+  const importFile = useImportMappings({ mutation: { meta: { silentErrors: true } } });
 
   const onExport = async () => {
     setBusy('export');
@@ -72,11 +81,23 @@ export function TransferButtons({ onImported }: { onImported: (summary: ImportSu
         salesforceOf('Opportunity'),
       ]);
       const plan = planImport(file, mapper.attributes, { Lead, Opportunity }, mapper.store.view);
-      for (const { attribute, next } of plan.changes) mapper.store.setView(attribute.id, next);
-      const results = await Promise.all(
-        plan.changes.map(({ attribute }) => mapper.sync.reconcile(attribute.id)),
-      );
-      const result = importSummary(results, plan.skipped);
+      // One request, applied by the server all at once or not at all: on a refusal the mappings
+      // are as they were, and the rows still show them.
+      let counts: MappingImportResult;
+      try {
+        counts = await importFile.mutateAsync({ data: importRequest(plan) });
+      } catch (error) {
+        const failed = failedImport(
+          error,
+          plan.changes.map(({ attribute }) => attribute),
+          plan.skipped,
+        );
+        onImported(failed);
+        void toast.danger(failed.text);
+        return;
+      }
+      await mapper.reload();
+      const result = importSummary([{ ...counts, failed: 0 }], plan.skipped);
       onImported(result);
       void toast.info(result.text);
     } finally {
