@@ -130,11 +130,15 @@ describe('importing a mappings file', { timeout: 30_000 }, () => {
     await toastOf('Saved the mapping of industryOther.');
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
 
+    // Gone as the import is sent, not only once the mapper reloads after it.
+    const gate = backend.hold('importMappings');
     await user.upload(screen.getByLabelText('Mappings file'), mappingsFile([POSTAL_CODE]));
-    await toastOf('Import: 1 created, 0 updated, 0 deleted, 0 failed, 0 skipped');
+    await waitFor(() => expect(gate.waiting).toBe(1));
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(),
     );
+    gate.open();
+    await toastOf('Import: 1 created, 0 updated, 0 deleted, 0 failed, 0 skipped');
     expect(await serverHas(30)).toBe(1);
   });
 });
