@@ -233,7 +233,7 @@ export function deleteMapping(draft: Draft<State>, tenantId: number, id: number)
 }
 
 /** How many mapping rows an import created, updated and deleted. */
-export type ImportCounts = Schemas['MappingImportResult'];
+type ImportCounts = Schemas['MappingImportResult'];
 
 /** The tenant's value rows of one ACE field. */
 const valueRowsOf = (state: State, tenantId: number, aceId: number) =>

@@ -11,7 +11,7 @@ export interface ImportSummary extends SyncCounts {
 }
 
 /** An import is applied all at once or not at all: a refusal leaves the mappings as they were. */
-export const IMPORT_FAILED = 'Import failed: nothing was changed.';
+const IMPORT_FAILED = 'Import failed: nothing was changed.';
 
 /** 'Import: 2 created, 1 updated, 0 deleted, 0 failed, 1 skipped' */
 export function importSummary(results: readonly SyncCounts[], skipped: string[]): ImportSummary {
