@@ -22,6 +22,7 @@ const ACTION_TEXT: Record<string, string> = {
   'user.role_changed': "Changed a user's role",
   'user.deleted': 'Deleted a user',
   'user.activated': 'Accepted an invitation',
+  'user.alerts_changed': 'Changed e-mail alerts',
   'company.created': 'Created the company',
   'company.changed': 'Changed the company',
   'company.webhook_created': 'Added a webhook',
