@@ -4,8 +4,8 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
-  InputGroup,
   Intent,
+  TextArea,
 } from '@blueprintjs/core';
 import { DuplicateIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
@@ -38,22 +38,27 @@ export function WebhookSecretDialog({ secret, message, onClose }: WebhookSecretD
       <DialogBody>
         <p>{message}</p>
         <label htmlFor={id}>{WEBHOOK_TEXT.secretLabel}</label>
-        <InputGroup
-          id={id}
-          value={secret ?? ''}
-          readOnly
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-          rightElement={
-            <Button
-              variant="minimal"
-              icon={<DuplicateIcon />}
-              aria-label={WEBHOOK_TEXT.copy}
-              title={WEBHOOK_TEXT.copy}
-              onClick={() => void copyToClipboard(secret ?? '')}
-            />
-          }
-        />
+        {/* Several lines, broken anywhere: the whole secret shows, even on a phone. */}
+        <div style={{ display: 'flex', gap: 4, alignItems: 'flex-start' }}>
+          <TextArea
+            id={id}
+            value={secret ?? ''}
+            readOnly
+            fill
+            autoResize
+            rows={1}
+            spellCheck={false}
+            style={{ wordBreak: 'break-all', fontFamily: 'monospace', resize: 'none' }}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button
+            variant="minimal"
+            icon={<DuplicateIcon />}
+            aria-label={WEBHOOK_TEXT.copy}
+            title={WEBHOOK_TEXT.copy}
+            onClick={() => void copyToClipboard(secret ?? '')}
+          />
+        </div>
         <Callout intent={Intent.WARNING} style={{ marginTop: 12 }}>
           {WEBHOOK_TEXT.secretWarning}
         </Callout>
