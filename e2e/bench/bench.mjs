@@ -71,8 +71,13 @@ const BUDGETS = [
   // every screen, the login's first load included, and cost it about 1 KB (129.5 -> 130.5). An
   // outage said on the screen where it happens is worth that; lazy loading them was tried and
   // saved 0.3 KB, with a banner whose code could fail to load in the very outage it reports.
-  ['routes.login.jsAllGzip', 131 * KB, 'max'],
-  ['routes.dashboard.jsAllGzip', 200 * KB, 'max'],
+  // 132 and 202: a refused save is shown where it was caused, through one submit hook, one field
+  // map and one single-flight guard that every form shares, the login's included (about 0.7 KB);
+  // the dashboard also puts a refused override on its pair and names, in Sync history, the changes
+  // made before each run (about 1.5 KB). Bundling those small shared modules into one chunk was
+  // tried: it saved 0.2 KB on the login and cost the dashboard 0.3 KB.
+  ['routes.login.jsAllGzip', 132 * KB, 'max'],
+  ['routes.dashboard.jsAllGzip', 202 * KB, 'max'],
   ['routes.newConnection.jsAllGzip', 260 * KB, 'max'],
   ['routes.wizardStep5.jsAllGzip', 260 * KB, 'max'],
   ['routes.valuesMapper.jsAllGzip', 260 * KB, 'max'],

@@ -7,7 +7,7 @@ import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { actorOf, record, type Change } from '@tests/sandbox/domain/activity';
 import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 
-import { apiFilters } from './model/activity-search';
+import { apiFilters } from './model/activity-api-filters';
 
 wholeAppTestSettings();
 const backend = setupSandboxBackend();

@@ -1,7 +1,8 @@
 import { getListActivityQueryOptions } from '@generated/api/activity/activity';
 import { getListUsersQueryOptions } from '@generated/api/users/users';
 
-import { listParams, type ActivityFilters } from './model/activity-search';
+import { listParams } from './model/activity-api-filters';
+import type { ActivityFilters } from './model/activity-search';
 
 /**
  * The screen shows its own loading and error states (the list's BlockError, the person filter's

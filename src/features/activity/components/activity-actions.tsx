@@ -6,7 +6,8 @@ import { downloadText } from '@/lib/download';
 import { exportActivity, verifyActivity } from '@generated/api/activity/activity';
 
 import styles from '../activity.module.css';
-import { apiFilters, type ActivityFilters } from '../model/activity-search';
+import { apiFilters } from '../model/activity-api-filters';
+import type { ActivityFilters } from '../model/activity-search';
 import { ACTIVITY_TEXT } from '../model/activity-texts';
 
 /** The file the export offers, as the backend names it. */

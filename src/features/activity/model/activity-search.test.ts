@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { apiFilters, filtersOf, listParams, parseActivitySearch } from './activity-search';
+import { apiFilters, listParams } from './activity-api-filters';
+import { filtersOf, parseActivitySearch } from './activity-search';
 
 describe('parseActivitySearch', () => {
   it('keeps valid filters and the page, as the URL writes them', () => {
