@@ -10,6 +10,11 @@ const failure = (status: number, body?: unknown, statusText = '') =>
 describe('error catalogue: the messages a failed call shows, by status and body', () => {
   it.each<[string, unknown, string[]]>([
     ['400 with an error field', failure(400, { error: 'Invalid key' }), ['Invalid key']],
+    [
+      '400 with an error field and others',
+      failure(400, { error: ['Invalid key', 'Expired'], detail: 'Bad request' }),
+      ['Invalid key'],
+    ],
     ['400 with a string body', failure(400, 'Product key expired'), ['Product key expired']],
     [
       '400 with field arrays',
