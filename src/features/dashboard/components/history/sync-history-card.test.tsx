@@ -276,6 +276,28 @@ describe('the Sync history card', () => {
     expect(backend.callsTo('listSyncRuns')).toHaveLength(2);
   });
 
+  it('keeps the runs it shows when asking again fails', async () => {
+    acmeRunsUpToNow(backend);
+    await backend.signIn(DANA);
+    const client = createTestQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <SyncHistoryCard />
+      </QueryClientProvider>,
+    );
+    const shown = 'The chart cannot be drawn in this browser. Show it as a table instead.';
+    await screen.findByText(shown);
+    backend.fail('listSyncRuns', { status: 500 });
+    await act(async () => {
+      await client.refetchQueries();
+      // The query's observers hear of the failure in a later task: let the card render it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(backend.callsTo('listSyncRuns')).toHaveLength(2);
+    expect(screen.getByText(shown)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('sits on the dashboard, after the statistics', async () => {
     acmeRunsUpToNow(backend);
     await backend.signIn(DANA);
