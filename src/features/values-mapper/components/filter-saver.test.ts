@@ -145,6 +145,18 @@ describe('FilterSaver', () => {
     expect(toast.success).toHaveBeenLastCalledWith('Sync filter deleted successfully.');
   });
 
+  it('takes a row off when the server says it is already gone (404), and keeps the cache in step', async () => {
+    const { saver, client } = setup();
+    const key = syncFiltersQueryOptions('Opportunity').queryKey;
+    client.setQueryData(key, []);
+    const row = complete();
+    await saver.save(row);
+    backend.fail('deleteSyncFilter', { status: 404, body: { detail: 'Not found.' } });
+    await expect(saver.remove(row)).resolves.toBe(true);
+    expect(client.getQueryData(key)).toEqual([]);
+    expect(toast.success).toHaveBeenLastCalledWith('Sync filter deleted successfully.');
+  });
+
   it('removes a never-saved row without a call', async () => {
     const { saver } = setup();
     await expect(saver.remove(emptyRow())).resolves.toBe(true);
