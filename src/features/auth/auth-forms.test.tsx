@@ -120,6 +120,19 @@ describe('login', () => {
 });
 
 describe('login: where it leads', () => {
+  it('sends an e-mail filled in from the link trimmed and lower-cased too', async () => {
+    const { router } = renderApp(
+      `/login?email=${encodeURIComponent(' Dana.Whitfield@ACME-cloud.com ')}`,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Login' })).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Password/), DEMO_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(backend.callsTo('login')).toHaveLength(1));
+    expect(backend.callsTo('login')[0]?.body).toEqual({ email: DANA, password: DEMO_PASSWORD });
+    await landsOn(router, '/dashboard');
+  });
+
   it('sends the e-mail trimmed and lower-cased, once on a double click while busy; toasts a second, then the dashboard', async () => {
     const gate = backend.hold('login');
     toasts.success.mockResolvedValueOnce('login-toast');
