@@ -29,6 +29,12 @@ it('sends an admin, like a super admin, to the wizard while set-up is incomplete
   expect(await homeAfterLogin(admin, createTestQueryClient())).toBe('/new-connection');
 });
 
+it('takes an empty set-up message for incomplete set-up: the wizard, not the dashboard', async () => {
+  await backend.signIn(DANA);
+  backend.fail('getConnectionStepStatus', { status: 200, body: { current_step: 3, message: '' } });
+  expect(await homeAfterLogin(signedInUser(), createTestQueryClient())).toBe('/new-connection');
+});
+
 it('sends a super admin whose set-up is complete to the dashboard', async () => {
   await backend.signIn(DANA);
   expect(await homeAfterLogin(signedInUser(), createTestQueryClient())).toBe('/dashboard');
