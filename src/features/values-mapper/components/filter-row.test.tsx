@@ -3,11 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { emptyRow, patchRow, type FilterAttribute, type FilterRow } from '../model/filter-blocks';
+import { createRefusalBoard } from '@/components/form/refusal-board';
+
+import {
+  emptyRow,
+  FILTER_FIELDS,
+  patchRow,
+  type FilterAttribute,
+  type FilterRow,
+} from '../model/filter-blocks';
 import { VALUE_DEBOUNCE_MS } from '../model/filter-rules';
 import { FilterRowView } from './filter-row';
 
 const REVENUE: FilterAttribute = { id: 44, name: 'expectedMonthlyAwsRevenue', dataType: 'Double' };
+
+const refusals = createRefusalBoard(FILTER_FIELDS);
 
 /** One row, held as the editor holds it: a patch becomes the row the view shows next. */
 function Editor({ onSave }: { onSave: (row: FilterRow) => void }) {
@@ -18,6 +28,7 @@ function Editor({ onSave }: { onSave: (row: FilterRow) => void }) {
       isLast
       attributes={[REVENUE]}
       removing={false}
+      refusals={refusals}
       onPatch={(key, patch) => setRows((current) => patchRow(current, key, patch))}
       onSave={onSave}
       onRemove={() => undefined}

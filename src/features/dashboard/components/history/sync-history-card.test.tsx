@@ -279,12 +279,7 @@ describe('the Sync history card', () => {
   it('keeps the runs it shows when asking again fails', async () => {
     acmeRunsUpToNow(backend);
     await backend.signIn(DANA);
-    const client = createTestQueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <SyncHistoryCard />
-      </QueryClientProvider>,
-    );
+    const { client } = renderWithClient(<SyncHistoryCard />);
     const shown = 'The chart cannot be drawn in this browser. Show it as a table instead.';
     await screen.findByText(shown);
     backend.fail('listSyncRuns', { status: 500 });
