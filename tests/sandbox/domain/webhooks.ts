@@ -243,11 +243,7 @@ export function addWebhook(
   input: { url: string; events: WebhookEventType[] },
   now: Date,
 ): WebhookRow {
-  refuseBeyondListBound(
-    tenantWebhooks(draft, tenantId).length + 1,
-    'listWebhooks',
-    'webhooks',
-  );
+  refuseBeyondListBound(tenantWebhooks(draft, tenantId).length + 1, 'listWebhooks', 'webhooks');
   const row: WebhookRow = {
     id: nextId(draft, 'webhooks'),
     tenantId,
