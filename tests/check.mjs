@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run check`: the everyday loop, in under two minutes after a small change. ESLint and
+// `npm run check`: the everyday loop, about two minutes after a small change. ESLint and
 // Prettier on the changed files, then types for the whole project (incremental) beside the unit
 // tests related to them (`vitest related`: the tests that import a changed file, directly or
 // not). The changed files are those not yet committed (staged, unstaged or new); with none, those
