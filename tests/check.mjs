@@ -32,12 +32,15 @@ const TESTED = /^(src|tests|generated|schemas)\/.*\.(ts|tsx|mjs|json)$|^openapi\
  * that a step run beside another does not interleave with it.
  * @param {string} name
  * @param {string[]} args
- * @param {{ quiet?: boolean }} [options]
+ * @param {{ quiet?: boolean, env?: Record<string, string> }} [options]
  * @returns {Promise<boolean>}
  */
-function run(name, args, { quiet = false } = {}) {
+function run(name, args, { quiet = false, env = {} } = {}) {
   const started = performance.now();
-  const child = spawn('npx', args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const child = spawn('npx', args, {
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
   /** @type {Buffer[]} */
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -79,7 +82,10 @@ const results = [
       { quiet: true },
     ),
     tested.length === 0 ||
-      run('related unit tests', ['vitest', 'related', '--run', '--passWithNoTests', ...tested]),
+      // The files that share modules get two workers here (vite.config.ts says why only here).
+      run('related unit tests', ['vitest', 'related', '--run', '--passWithNoTests', ...tested], {
+        env: { DOM_WORKERS: '2' },
+      }),
   ])),
 ];
 if (results.includes(false)) process.exit(1);

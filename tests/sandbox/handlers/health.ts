@@ -2,5 +2,5 @@
 import { operation, reply, type SandboxApp } from '../app';
 
 export function registerHealth(app: SandboxApp): void {
-  operation(app, 'get', '/api/v1/health/', () => reply(200, { status: 'ok' }));
+  operation(app, 'get', '/api/v1/health/', () => reply(200, { status: 'ok' as const }));
 }
