@@ -107,15 +107,11 @@ export const WEBHOOK_TEXT = {
 
 /**
  * The webhook dialog's field map: a refusal of the URL, or of the company's webhook count, under
- * the URL; a refusal of the events, or of one of them, under the events.
+ * the URL; a refusal of the events under the events (the backend names the list, not an item).
  */
 export const WEBHOOK_FIELDS: FieldMap<'url' | 'events'> = {
   url: 'url',
   non_field_errors: 'url',
   error: 'url',
   events: 'events',
-  'events.0': 'events',
-  'events.1': 'events',
-  'events.2': 'events',
-  'events.3': 'events',
 };
