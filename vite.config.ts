@@ -40,6 +40,12 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routes/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // No route hot-swapping under Vitest: a route module, when it loads, hands its options to the
+      // route of the same id in the last router made (`window.__TSR_ROUTER__`). A component test's
+      // router with a '__root__' of its own then became the app's root for every whole-app file
+      // after it in a shared worker: the dashboard drew only that test's card, and every test of
+      // those files timed out (what looked like React stalling in a two-worker run).
+      codeSplittingOptions: { addHmr: !process.env.VITEST },
       routeFileIgnorePattern: 'routeTree\\.gen\\.ts',
       quoteStyle: 'single',
       semicolons: true,
@@ -120,13 +126,13 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: NODE_TESTS,
-          sequence: { groupOrder: 1 },
         },
       },
       {
         // The app's tests share their worker's modules (`isolate: false`): each file no longer
         // loads React, the router, Blueprint and the sandbox again, about two thirds of the suite's
-        // CPU. What a file leaves behind is reset by tests/setup.ts (DOM, storage, toaster).
+        // CPU. What a file leaves behind is reset by tests/setup.ts (DOM, storage, toaster). All
+        // three projects share the workers, one pool: 259 s became 244 s on a 2-core machine.
         extends: true,
         test: {
           name: 'dom',
@@ -134,14 +140,6 @@ export default defineConfig({
           include: DOM_TESTS,
           exclude: [...NODE_TESTS, ...OWN_MODULES],
           isolate: false,
-          // One worker for the files that share modules in a whole run: split over two, a file now
-          // and then found React stalled by the files before it in its worker (every test timing
-          // out, the last file's DOM still there). `npm run check` runs the few files related to a
-          // change on two (DOM_WORKERS=2): 135 s became 101 s after a dashboard change, green in
-          // every run so far. A project with its own worker count runs as a group of its own:
-          // these light files first, then the others on every core.
-          maxWorkers: Number(process.env.DOM_WORKERS ?? 1),
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -150,7 +148,6 @@ export default defineConfig({
           name: 'dom-own-modules',
           environment: 'jsdom',
           include: OWN_MODULES,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -64,8 +64,7 @@ const formatted = files.filter((file) => FORMATTED.test(file));
 const tested = files.filter((file) => TESTED.test(file));
 
 // Lint and format first: they take seconds and name the line. Then the types and the tests side by
-// side: the type check runs on one core and the tests' shared-module files in one worker, so
-// together they take about as long as the tests alone (measured on a 2-core machine).
+// side: the type check mostly waits on one core while the tests keep both busy.
 const results = [
   linted.length === 0 || (await run('eslint', ['eslint', ...linted])),
   formatted.length === 0 || (await run('prettier', ['prettier', '--check', ...formatted])),
@@ -82,10 +81,7 @@ const results = [
       { quiet: true },
     ),
     tested.length === 0 ||
-      // The files that share modules get two workers here (vite.config.ts says why only here).
-      run('related unit tests', ['vitest', 'related', '--run', '--passWithNoTests', ...tested], {
-        env: { DOM_WORKERS: '2' },
-      }),
+      run('related unit tests', ['vitest', 'related', '--run', '--passWithNoTests', ...tested]),
   ])),
 ];
 if (results.includes(false)) process.exit(1);
