@@ -1,12 +1,20 @@
-import { createRoute } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Route as rootRoute } from '@/routes/__root';
+import type { RouterContext } from '@/app/router';
+import { Route as appRoot } from '@/routes/__root';
 
-import { renderApp } from './render-app';
+import { renderWithClient } from './render-with-client';
 import { setupSandboxBackend } from './sandbox-backend';
+import { createTestQueryClient } from './test-query-client';
 
 // These screens ask the backend nothing today; should one start to, it gets the sandbox, and a
 // call the contract lacks fails the test.
@@ -18,16 +26,34 @@ function Exploding(): never | string {
   return 'Recovered';
 }
 
-// A route that fails to render, hung under the real root route.
-rootRoute.addChildren([
-  createRoute({ getParentRoute: () => rootRoute, path: '/explode', component: Exploding }),
-]);
+/**
+ * A route that fails to render, under a root route with the app's own components (its shell, its
+ * error page). A copy, never the app's root itself: a root given other children would lose the
+ * app's screens for every test file after this one in the worker.
+ */
+function renderExploding() {
+  const { component, errorComponent, notFoundComponent } = appRoot.options;
+  const root = createRootRouteWithContext<RouterContext>()({
+    component,
+    errorComponent,
+    notFoundComponent,
+  });
+  const queryClient = createTestQueryClient();
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/explode', component: Exploding }),
+    ]),
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: ['/explode'] }),
+  });
+  return renderWithClient(<RouterProvider router={router} />, { client: queryClient });
+}
 
 describe('error boundary', () => {
   it('shows a friendly page with a way home instead of a blank screen, and can retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderApp('/explode');
+    renderExploding();
     expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
     expect(screen.getByText('The widget fell over')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { SESSION_KEYS } from '@/api/session';
 import { announceSessionEnd } from '@/api/session-sync';
@@ -10,9 +10,9 @@ import { restoreWaits } from '@/lib/timing';
 import { renderApp, wholeAppTestSettings } from './render-app';
 import { DEMO_PASSWORD } from './sandbox/seed/seed';
 import { DANA, MARCUS, setupSandboxBackend } from './sandbox-backend';
-import { toast as toasts } from './toaster-spies';
+import { spyOnToasts, toasts } from './toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('./toaster-spies'));
+spyOnToasts();
 
 /**
  * A session that ends mid-edit loses nothing: the app goes to /login with the screen as returnUrl,

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { SESSION_KEYS } from '@/api/session';
 import { followSessionEnd } from '@/app/session-end';
 
 import { renderApp, wholeAppTestSettings } from './render-app';
 import { DANA, setupSandboxBackend } from './sandbox-backend';
-import { toast as toasts } from './toaster-spies';
+import { spyOnToasts, toasts } from './toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('./toaster-spies'));
+spyOnToasts();
 
 // The journeys of the scenario presets "session expired" and "session ended (refresh refused)":
 // the dashboard's set-up check is refused once with the contract's 401 (an expired access token).

@@ -9,11 +9,11 @@ import { useFormSubmit, type FormSubmitOptions } from '@/components/form/use-for
 import { restoreWaits, waitMs } from '@/lib/timing';
 
 import { withClient } from './render-with-client';
-import { toast as toasts } from './toaster-spies';
+import { spyOnToasts, toasts } from './toaster-spies';
 
 // Here rather than beside the hook: it runs under the app's own query client, whose cache would
 // toast a failure too if the hook did not silence it, and components/ may not import app/.
-vi.mock('@/lib/toaster', () => import('./toaster-spies'));
+spyOnToasts();
 
 beforeEach(() => vi.clearAllMocks());
 

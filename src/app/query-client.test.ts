@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { InvalidTenantError } from '@/api/base-url';
 import { ERROR_TEXT } from '@/api/error-messages';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { createQueryClient, presentError, shouldRetry } from './query-client';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 afterEach(() => vi.clearAllMocks());
 

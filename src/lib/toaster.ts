@@ -71,17 +71,21 @@ export async function showToast(
   );
 }
 
+/**
+ * The app's one way to toast. Everything goes through this object, so that a test can watch (or
+ * silence) every toast with `vi.spyOn` on its methods (tests/toaster-spies.ts) without replacing
+ * the module, which would keep the test from sharing its worker's modules.
+ */
 export const toast = {
   success: (message: string, options?: ToastOptions) => showToast(message, 'success', options),
   danger: (message: string, options?: ToastOptions) => showToast(message, 'danger', options),
   warning: (message: string, options?: ToastOptions) => showToast(message, 'warning', options),
   info: (message: string, options?: ToastOptions) => showToast(message, 'primary', options),
+  /** Hides a toast before its time (login hides its success toast after one second). */
+  dismiss: (key: string): void => {
+    void getToaster().then((instance) => instance.dismiss(key));
+  },
 };
-
-/** Hides a toast before its time (login hides its success toast after one second). */
-export function dismissToast(key: string): void {
-  void getToaster().then((instance) => instance.dismiss(key));
-}
 
 /**
  * Removes the toaster with every toast on it, if one exists; the next toast creates a new one. A

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import type { operations } from '../../generated/openapi';
 import { renderApp, wholeAppTestSettings } from '../render-app';
 import { setupSandboxBackend, type SandboxBackend } from '../sandbox-backend';
-import { toast as toasts } from '../toaster-spies';
+import { spyOnToasts, toasts } from '../toaster-spies';
 import { CATALOGUE, FAULTS, REJECTED, type Fault, type ToldFault } from './catalogue';
 
 type OperationId = keyof operations;
@@ -78,11 +78,11 @@ export function noToast(): void {
  * 413, 500 and network down, through the app's real router, query client and transport against
  * the in-process sandbox. Each case checks what the user is told, that the page is not blank (the
  * shell and the screen's heading), that nothing typed is lost, and for a 401 that the session is
- * refreshed once and the call then goes through. The file must mock the toaster with
- * tests/toaster-spies (vi.mock is hoisted only in the test file itself).
+ * refreshed once and the call then goes through. Its toasts are watched, and none is shown.
  */
 export function faultMatrix(entries: readonly ScreenCall[]): void {
   wholeAppTestSettings();
+  spyOnToasts();
   const backend = setupSandboxBackend();
   // The contract declares a 400 or a 401 for most calls but not for every one (a GET has no 400);
   // the matrix answers them to every call all the same, as a proxy or a server in trouble would.

@@ -7,7 +7,7 @@ import { acmeAtStep } from '../../src/features/wizard/testing/acme-at-step';
 import { searchRecords } from '../sandbox/domain/sync/preview';
 import { ACME, DEMO_LICENCE_KEYS } from '../sandbox/seed/seed';
 import { DANA, type SandboxBackend } from '../sandbox-backend';
-import { toast as toasts } from '../toaster-spies';
+import { toasts } from '../toaster-spies';
 import { REJECTED, type ToldFault } from './catalogue';
 import { noToast, toastShows, type Scene, type ScreenCall } from './matrix';
 

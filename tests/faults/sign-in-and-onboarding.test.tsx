@@ -1,9 +1,5 @@
-import { vi } from 'vitest';
-
 import { faultMatrix } from './matrix';
 import { SIGN_IN_AND_ONBOARDING } from './screens';
-
-vi.mock('@/lib/toaster', () => import('../toaster-spies'));
 
 // The screens before a session: sign-in, password reset, registration, the wizard's first steps.
 faultMatrix(SIGN_IN_AND_ONBOARDING);

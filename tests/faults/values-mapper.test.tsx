@@ -1,9 +1,5 @@
-import { vi } from 'vitest';
-
 import { faultMatrix } from './matrix';
 import { VALUES_MAPPER } from './screens';
-
-vi.mock('@/lib/toaster', () => import('../toaster-spies'));
 
 // The values mapper: its filters, the record preview and the field mapping it embeds.
 faultMatrix(VALUES_MAPPER);

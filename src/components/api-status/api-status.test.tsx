@@ -7,11 +7,11 @@ import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { renderWithClient } from '@tests/render-with-client';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 import { createTestQueryClient } from '@tests/test-query-client';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { ApiStatus, QUIET_MS, RETRY_EVERY_MS } from './api-status';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 wholeAppTestSettings();
 
@@ -21,8 +21,15 @@ const BANNER = /AceBridge cannot reach its server/;
 describe('an API that cannot be reached', () => {
   it('is said once above the screen, says the connection is unknown rather than failed, and goes once the API answers again', async () => {
     await backend.signIn(DANA);
+    // The check is the one call that gets no answer, and the last one: a call answered after it
+    // would rightly say the API is back before the test could look.
+    const check = backend.hold('checkConnection');
     backend.failNetwork('checkConnection', { times: 1 });
     renderApp('/values-mapper');
+    await screen.findByText(/Last changed by/);
+    await screen.findByText(/Required Fields of opportunities Matched/);
+    await waitFor(() => expect(check.waiting).toBe(1));
+    check.open();
     expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
     expect(screen.getByRole('status')).toHaveTextContent(
       `Trying again every ${RETRY_EVERY_MS / 1000} s`,

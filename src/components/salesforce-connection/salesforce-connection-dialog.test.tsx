@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithClient } from '@tests/render-with-client';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { SalesforceConnectionDialog } from './salesforce-connection-dialog';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 const backend = setupSandboxBackend();
 

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
 import type { WebhookRow } from '../../../tests/sandbox/store/state';
 import { DANA, MARCUS, setupSandboxBackend } from '../../../tests/sandbox-backend';
-import { toast as toasts } from '../../../tests/toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('../../../tests/toaster-spies'));
+spyOnToasts();
 
 wholeAppTestSettings();
 const backend = setupSandboxBackend();

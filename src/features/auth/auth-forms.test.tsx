@@ -1,15 +1,15 @@
 import { Classes } from '@blueprintjs/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { SESSION_KEYS } from '@/api/session';
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { ACME, DEMO_PASSWORD } from '@tests/sandbox/seed/seed';
 import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
-import { dismissToast, toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 wholeAppTestSettings();
 
@@ -154,7 +154,7 @@ describe('login: where it leads', () => {
       { email: DANA, password: DEMO_PASSWORD },
     ]);
     // The toast is taken down as the app moves on.
-    expect(dismissToast).toHaveBeenCalledWith('login-toast');
+    expect(toasts.dismiss).toHaveBeenCalledWith('login-toast');
     expect(localStorage.getItem(SESSION_KEYS.access)).toBeTruthy();
     expect(localStorage.getItem(SESSION_KEYS.refresh)).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(SESSION_KEYS.user) ?? '{}').role).toBe('super_admin');

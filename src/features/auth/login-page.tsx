@@ -12,7 +12,7 @@ import { lazyNamed } from '@/lib/lazy-named';
 import { isBlank } from '@/lib/required-text';
 import { safeReturnUrl } from '@/lib/return-url';
 import { wait, waitMs } from '@/lib/timing';
-import { dismissToast, toast } from '@/lib/toaster';
+import { toast } from '@/lib/toaster';
 import { getLoginMutationOptions } from '@generated/api/auth/auth';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@generated/rules';
 
@@ -66,7 +66,7 @@ export function LoginPage({
       const shown = Promise.all([toast.success('Login successful'), wait(waitMs('successShown'))]);
       await goOn(
         reply.user,
-        shown.then(([key]) => dismissToast(key)),
+        shown.then(([key]) => toast.dismiss(key)),
       );
     },
     // The screen shows a refused login itself: both fields invalid, no message. Too many

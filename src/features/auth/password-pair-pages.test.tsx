@@ -1,15 +1,15 @@
 import { Classes } from '@blueprintjs/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { replyExample, type Schemas } from '@tests/sandbox/contract';
 import { writeInvitation, writePasswordReset } from '@tests/sandbox/domain/outbox';
 import { setupSandboxBackend } from '@tests/sandbox-backend';
-import { dismissToast, toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 wholeAppTestSettings();
 
@@ -106,10 +106,10 @@ describe('invitation (/register/:uid/:token)', () => {
     await fillPair('Welc0me-Tomas!', 'Welc0me-Tomas!');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Try again.'));
-    expect(dismissToast).not.toHaveBeenCalled();
+    expect(toasts.dismiss).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await landsOn(router, '/login');
-    expect(dismissToast).toHaveBeenCalledWith('refused-toast');
+    expect(toasts.dismiss).toHaveBeenCalledWith('refused-toast');
   });
 
   it('shows a refused password under its field, without a toast, and keeps what was typed until it is edited', async () => {

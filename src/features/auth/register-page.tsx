@@ -3,7 +3,7 @@ import { useRef } from 'react';
 
 import { errorMessages } from '@/api/error-messages';
 import { firstFieldError } from '@/lib/field-errors';
-import { dismissToast, toast } from '@/lib/toaster';
+import { toast } from '@/lib/toaster';
 import { getVerifyInviteMutationOptions } from '@generated/api/auth/auth';
 
 import styles from './auth.module.css';
@@ -35,7 +35,7 @@ export function RegisterPage({ uid, token, name }: RegisterPageProps) {
       // The login that follows has the account's address filled in: only the password is typed.
       loginEmail: (reply) => reply?.email,
       onSuccess: (reply) => {
-        void refusal.current?.then(dismissToast);
+        void refusal.current?.then(toast.dismiss);
         refusal.current = undefined;
         if (reply?.message) void toast.success(reply.message);
       },

@@ -1,13 +1,13 @@
 import { Classes } from '@blueprintjs/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { setupSandboxBackend } from '@tests/sandbox-backend';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 wholeAppTestSettings();
 

@@ -1,18 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { ERROR_TEXT } from '@/api/error-messages';
-import { toast } from '@/lib/toaster';
 import type { SyncFilterCreate } from '@generated/api/model';
 import { renderWithClient } from '@tests/render-with-client';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { ValuesMapperPage } from './values-mapper-page';
 
-vi.mock('@/lib/toaster', () => ({
-  toast: { success: vi.fn(), danger: vi.fn(), warning: vi.fn(), info: vi.fn() },
-}));
+spyOnToasts();
 
 const SYNC_FILTERS_PATH = '/api/v1/salesforce/data-mappings/sync-settings';
 
@@ -79,10 +77,6 @@ function renderPage(tab?: 'leads' | 'opportunities') {
 const block = (n: number) => screen.getByRole('group', { name: `OR block ${n}` });
 const inBlock = (n: number) => within(block(n));
 const SLOW = { timeout: 3000 };
-
-afterEach(() => {
-  vi.mocked(toast.success).mockClear();
-});
 
 describe('values mapper page', () => {
   it('loads the Leads attributes with the sync-filter query and says all Leads sync', async () => {
@@ -153,13 +147,13 @@ describe('values mapper page', () => {
       'Committed',
     );
     await waitFor(() => expect(backend.writes()).toHaveLength(1));
-    expect(toast.success).toHaveBeenCalledWith('Sync filter saved successfully.');
+    expect(toasts.success).toHaveBeenCalledWith('Sync filter saved successfully.');
     await waitFor(() =>
       expect(screen.queryByText(/^There are no filters set/)).not.toBeInTheDocument(),
     );
 
     await user.click(within(first).getByRole('button', { name: 'Add' }));
-    expect(toast.success).toHaveBeenCalledWith('Added an empty sync filter.');
+    expect(toasts.success).toHaveBeenCalledWith('Added an empty sync filter.');
     const attributeSelects = within(first).getAllByRole('combobox', { name: 'Attribute' });
     await user.selectOptions(attributeSelects[1]!, 'expectedMonthlyAwsRevenue');
     await user.type(within(first).getByRole('textbox', { name: 'Attribute value' }), '5000{Enter}');
@@ -329,7 +323,7 @@ describe('values mapper page', () => {
       body: { attribute_id: 44, comparison_type: 'greater_than', field_value: '7000', block: 1 },
     });
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Sync filter updated successfully.'),
+      expect(toasts.success).toHaveBeenCalledWith('Sync filter updated successfully.'),
     );
     // Past another typing pause: no late duplicate.
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -338,7 +332,7 @@ describe('values mapper page', () => {
 
   it('shows a refused save on the condition that caused it, under its value, without a toast, keeping what was typed', async () => {
     await saveFilters();
-    vi.mocked(toast.danger).mockClear();
+    toasts.danger.mockClear();
     const message = 'A valid number is required.';
     backend.fail('updateSyncFilter', { status: 400, body: { field_value: [message] } });
     const { user } = renderPage('opportunities');
@@ -351,27 +345,27 @@ describe('values mapper page', () => {
     expect(amount).toHaveAccessibleDescription(message);
     expect(amount).toHaveValue('7000');
     expect(inBlock(2).queryByText(message)).not.toBeInTheDocument();
-    expect(toast.danger).not.toHaveBeenCalled();
+    expect(toasts.danger).not.toHaveBeenCalled();
     // Typing again is a new try: the message goes, and the next save goes through.
     await user.type(amount, '0');
     expect(inBlock(1).queryByText(message)).not.toBeInTheDocument();
     await waitFor(() => expect(backend.callsTo('updateSyncFilter')).toHaveLength(2), SLOW);
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Sync filter updated successfully.'),
+      expect(toasts.success).toHaveBeenCalledWith('Sync filter updated successfully.'),
     );
   });
 
   it('toasts a refused save that names no field of the condition, once', async () => {
     await saveFilters();
-    vi.mocked(toast.danger).mockClear();
+    toasts.danger.mockClear();
     backend.fail('updateSyncFilter', { status: 500, body: { error: 'Server Error' } });
     const { user } = renderPage('opportunities');
     await screen.findByRole('group', { name: 'OR block 2' }, SLOW);
     const amount = inBlock(1).getByRole('textbox', { name: 'Attribute value' });
     await user.clear(amount);
     await user.type(amount, '7000');
-    await waitFor(() => expect(toast.danger).toHaveBeenCalledTimes(1), SLOW);
-    expect(toast.danger).toHaveBeenCalledWith(ERROR_TEXT.server);
+    await waitFor(() => expect(toasts.danger).toHaveBeenCalledTimes(1), SLOW);
+    expect(toasts.danger).toHaveBeenCalledWith(ERROR_TEXT.server);
     expect(amount).toHaveValue('7000');
   });
 
@@ -383,7 +377,7 @@ describe('values mapper page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('group', { name: 'OR block 2' })).not.toBeInTheDocument(),
     );
-    expect(toast.success).toHaveBeenCalledWith('Sync filter deleted successfully.');
+    expect(toasts.success).toHaveBeenCalledWith('Sync filter deleted successfully.');
     for (const button of inBlock(1).getAllByRole('button', { name: 'Remove condition' })) {
       await user.click(button);
     }

@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { connectionStore } from '@/api/session';
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { ACME, DEMO_LICENCE_KEYS } from '@tests/sandbox/seed/seed';
 import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { acmeAtStep } from './testing/acme-at-step';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 const backend = setupSandboxBackend();
 wholeAppTestSettings();

@@ -8,12 +8,12 @@ import { POLICY_MAX_BYTES } from '@generated/rules';
 import { replyExample, type Schemas } from '@tests/sandbox/contract';
 import { ACME, DEMO_LICENCE_KEYS } from '@tests/sandbox/seed/seed';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { acmeAtStep } from './testing/acme-at-step';
 import { renderWizard } from './testing/render-wizard';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());

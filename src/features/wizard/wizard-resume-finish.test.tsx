@@ -5,12 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from '@/api/session';
 import { ACME } from '@tests/sandbox/seed/seed';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { acmeAtStep } from './testing/acme-at-step';
 import { renderWizard } from './testing/render-wizard';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());

@@ -1,15 +1,15 @@
 import { Classes } from '@blueprintjs/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { session } from '@/api/session';
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { replyExample, type Schemas } from '@tests/sandbox/contract';
 import { MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 wholeAppTestSettings();
 const backend = setupSandboxBackend();

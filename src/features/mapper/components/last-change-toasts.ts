@@ -1,5 +1,5 @@
 import type { RefusalBoard } from '@/components/form/refusal-board';
-import { dismissToast, toast } from '@/lib/toaster';
+import { toast } from '@/lib/toaster';
 
 import type { LastChangeHooks } from '../model/last-change';
 
@@ -44,6 +44,6 @@ export function lastChangeToasts(
       refusals.refuse(error, () => undefined);
       void reload();
     },
-    forgotten: () => dismissToast(LAST_CHANGE_TOAST),
+    forgotten: () => toast.dismiss(LAST_CHANGE_TOAST),
   };
 }

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ERROR_TEXT } from '@/api/error-messages';
-import { toast } from '@/lib/toaster';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 import { createTestQueryClient } from '@tests/test-query-client';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import {
   emptyRow,
@@ -14,9 +14,7 @@ import {
 import { syncFiltersQueryOptions } from '../values-mapper-queries';
 import { FilterSaver } from './filter-saver';
 
-vi.mock('@/lib/toaster', () => ({
-  toast: { success: vi.fn(), danger: vi.fn(), warning: vi.fn(), info: vi.fn() },
-}));
+spyOnToasts();
 
 const REVENUE: FilterAttribute = { id: 44, name: 'expectedMonthlyAwsRevenue', dataType: 'Double' };
 const DATE: FilterAttribute = { id: 45, name: 'targetCloseDate', dataType: 'Date' };
@@ -41,11 +39,6 @@ const complete = (extra: Partial<FilterRow> = {}): FilterRow => ({
   ...extra,
 });
 
-afterEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.danger).mockClear();
-});
-
 describe('FilterSaver', () => {
   it('POSTs a new complete row once, with keepalive, and toasts', async () => {
     const { saver } = setup();
@@ -67,7 +60,7 @@ describe('FilterSaver', () => {
         data_type: 'Double',
       },
     });
-    expect(toast.success).toHaveBeenCalledWith('Sync filter saved successfully.');
+    expect(toasts.success).toHaveBeenCalledWith('Sync filter saved successfully.');
   });
 
   it('skips rows without attribute or value, and numbers that are not numbers', async () => {
@@ -98,7 +91,7 @@ describe('FilterSaver', () => {
       path: `${SYNC_FILTERS_PATH}/${lastFilterId()}/`,
       body: { field_value: '7000', attribute_id: 44 },
     });
-    expect(toast.success).toHaveBeenLastCalledWith('Sync filter updated successfully.');
+    expect(toasts.success).toHaveBeenLastCalledWith('Sync filter updated successfully.');
   });
 
   it('PATCHes a loaded row only when it changed', async () => {
@@ -142,7 +135,7 @@ describe('FilterSaver', () => {
       `DELETE ${SYNC_FILTERS_PATH}/${id}/`,
     ]);
     expect(client.getQueryData(key)).toEqual([]);
-    expect(toast.success).toHaveBeenLastCalledWith('Sync filter deleted successfully.');
+    expect(toasts.success).toHaveBeenLastCalledWith('Sync filter deleted successfully.');
   });
 
   it('takes a row off when the server says it is already gone (404), and keeps the cache in step', async () => {
@@ -154,7 +147,7 @@ describe('FilterSaver', () => {
     backend.fail('deleteSyncFilter', { status: 404, body: { detail: 'Not found.' } });
     await expect(saver.remove(row)).resolves.toBe(true);
     expect(client.getQueryData(key)).toEqual([]);
-    expect(toast.success).toHaveBeenLastCalledWith('Sync filter deleted successfully.');
+    expect(toasts.success).toHaveBeenLastCalledWith('Sync filter deleted successfully.');
   });
 
   it('removes a never-saved row without a call', async () => {
@@ -168,9 +161,9 @@ describe('FilterSaver', () => {
     const { saver } = setup();
     const row = complete({ id: backend.store.state.filters[0]?.id });
     await expect(saver.remove(row)).resolves.toBe(false);
-    expect(toast.danger).toHaveBeenCalledTimes(1);
-    expect(toast.danger).toHaveBeenCalledWith(ERROR_TEXT.server);
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(toasts.danger).toHaveBeenCalledTimes(1);
+    expect(toasts.danger).toHaveBeenCalledWith(ERROR_TEXT.server);
+    expect(toasts.success).not.toHaveBeenCalled();
   });
 
   it('reports pending calls to its subscribers until they settle', async () => {

@@ -6,12 +6,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient } from '@tests/render-with-client';
 import { ACME } from '@tests/sandbox/seed/seed';
 import { setupSandboxBackend } from '@tests/sandbox-backend';
-import { toast as toasts } from '@tests/toaster-spies';
+import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { INITIAL_ACCOUNT, type AccountValues } from '../model/account-values';
 import { AccountStep } from './account-step';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 const backend = setupSandboxBackend();
 beforeEach(() => vi.clearAllMocks());

@@ -6,10 +6,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient } from '@tests/render-with-client';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 import { createTestQueryClient } from '@tests/test-query-client';
+import { spyOnToasts } from '@tests/toaster-spies';
 
 import { RecordPreview } from './record-preview';
 
-vi.mock('@/lib/toaster', () => import('@tests/toaster-spies'));
+spyOnToasts();
 
 /**
  * Acme's seeded org (tests/sandbox/store/salesforce-org.ts) holds the opportunity Initech - SAP on
