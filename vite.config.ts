@@ -112,10 +112,11 @@ export default defineConfig({
     // Worker threads, not child processes: a test file starts in a thread of a running process,
     // which on this suite takes about 40% less wall time than the default forks (measured).
     pool: 'threads',
-    // Every core: Vitest's default leaves one free for itself (one worker on a 2-core runner),
-    // and the main thread mostly waits here. Two workers took the suite from 366 s to 202 s on
-    // a quiet 2-core machine (`npx vitest run`, measured).
-    maxWorkers: availableParallelism(),
+    // Two workers a core: a test spends much of its time waiting on real timers (a debounce, a
+    // poll, a file's last 350 ms), which another worker fills with work. On a quiet 2-core
+    // machine (`CI=true npx vitest run`, measured): 2 workers 188 s, 3 workers 153 s, 4 workers
+    // 141 s, with no test retried. Vitest's default, one worker less than the cores, took 366 s.
+    maxWorkers: availableParallelism() * 2,
     // The sandbox's and the contract tooling's tests run in Node: no jsdom to create for them
     // (about 2 s per file). Everything else gets jsdom unless it asks for Node
     // (`// @vitest-environment node`).
@@ -132,7 +133,7 @@ export default defineConfig({
         // The app's tests share their worker's modules (`isolate: false`): each file no longer
         // loads React, the router, Blueprint and the sandbox again, about two thirds of the suite's
         // CPU. What a file leaves behind is reset by tests/setup.ts (DOM, storage, toaster). All
-        // three projects share the workers, one pool: 259 s became 244 s on a 2-core machine.
+        // three projects share the workers, one pool.
         extends: true,
         test: {
           name: 'dom',
