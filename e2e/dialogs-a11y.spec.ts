@@ -63,16 +63,19 @@ const DIALOGS: readonly DialogCase[] = [
   },
 ];
 
-/** Opens a dialog, checks it with axe and for contrast, then closes it as a user would. */
-async function checkDialog(page: Page, dialog: DialogCase) {
+/**
+ * Opens a dialog, checks it, then closes it as a user would. In the light theme axe checks the
+ * whole page with the dialog open, every rule (colour contrast is one of them); the dark theme
+ * changes colours only, so there the dialog's contrast is what is new. (axe's other rules over
+ * the whole page took about 2.5 s a dialog, the same in both themes.)
+ */
+async function checkDialog(page: Page, dialog: DialogCase, scheme: 'light' | 'dark') {
   await dialog.open(page);
   const shown = page.getByRole('dialog', { name: new RegExp(`^${dialog.name}`) });
   await expect(shown).toBeVisible();
   await page.waitForTimeout(400); // the opening transition, so axe sees final colours
-  await expectNoSeriousA11yViolations(page);
-  // The page behind was checked for contrast before the dialog opened; the dialog's own colours
-  // are what is new (the whole page again took most of this test's time).
-  await expectGoodContrast(page, '[role="dialog"]');
+  if (scheme === 'light') await expectNoSeriousA11yViolations(page);
+  else await expectGoodContrast(page, '[role="dialog"]');
   // Static dialogs (the invite/edit modal) ignore Escape; the others close on it.
   await page.keyboard.press('Escape');
   if (dialog.isStatic) {
@@ -103,7 +106,7 @@ for (const scheme of ['light', 'dark'] as const) {
           await expect.poll(() => isDark(page)).toBe(scheme === 'dark');
           await expectGoodContrast(page);
           for (const dialog of DIALOGS.filter((each) => each.url === url)) {
-            await test.step(dialog.name, () => checkDialog(page, dialog));
+            await test.step(dialog.name, () => checkDialog(page, dialog, scheme));
           }
         });
       }
@@ -134,8 +137,9 @@ for (const scheme of ['light', 'dark'] as const) {
         mapper.getByRole('table', { name: /^What ACE would receive for / }),
       ).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await expectNoSeriousA11yViolations(page);
-      await expectGoodContrast(page, '[aria-label="Field mapping"]');
+      // As for a dialog: every rule in the light theme, the new colours in the dark one.
+      if (scheme === 'light') await expectNoSeriousA11yViolations(page);
+      else await expectGoodContrast(page, '[aria-label="Field mapping"]');
     });
   });
 }
