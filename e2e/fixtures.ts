@@ -35,9 +35,17 @@ export const test = base.extend<AppFixtures>({
 
 export { expect };
 
-/** Fails on any accessibility violation of serious or critical impact. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** The axe run of the page, or only of what `scope` (a CSS selector) matches. */
+const axe = (page: Page, scope?: string) =>
+  scope ? new AxeBuilder({ page }).include(scope) : new AxeBuilder({ page });
+
+/**
+ * Fails on any accessibility violation of serious or critical impact: in the whole page, or in
+ * what `scope` matches (a dialog over a page already checked: the page-wide rules, such as the
+ * title or the landmarks, have nothing new to say there).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, scope?: string) {
+  const results = await axe(page, scope).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -48,4 +56,29 @@ export async function expectNoSeriousA11yViolations(page: Page) {
           .join(', ')})`,
     );
   expect(serious, 'serious or critical axe violations').toEqual([]);
+}
+
+/**
+ * Fails on any colour-contrast violation in the page or in what `scope` matches: what a change of
+ * theme can break (axe's other rules read the markup, which a theme leaves as it is).
+ */
+export async function expectGoodContrast(page: Page, scope?: string) {
+  const results = await axe(page, scope).withRules(['color-contrast']).analyze();
+  const found = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+  );
+  expect(found, 'color-contrast violations').toEqual([]);
+}
+
+/**
+ * Both themes, by the navbar's switch as a user would: every rule in the light one, the colours in
+ * the dark one (`expectGoodContrast`).
+ */
+export async function expectAccessibleInBothThemes(page: Page, scope?: string) {
+  await expectNoSeriousA11yViolations(page, scope);
+  await page.getByRole('button', { name: 'Use dark theme' }).click();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await expectGoodContrast(page, scope);
+  await page.getByRole('button', { name: 'Use light theme' }).click();
+  await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
 }

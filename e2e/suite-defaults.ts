@@ -25,7 +25,14 @@ export function suiteDefaults(outDir?: string) {
       : [['list'], ['html', { open: 'never', outputFolder: report }]],
     // A failing test is retried in CI; its retry records the trace (recording every test's trace
     // costs every test, for the few that fail).
-    use: { trace: 'on-first-retry', screenshot: 'only-on-failure' },
+    // Pages ask for reduced motion, as a user may (app.css): no test watches an animation, a
+    // dialog shows its final colours at once, and no moving progress bar or spinner keeps the
+    // browser drawing while a test waits (a sync's bar alone took 0.4 of a core).
+    use: {
+      trace: 'on-first-retry',
+      screenshot: 'only-on-failure',
+      reducedMotion: 'reduce',
+    },
   } satisfies PlaywrightTestConfig;
 }
 
