@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 
-import { expect, expectGoodContrast, expectNoSeriousA11yViolations, test } from './fixtures';
+import {
+  expect,
+  expectGoodContrast,
+  expectNoSeriousA11yViolations,
+  networkSettled,
+  test,
+} from './fixtures';
 import { signIn } from './session';
 
 const isDark = (page: Page) => page.evaluate(() => document.body.classList.contains('bp6-dark'));
@@ -90,7 +96,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await test.step(url, async () => {
           await page.goto(url);
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await networkSettled(page);
           await expect.poll(() => isDark(page)).toBe(scheme === 'dark');
           // The light page's contrast is among the rules screens.spec.ts checks.
           if (scheme === 'dark') await expectGoodContrast(page);
@@ -111,7 +117,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(mapper.getByRole('button', { name: 'Preview a record' })).toBeVisible();
       await expect.poll(() => isDark(page)).toBe(scheme === 'dark');
       await expect(page.getByText(/^Connection (OK|FAILED|CONNECTING|UNKNOWN)/)).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       // The whole page, the mapper side included (in the light theme, screens.spec.ts has).
       if (scheme === 'dark') await expectGoodContrast(page);
       // By keyboard, as everywhere else: open the panel, search, pick the record.
@@ -124,7 +130,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(
         mapper.getByRole('table', { name: /^What ACE would receive for / }),
       ).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       // As for a dialog: what the preview added, with every rule in the light theme and its
       // colours in the dark one.
       if (scheme === 'light')

@@ -4,7 +4,17 @@ import { test as base, expect, type Page } from '@playwright/test';
 export interface AppFixtures {
   /** Console errors and uncaught page errors seen during the test; the test fails if any remain. */
   consoleErrors: string[];
+  /** Counts the page's requests in flight, for `networkSettled`. */
+  requestsInFlight: void;
 }
+
+/** A page's requests in flight, and when one last started or ended. */
+interface Traffic {
+  open: number;
+  changed: number;
+}
+
+const traffic = new WeakMap<Page, Traffic>();
 
 export const test = base.extend<AppFixtures>({
   consoleErrors: [
@@ -31,7 +41,39 @@ export const test = base.extend<AppFixtures>({
     },
     { auto: true },
   ],
+  requestsInFlight: [
+    async ({ page }, use) => {
+      const seen: Traffic = { open: 0, changed: Date.now() };
+      const change = (by: number) => () => {
+        seen.open += by;
+        seen.changed = Date.now();
+      };
+      // A redirect ends its request with 'requestfinished' and starts the next with 'request'.
+      page.on('request', change(1));
+      page.on('requestfinished', change(-1));
+      page.on('requestfailed', change(-1));
+      traffic.set(page, seen);
+      await use();
+    },
+    { auto: true },
+  ],
 });
+
+/**
+ * Resolves once the test's page has had no request in flight for `quietMs`: what it loads has
+ * arrived, and nothing it asked for in return is still coming. Playwright's 'networkidle' waits
+ * 500 ms after every document load, and not at all after a change within the page.
+ */
+export async function networkSettled(page: Page, quietMs = 150): Promise<void> {
+  const seen = traffic.get(page);
+  if (!seen) throw new Error('networkSettled watches the page of the `page` fixture only');
+  await expect
+    .poll(() => seen.open === 0 && Date.now() - seen.changed >= quietMs, {
+      message: 'requests still in flight',
+      intervals: [50],
+    })
+    .toBe(true);
+}
 
 export { expect };
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, test } from './fixtures';
+import { expect, networkSettled, test } from './fixtures';
 import { expectNoLayoutProblems } from './layout';
 import { PATHS, preferScenario } from './scenarios';
 import { SIGNED_IN, SIGNED_OUT, type Screen } from './screen-list';
@@ -30,7 +30,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 /** Waits until nothing is loading any more: no skeleton, spinner or busy region. */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('[aria-busy="true"], .bp6-skeleton, .bp6-spinner')).toHaveCount(0);
 }
 

@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, networkSettled, test } from './fixtures';
 import { SIGNED_IN, SIGNED_OUT, type Screen } from './screen-list';
 import { signIn } from './session';
 
@@ -29,7 +29,7 @@ async function visitEach(page: Page, screens: readonly Screen[]) {
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
       await expect(page.getByRole('link', { name: 'AceBridge home' })).toBeVisible();
       await expect(page).toHaveTitle(`${screen.title} · AceBridge`);
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       await expectNoSeriousA11yViolations(page);
     });
   }
