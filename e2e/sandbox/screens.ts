@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { networkSettled } from '../fixtures';
 import { expect } from './fixtures';
 
 /** What the journeys read on screen, named as a user would. */
@@ -13,8 +14,9 @@ export const toast = (page: Page, text: string | RegExp) =>
 export const errorsTable = (page: Page) => page.getByRole('table', { name: 'Errors' });
 
 /**
- * Presses Sync (or a one-way sync of its menu) on the dashboard and waits for the sandbox's background sync to show: the
- * dashboard follows it and, once it has ended, fetches the errors again.
+ * Presses Sync (or a one-way sync of its menu) on the dashboard and waits for the sandbox's
+ * background sync to show: the dashboard follows it and, once it has ended, fetches again every
+ * block the run changed.
  */
 export async function syncAndWait(
   page: Page,
@@ -35,6 +37,9 @@ export async function syncAndWait(
       new URL(response.url()).pathname === '/api/v1/salesforce/data-mappings/sync-errors/',
     { timeout: 45_000 }, // a run of about 15 s (e2e/sandbox.config.ts), on a loaded machine
   );
+  // The errors are one of the blocks a run changes, fetched again together: once none is in
+  // flight, every block shows this run (the seed's last run showed in 'Last Synced' until then).
+  await networkSettled(page);
   await expect(page.getByText(/^Last sync at /)).toBeVisible();
 }
 
