@@ -3,9 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
 import { prismMock, previewBuild, suiteDefaults } from './suite-defaults';
 
-const executablePath = await findChromium();
+// Headless runs get Debian's headless shell where there is one (find-chromium.mjs); a run that
+// shows the browser (--headed, --ui, --debug) needs the whole one.
+const shown =
+  process.argv.some((arg) => /^--(headed|ui|debug)\b/.test(arg)) || !!process.env.PWDEBUG;
+const executablePath = await findChromium({ headless: !shown });
 if (!executablePath)
-  throw new Error('No Chromium found: run `node e2e/find-chromium.mjs --install`.');
+  throw new Error('No Chromium found: run `node e2e/find-chromium.mjs --headless --install`.');
 
 // Ports and build folder can be moved so that several suites can run side by side.
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4010);
