@@ -116,11 +116,11 @@ export async function expectGoodContrast(page: Page, scope?: string) {
  * Both themes, by the navbar's switch as a user would: every rule in the light one, the colours in
  * the dark one (`expectGoodContrast`).
  */
-export async function expectAccessibleInBothThemes(page: Page, scope?: string) {
-  await expectNoSeriousA11yViolations(page, scope);
+export async function expectAccessibleInBothThemes(page: Page) {
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Use dark theme' }).click();
   await expect(page.locator('body')).toHaveClass(/bp6-dark/);
-  await expectGoodContrast(page, scope);
+  await expectGoodContrast(page);
   await page.getByRole('button', { name: 'Use light theme' }).click();
   await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
 }
