@@ -1177,7 +1177,11 @@ export interface paths {
     /**
      * Save overwritten values for the next sync
      * @description "Save values for next Sync": a list of (sync error, Salesforce record, ACE attribute, value).
-     *     The ACE attribute goes in `ace_id`. The app shows `message`. A company keeps at most as many
+     *     The ACE attribute goes in `ace_id`. The values saved for each record the list names become
+     *     the list's values for it; the values of every other record stay as they are, so a client
+     *     sends only the records the user changed. `sync_error_id` must be an open error of the
+     *     record: when the error named was replaced by a newer sync's error of the same record, the
+     *     value is saved for that one. The app shows `message`. A company keeps at most as many
      *     saved values as listOverrides may list (its `maxItems`); a save that would go beyond answers
      *     400 with `error` and saves nothing.
      */
@@ -2605,17 +2609,35 @@ export interface components {
     };
     SyncStats: {
       /**
-       * @description Records the last full sync synced (created, updated or unchanged), per entity: the same
-       *     records its run counts. A retry of some errors' records does not replace these figures.
+       * @description Records the last full sync synced, per entity: those it created plus those it updated
+       *     (SyncRunEntityCounts), the same records its run counts as such. Records it found
+       *     unchanged are `last_unchanged`. A retry of some errors' records does not replace these
+       *     figures. All zero before the first full sync.
        */
       last_synced: components['schemas']['SyncCounts'];
-      /** @description Records synced since the tenant was connected, summed over every run, retries included. */
+      /**
+       * @description Records the last full sync found unchanged, per entity (the other side already held the
+       *     same values; nothing was written). Absent from older backends.
+       */
+      last_unchanged?: components['schemas']['SyncCounts'];
+      /**
+       * @description Records in ACE that AceBridge created and that still exist, per entity: every run adds
+       *     exactly its `created` (an update or an unchanged record adds nothing), and a record
+       *     deleted from ACE takes one away.
+       */
       total_synced: components['schemas']['SyncCounts'];
       /**
        * Format: date-time
        * @description When the last full sync (not a retry) finished; null before the first one.
        */
       last_synced_date: string | null;
+      /**
+       * Format: date-time
+       * @description When the next scheduled sync is due; null when none is scheduled (a tenant whose set-up
+       *     is not complete). Absent from older backends: the app then counts to the schedule's
+       *     next 12:00 or 24:00 UTC.
+       */
+      next_sync_at?: string | null;
     };
     StartSyncRequest: {
       /** @description The tenant's subdomain prefix. */
@@ -2686,10 +2708,27 @@ export interface components {
       previous: string | null;
       results: components['schemas']['SyncLog'][];
     };
-    /** @description A value saved to replace a record's field value on the next sync. */
+    /**
+     * @description A value saved to replace a record's field value on every sync (the CRM record is not
+     *     changed). A saved value follows its record, not the error it was typed on: while the record
+     *     still fails (`pending`), `sync_error_id` is the record's open error, the newest one about
+     *     the same ACE attribute, else its newest; once a sync sends the record to ACE with it, it is
+     *     `used` (`used_at`) and `sync_error_id` names the last error it was saved for, which is no
+     *     longer open. A record whose open errors are all dismissed keeps no pending value.
+     */
     Override: {
-      /** @description Sync error the value resolves. */
+      /** @description The record's open error while `pending`; the last error it was for once `used`. */
       sync_error_id: number;
+      /**
+       * @description pending - the record still fails and the value waits for the next sync; used - a sync sent the record with this value.
+       * @enum {string}
+       */
+      status: 'pending' | 'used';
+      /**
+       * Format: date-time
+       * @description When a sync last sent the record with this value; null while it is pending.
+       */
+      used_at: string | null;
       /** @description Salesforce record id. */
       salesforce_id: string;
       /** @description Id of the ACE attribute whose value is replaced. */
@@ -2756,13 +2795,17 @@ export interface components {
     SyncRunDirection: 'both' | 'salesforce_to_aws' | 'aws_to_salesforce';
     /**
      * @description queued - accepted, not started yet; running - records are being processed; succeeded - every
-     *     record was processed (records that failed are errors, not a failed run); failed - the run
-     *     stopped on a fault (`failure_reason`); interrupted - the backend stopped during the run
-     *     (a restart), so the run never finished (`failure_reason`). A tenant has at most one run
-     *     queued or running.
+     *     record was processed and none failed; completed_with_failures - every record was processed,
+     *     some failed and some synced (created, updated or unchanged); failed - records failed and
+     *     none synced, or the run stopped on a fault (`failure_reason` says which); interrupted - the
+     *     backend stopped during the run (a restart), so the run never finished (`failure_reason`).
+     *     A run whose records were all held back by the filters, or that had none, succeeded. A
+     *     tenant has at most one run queued or running. `x-labels` are the words shown for each
+     *     state wherever a run is shown (`{failed}`: the run's failed records, formatted).
      * @enum {string}
      */
-    SyncRunState: 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted';
+    SyncRunState:
+      'queued' | 'running' | 'succeeded' | 'completed_with_failures' | 'failed' | 'interrupted';
     /**
      * @description What a run is doing - not_started (queued), reading_salesforce and sending_to_ace (the
      *     Salesforce to ACE direction), reading_ace and writing_salesforce (ACE to Salesforce), done
@@ -2779,8 +2822,9 @@ export interface components {
     /**
      * @description What a run did with the records of one entity. Each record the run goes over has exactly
      *     one outcome, so created + updated + unchanged + skipped + failed is the run's number of
-     *     records of that entity, and over both entities its `total`. A record synced is one created,
-     *     updated or unchanged: that is what SyncStats counts.
+     *     records of that entity, and over both entities its `total`. A record synced is one created
+     *     or updated (SyncStats.last_synced); an unchanged one is called unchanged; only created ones
+     *     add to SyncStats.total_synced.
      */
     SyncRunEntityCounts: {
       /** @description Records that reached the other side for the first time. */
@@ -2818,7 +2862,7 @@ export interface components {
       started_at: string | null;
       /**
        * Format: date-time
-       * @description When the run ended (succeeded, failed or interrupted); null until then.
+       * @description When the run ended (succeeded, completed_with_failures, failed or interrupted); null until then.
        */
       finished_at: string | null;
       /** @description Records processed so far, each once; the sum of the counts so far. */

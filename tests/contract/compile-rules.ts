@@ -341,6 +341,26 @@ function emailPattern(doc: ContractDocument): string {
   return schema.pattern;
 }
 
+/**
+ * SyncRunState's `x-labels`: the words shown for each state of a run, every state named once and
+ * nothing else; `{failed}` is the only placeholder.
+ */
+function runStateLabels(doc: ContractDocument): Record<string, string> {
+  const where = 'components.schemas.SyncRunState.x-labels';
+  const states = stringEnum(doc, 'SyncRunState', where);
+  const table = mapping(schemaNamed(doc, 'SyncRunState', where)['x-labels'], where);
+  const names = Object.keys(table);
+  if (names.length !== states.length || !states.every((state) => names.includes(state)))
+    throw new RuleError(where, `must name each state once: ${states.join(', ')}.`);
+  for (const [state, label] of Object.entries(table)) {
+    if (typeof label !== 'string' || label.trim() === '')
+      throw new RuleError(`${where}.${state}`, 'must be a non-empty text.');
+    const unknown = [...label.matchAll(/\{(\w+)\}/g)].find((match) => match[1] !== 'failed');
+    if (unknown) throw new RuleError(`${where}.${state}`, `unknown placeholder ${unknown[0]}.`);
+  }
+  return table as Record<string, string>;
+}
+
 /** The TypeScript module of the rules of `doc`. */
 export function compileRules(doc: ContractDocument): string {
   const comparisons = filterComparisons(doc);
@@ -376,8 +396,13 @@ export function compileRules(doc: ContractDocument): string {
     .map((name) => `import { ${name} } from '../api/model/${lowerFirst(name)}.ts';`)
     .join('\n');
 
+  const stateLabels = Object.entries(runStateLabels(doc))
+    .map(([state, label]) => `  ${state}: ${JSON.stringify(label)},`)
+    .join('\n');
+  const stateDoc = schemaNamed(doc, 'SyncRunState', 'SyncRunState').description;
+
   return `${HEADER}
-import type { ComparisonType, DataType } from '../api/model/index.ts';
+import type { ComparisonType, DataType, SyncRunState } from '../api/model/index.ts';
 import { isRealDay } from './day.ts';
 ${valueImports}
 
@@ -451,6 +476,27 @@ function hasFormat(
   return format.test(value) && (!dayTypes.includes(dataType) || isRealDay(value));
 }
 
+
+${jsdoc(`The words shown for each state of a sync run (SyncRunState's x-labels), wherever a run is shown: history, run dialog, toast, mail and webhook. {failed} is the run's failed records.\n\n${stateDoc ?? ''}`)}export const SYNC_RUN_STATE_LABELS = {
+${stateLabels}
+} as const satisfies Record<SyncRunState, string>;
+
+const RUN_COUNT = ${PURE}new Intl.NumberFormat('en-US');
+
+/** A run's failed records, over both entities. */
+export function runFailed(run: {
+  counts: { lead: { failed: number }; opportunity: { failed: number } };
+}): number {
+  return run.counts.lead.failed + run.counts.opportunity.failed;
+}
+
+/** What a run's state reads as (SYNC_RUN_STATE_LABELS), its failed records filled in. */
+export function runStateLabel(run: {
+  state: SyncRunState;
+  counts: { lead: { failed: number }; opportunity: { failed: number } };
+}): string {
+  return SYNC_RUN_STATE_LABELS[run.state].replace('{failed}', RUN_COUNT.format(runFailed(run)));
+}
 
 ${jsdoc(schemaNamed(doc, refused.names, refused.names).description)}export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = ${PURE}Object.values(${refused.names});
 

@@ -180,9 +180,9 @@ describe("'Save values for next Sync'", () => {
 
   it('loads values saved earlier as rows by sync error', () => {
     const rows = rowsFromSaved([
-      { sync_error_id: 1, salesforce_id: 'A', aws_ace_attribute: 2, dummy_value: '10' },
-      { sync_error_id: 1, salesforce_id: 'A', aws_ace_attribute: 6, dummy_value: 'x' },
-      { sync_error_id: 7, salesforce_id: 'B', aws_ace_attribute: 3, dummy_value: '2026-03-31' },
+      { sync_error_id: 1, salesforce_id: 'A', aws_ace_attribute: 2, dummy_value: '10', status: 'pending', used_at: null },
+      { sync_error_id: 1, salesforce_id: 'A', aws_ace_attribute: 6, dummy_value: 'x', status: 'pending', used_at: null },
+      { sync_error_id: 7, salesforce_id: 'B', aws_ace_attribute: 3, dummy_value: '2026-03-31', status: 'pending', used_at: null },
     ]);
     expect(Object.keys(rows)).toEqual(['1', '7']);
     expect(rows[1]!.pairs.map((p) => [p.attributeId, p.value])).toEqual([

@@ -44,6 +44,7 @@ export const STATE_LABEL: Record<SyncRunState, string> = {
   queued: 'Queued',
   running: 'Running',
   succeeded: 'Succeeded',
+  completed_with_failures: 'Completed with failures',
   failed: 'Failed',
   interrupted: 'Interrupted',
 };

@@ -83,6 +83,8 @@ describe('ACE checks', () => {
           salesforce_id: '0065g00000TEST1AAB',
           aws_ace_attribute: 51,
           dummy_value: 'Yes',
+          status: 'pending' as const,
+          used_at: null,
         },
       ],
     };

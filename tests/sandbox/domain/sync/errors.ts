@@ -150,6 +150,8 @@ export function saveOverrides(draft: State, tenantId: number, body: unknown): nu
       salesforce_id: String(item.salesforce_id),
       aws_ace_attribute: Number(item.ace_id),
       dummy_value: String(item.dummy_value).trim(),
+      status: 'pending',
+      used_at: null,
     });
   refuseBeyondListBound(
     draft.overrides.filter((row) => row.tenantId === tenantId).length,

@@ -89,6 +89,8 @@ describe('transform under the seeded Acme mappings', () => {
           salesforce_id: record.Id,
           aws_ace_attribute: 44,
           dummy_value: '10000',
+          status: 'pending',
+          used_at: null,
         },
       ],
     };

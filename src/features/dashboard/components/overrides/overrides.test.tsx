@@ -122,18 +122,24 @@ describe('override values in the errors table', () => {
         salesforce_id: '0065g00000XyZ34AAB',
         ace_id: 46,
         dummy_value: 'Launched',
+        status: 'pending',
+        used_at: null,
       },
       {
         sync_error_id: 3,
         salesforce_id: '00Q5g00000ABCDeEAF',
         ace_id: 14,
         dummy_value: 'Springfield',
+        status: 'pending',
+        used_at: null,
       },
       {
         sync_error_id: 7,
         salesforce_id: '0065g00000XyZ90AAB',
         ace_id: 45,
         dummy_value: '2026-03-31',
+        status: 'pending',
+        used_at: null,
       },
     ]);
     // The sandbox's reply is what the toast shows.
@@ -256,6 +262,8 @@ describe('override values in the errors table', () => {
       salesforce_id: '0065g00000XyZ34AAB',
       ace_id: 51,
       dummy_value: 'True',
+      status: 'pending',
+      used_at: null,
     });
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
@@ -272,6 +280,8 @@ describe('override values in the errors table', () => {
         salesforce_id: '0065g00000XyZ34AAB',
         aws_ace_attribute: 51,
         dummy_value: 'Yes',
+        status: 'pending',
+        used_at: null,
       });
     });
     await openErrors();
