@@ -519,6 +519,76 @@ describe('apiFetch: what a reply says about the API', () => {
     }
   });
 
+  // What each front answered with the API behind it stopped (measured with curl, 2026-11-29).
+  const FRONTS_WITH_THE_API_DOWN: ReadonlyArray<[front: string, reply: () => Response]> = [
+    // `vite` and `vite preview` (server.proxy, ECONNREFUSED): Vite's proxy error handler.
+    [
+      'the dev server’s and vite preview’s proxy: an empty 502',
+      () => new Response(null, { status: 502, headers: { 'Content-Type': 'text/plain' } }),
+    ],
+    // The same, as the sandbox's fault injection answers it: an empty body said to be JSON.
+    [
+      'an empty 502 said to be JSON',
+      () => new Response(null, { status: 502, headers: { 'Content-Type': 'application/json' } }),
+    ],
+    // Caddy's reverse_proxy: an empty 502 with no Content-Type at all.
+    ['a reverse proxy’s empty 502', () => new Response(null, { status: 502 })],
+    ['an nginx or load balancer page', () => page(502, '<h1>502 Bad Gateway</h1>')],
+    ['a 503 page from a proxy', () => page(503, '<h1>503 Service Temporarily Unavailable</h1>')],
+    ['a 504 from a proxy, empty', () => new Response(null, { status: 504 })],
+    // The sandbox stack's door while Prism restarts, and the contract's own 503 ("briefly
+    // unavailable (restarting)"): JSON in the API's ErrorBody shape, with Retry-After.
+    [
+      'the contract’s own 503: ErrorBody detail and Retry-After',
+      () =>
+        new Response(JSON.stringify({ detail: 'Prism (proxy) is restarting; try again in 2 s.' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+        }),
+    ],
+    [
+      'the door’s 504 in JSON',
+      () => json(504, { detail: 'Prism (proxy) did not answer within 30 s.' }),
+    ],
+  ];
+
+  it.each(FRONTS_WITH_THE_API_DOWN)(
+    'a front whose API does not answer, %s: unreachable, with or without a body',
+    async (_front, reply) => {
+      fakeBackend(reply);
+      const failure = await apiFetch('/api/v1/salesforce/get-sync-data').catch(
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(apiHealth.get().state).toBe('unreachable');
+    },
+  );
+
+  it('a validating proxy that could not reach the API (Prism’s FetchError 500): unreachable, and told as the 502 it is', async () => {
+    fakeBackend(
+      () =>
+        new Response(
+          JSON.stringify({
+            type: 'FetchError',
+            title:
+              'request to http://127.0.0.1:4999/api/v1/health/ failed, reason: connect ECONNREFUSED 127.0.0.1:4999',
+            status: 500,
+            detail: '',
+          }),
+          { status: 500, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    );
+    await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 502 });
+    expect(apiHealth.get().state).toBe('unreachable');
+  });
+
+  it('the API’s own 500 is an answer: the API is there', async () => {
+    apiHealth.unreachable();
+    fakeBackend(() => json(500, { detail: 'Server error.' }));
+    await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 500 });
+    expect(apiHealth.get().state).toBe('ok');
+  });
+
   it('a web page where the API always answers JSON (the wrong host): not the API, never data', async () => {
     fakeBackend(() => page(200));
     await expect(apiFetch('/api/v1/users/')).rejects.toBeInstanceOf(ApiError);
@@ -552,6 +622,53 @@ describe('apiFetch: what a reply says about the API', () => {
   it('a proxy’s 413 page is the API’s size limit, not a wrong host', async () => {
     fakeBackend(() => page(413, '<h1>413 Request Entity Too Large</h1>'));
     await expect(apiFetch('/api/v1/users/')).rejects.toMatchObject({ status: 413 });
+    expect(apiHealth.get().state).toBe('ok');
+  });
+});
+
+describe('apiFetch: a validating proxy’s refusal (422)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is handed on as the API’s own refusal by dotted field, in plain words', async () => {
+    // Prism's reply to a threshold of 0 and an hour of 30, as it answered it (npm run mock, curl).
+    fakeBackend(
+      () =>
+        new Response(
+          JSON.stringify({
+            type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
+            title: 'Invalid request',
+            status: 422,
+            detail:
+              'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.',
+            validation: [
+              {
+                location: ['body', 'sync_failures', 'threshold'],
+                severity: 'Error',
+                code: 'minimum',
+                message: 'Request body property sync_failures.threshold must be >= 1',
+              },
+              {
+                location: ['body', 'digest', 'hour'],
+                severity: 'Error',
+                code: 'maximum',
+                message: 'Request body property digest.hour must be <= 23',
+              },
+            ],
+          }),
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    );
+    const failure = await apiFetch('/api/v1/users/me/alerts/', { method: 'PUT', body: '{}' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 422,
+      body: {
+        'sync_failures.threshold': ['Must be at least 1.'],
+        'digest.hour': ['Must be at most 23.'],
+      },
+    });
     expect(apiHealth.get().state).toBe('ok');
   });
 });

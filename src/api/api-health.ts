@@ -6,8 +6,9 @@
  *
  * - `ok`: the last call got an answer from the API (an error in the contract's shape counts: the
  *   API is there).
- * - `unreachable`: the last call got no answer at all (the network, or a gateway's own page for a
- *   backend that is down). It ends with the next answer.
+ * - `unreachable`: the last call got no answer from the API (the network, or a gateway's 502, 503
+ *   or 504 for a backend that is down or restarting, with a body or without). It ends with the
+ *   next answer.
  * - `notTheApi`: the call got an answer that no AceBridge API gives: a page where JSON always
  *   comes (the app's own HTML served for `/api/...`), or a 404 that is not the API's own. The
  *   API host the app was given is wrong; only whoever runs the site can fix it.
@@ -55,7 +56,18 @@ export const apiHealth = {
   },
 };
 
-/** Gateways' own statuses for a backend behind them that did not answer. */
+/**
+ * The statuses a gateway answers with for a backend behind it that did not answer: 502 (nothing
+ * listens, or the connection broke), 503 (down, or restarting), 504 (no answer in time). Every
+ * front the app is served behind answers one of them, with a body or without: the dev server's
+ * and `vite preview`'s proxy an empty 502, a reverse proxy (Caddy, nginx, a load balancer) an
+ * empty or HTML 502/503/504, the sandbox stack's door a JSON 503 with `Retry-After` while Prism
+ * restarts. The API itself declares no 502 or 504, and its one 503 (openapi.yaml's description:
+ * "briefly unavailable (restarting)", with `Retry-After`) means the same for a user: it cannot
+ * serve now, and will again. So the body is not looked at: each of them is "unreachable", told
+ * once by the banner and asked again until it answers, never a toast per call that blames the
+ * server ("contact the administrator") for an outage.
+ */
 const GATEWAY_NO_ANSWER = [502, 503, 504];
 
 /**
@@ -64,6 +76,21 @@ const GATEWAY_NO_ANSWER = [502, 503, 504];
  */
 export function gotNoAnswer(status: number): boolean {
   return status === 0 || GATEWAY_NO_ANSWER.includes(status);
+}
+
+/**
+ * A validating proxy (Prism, in front of the API under `npm start --proxy` and `npm run proxy`)
+ * that could not reach the API answers 500, with node-fetch's error as its problem:
+ * `{"type":"FetchError","title":"request to … failed, reason: connect ECONNREFUSED …"}`. No API
+ * answers that; it is the gateway's "no answer" in another status.
+ */
+export function isProxyFetchFailure(status: number, body: unknown): boolean {
+  return (
+    status === 500 &&
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { type?: unknown }).type === 'FetchError'
+  );
 }
 
 /**
@@ -77,18 +104,18 @@ function isApiShaped(contentType: string | null, body: unknown): boolean {
 }
 
 /**
- * What a reply says about the API's health. A gateway's own 502/503/504 page means the API
- * behind it is down; a non-JSON 2xx or 404 means the host is not the API at all. A proxy's 413
- * page, or any other error page, is left to the message of its status.
+ * What a reply says about the API's health. A gateway's 502/503/504, whatever its body (none, a
+ * page, JSON), means the API behind it cannot be reached (see GATEWAY_NO_ANSWER), as does a
+ * validating proxy's failed fetch; a non-JSON 2xx or 404 means the host is not the API at all. A
+ * proxy's 413 page, or any other error page, is left to the message of its status.
  */
 export function healthOf(
   status: number,
   contentType: string | null,
   body: unknown,
 ): 'answered' | 'unreachable' | 'notTheApi' {
-  if (status === 0) return 'unreachable';
+  if (gotNoAnswer(status) || isProxyFetchFailure(status, body)) return 'unreachable';
   if (isApiShaped(contentType, body)) return 'answered';
-  if (GATEWAY_NO_ANSWER.includes(status)) return 'unreachable';
   if ((status >= 200 && status < 300) || status === 404) return 'notTheApi';
   return 'answered';
 }

@@ -1,5 +1,7 @@
 import { ApiError, SessionExpiredError } from './api-error';
+import { apiHealth, gotNoAnswer } from './api-health';
 import { InvalidTenantError } from './base-url';
+import { refusalSentences } from './validation-refusal';
 
 /** The error toasts' texts: by HTTP status, then the session's and the tenant's. */
 export const ERROR_TEXT = {
@@ -11,6 +13,8 @@ export const ERROR_TEXT = {
   sessionInvalid: 'Your session is invalid, please login again!',
   unauthorized: 'Unauthorized',
   noTenant: 'Could not find the tenant details',
+  /** A validating proxy's 422 whose body names nothing the app can read. */
+  invalidRequest: 'The request was refused as invalid, and nothing was changed.',
 } as const;
 
 /** Up to this many seconds the wait reads in seconds; a longer one, in whole minutes. */
@@ -53,7 +57,16 @@ function bodyError(body: unknown): string | undefined {
 
 /**
  * The toast texts an error deserves, in order; empty when it deserves none (an aborted request,
- * an excluded path, or an ended session, which is announced once elsewhere).
+ * an excluded path, an ended session, or an API that cannot be reached while the banner says so:
+ * each is announced once elsewhere).
+ *
+ * No answer (the network, or a gateway's 502, 503 or 504: api-health.ts) reads as the catalogue's
+ * "Error connecting to the backend services", never as the server's fault. While the transport
+ * holds the API for unreachable, the banner (components/api-status) is that message, said once
+ * for every call that failed: a toast per failed call would repeat it, and name an outage as if
+ * the action had been refused. Once something has answered again, a call that got no answer is
+ * told as any failure is (a flaky network, where no banner shows). A block that shows its own
+ * error in place reads an empty list as that same text (components/block-error).
  */
 export function errorMessages(error: unknown): string[] {
   if (error instanceof SessionExpiredError) return [];
@@ -63,7 +76,11 @@ export function errorMessages(error: unknown): string[] {
   if (EXCLUDED_PATHS.some((path) => error.url.includes(path))) return [];
 
   const { status, body, statusText } = error;
-  if (status === 0) return [ERROR_TEXT.network];
+  if (gotNoAnswer(status))
+    return apiHealth.get().state === 'unreachable' ? [] : [ERROR_TEXT.network];
+  // No API answers 422: a validating proxy refused what was sent. Its findings in plain
+  // sentences, one each, never its problem's type URL (validation-refusal.ts).
+  if (status === 422) return refusalSentences(body) ?? [ERROR_TEXT.invalidRequest];
   if (status === 400) {
     const message = bodyError(body);
     if (message) return [message];

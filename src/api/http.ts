@@ -1,10 +1,11 @@
 import { env, loadedEnv } from '@/lib/env';
 
 import { ApiError, SessionExpiredError } from './api-error';
-import { apiHealth, healthOf } from './api-health';
+import { apiHealth, healthOf, isProxyFetchFailure } from './api-health';
 import { apiOrigin, isApiUrl, subdomainFromPageHost } from './base-url';
 import { connectionStore, session } from './session';
 import { announceSessionEnd, type SessionEndReason } from './session-sync';
+import { fieldRefusalOf } from './validation-refusal';
 
 /**
  * The one transport every generated call goes through (orval's mutator). It owns the base URL,
@@ -322,8 +323,22 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
     throw new ApiError({ status: response.status, statusText: response.statusText, body, url });
   }
   if (!response.ok) {
-    const { status, statusText, headers } = response;
-    throw new ApiError({ status, statusText, body, url, retryAfter: headers.get('Retry-After') });
+    const { headers } = response;
+    let { status, statusText } = response;
+    let reply = body;
+    if (isProxyFetchFailure(status, body)) {
+      // A validating proxy that could not reach the API is handed on as the 502 a gateway answers
+      // for that: every reader of the status (the catalogue, "unknown" rather than "failed") reads
+      // it as no answer, whatever front the app is behind.
+      status = 502;
+      statusText = 'Bad Gateway';
+    } else if (status === 422) {
+      // A validating proxy's refusal reads as the API's own refusal of a field would (a 400 body
+      // by dotted field), so each form places it under its field (validation-refusal.ts).
+      reply = fieldRefusalOf(body) ?? body;
+    }
+    const retryAfter = headers.get('Retry-After');
+    throw new ApiError({ status, statusText, body: reply, url, retryAfter });
   }
   return body as T;
 }
