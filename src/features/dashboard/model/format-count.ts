@@ -1,3 +1,5 @@
+import { countOf } from '@/lib/plural';
+
 const COUNT = new Intl.NumberFormat('en-US');
 
 /** A count as the dashboard writes it: '1,234'. */
@@ -7,5 +9,5 @@ export function formatCount(value: number): string {
 
 /** A number of records: '1 record', '1,234 records'. */
 export function recordsText(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'record' : 'records'}`;
+  return countOf(count, { one: 'record', other: 'records' });
 }

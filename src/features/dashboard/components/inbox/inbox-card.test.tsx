@@ -89,7 +89,7 @@ describe('InboxCard', () => {
     expect(dialog).toHaveTextContent('Resolve marks 1 launch as read');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText('1 Launches')).toBeInTheDocument();
+    expect(screen.getByText('1 Launch')).toBeInTheDocument();
     expect(backend.callsTo('resolveLaunches')).toHaveLength(0);
   });
 

@@ -8,6 +8,7 @@ import {
   LazyConfirmDialog,
   preloadConfirmDialog,
 } from '@/components/confirm-dialog/lazy-confirm-dialog';
+import { countOf } from '@/lib/plural';
 import { toast } from '@/lib/toaster';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { getListUnreadLaunchesQueryKey, resolveLaunches } from '@generated/api/launches/launches';
@@ -16,8 +17,11 @@ import { launchesQueryOptions } from '../../dashboard-queries';
 import { launchNamesText, launchToggleText } from '../../model/launch-names';
 import styles from './inbox.module.css';
 
-/** `1 launch`, `12 launches`. */
-const launchCount = (count: number) => `${count} ${count === 1 ? 'launch' : 'launches'}`;
+/** The inbox's count, as the spec writes it: `1 Launch`, `14 Launches`. */
+const launchesText = (count: number) => countOf(count, { one: 'Launch', other: 'Launches' });
+
+/** The same count inside a sentence: `1 launch`, `12 launches`. */
+const launchCount = (count: number) => countOf(count, { one: 'launch', other: 'launches' });
 
 const NAMES_STAND_IN = `${'Customer Inc - Cloud Migration, '.repeat(10)}and more`;
 
@@ -93,7 +97,7 @@ export function InboxCard() {
         </>
       ) : (
         <>
-          <p className={styles.count}>{`${names.length} Launches`}</p>
+          <p className={styles.count}>{launchesText(names.length)}</p>
           {names.length > 0 ? (
             <p className={styles.names}>
               {launchNamesText(names, expanded)}
