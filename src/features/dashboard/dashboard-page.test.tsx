@@ -117,7 +117,7 @@ describe('dashboard', () => {
     expect(
       within(screen.getByRole('region', { name: 'Last Synced' })).getByText('37'),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Next sync in \d+ (hrs|mins)$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Next sync in \d+ (hrs?|mins?)$/)).toBeInTheDocument();
 
     expect(await screen.findByText('14 Launches')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Switch to Prod/ })).toBeInTheDocument();
