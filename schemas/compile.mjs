@@ -6,8 +6,10 @@
 // A rule the contract names is not restated in a form schema: the field says
 // `"$ref": "contract#/components/schemas/PersonName/allOf/0"` (a JSON pointer into openapi.yaml)
 // beside its own title and messages, and the constraint keywords of what it points to (`type`,
-// `pattern`, `minLength`, `maxLength`) are copied in here, into generated/forms/<name>.schema.json,
-// the schema the app loads with its validator.
+// `pattern`, `minLength`, `maxLength`, `minimum`, `maximum`, `minItems`, `maxItems`) are copied in
+// here, into generated/forms/<name>.schema.json, the schema the app loads with its validator.
+// A message names a bound as `{maximum}` (any keyword of its own schema): the number is filled in
+// here, so a message never restates a number the contract may change.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +57,52 @@ function toEsm(code, name) {
 
 const CONTRACT_REF = 'contract#/';
 /** The keywords a form takes from the contract: the rule, not its prose. */
-const TAKEN = ['type', 'pattern', 'minLength', 'maxLength'];
+const TAKEN = [
+  'type',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+];
+
+/**
+ * `message` with each `{keyword}` replaced by that keyword's value in `node`.
+ * @param {string} message
+ * @param {Record<string, unknown>} node
+ * @param {string} where
+ */
+function fillBounds(message, node, where) {
+  return message.replace(/\{(\w+)\}/g, (_, keyword) => {
+    const value = node[keyword];
+    if (typeof value !== 'number' && typeof value !== 'string')
+      throw new Error(`${where}: the message names {${keyword}}, which this schema does not have.`);
+    return String(value);
+  });
+}
+
+/**
+ * The node with the `{keyword}` placeholders of its `errorMessage` (a text, or texts by keyword)
+ * filled in from its own keywords.
+ * @param {Record<string, unknown>} node
+ * @param {string} where
+ */
+function withFilledMessages(node, where) {
+  const messages = node.errorMessage;
+  if (typeof messages === 'string') node.errorMessage = fillBounds(messages, node, where);
+  else if (typeof messages === 'object' && messages !== null && !Array.isArray(messages))
+    node.errorMessage = Object.fromEntries(
+      Object.entries(messages).map(([keyword, text]) => [
+        keyword,
+        typeof text === 'string'
+          ? fillBounds(text, node, `${where}/errorMessage/${keyword}`)
+          : text,
+      ]),
+    );
+  return node;
+}
 
 /**
  * `schema` with every `contract#/...` marker replaced by the keywords it points to.
@@ -73,7 +120,8 @@ function resolveContractRefs(schema, contract, where) {
   for (const [key, value] of Object.entries(schema))
     node[key] = resolveContractRefs(value, contract, `${where}/${key}`);
   const ref = node.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith(CONTRACT_REF)) return node;
+  if (typeof ref !== 'string' || !ref.startsWith(CONTRACT_REF))
+    return withFilledMessages(node, where);
   /** @type {any} */
   let target = contract;
   for (const step of ref.slice(CONTRACT_REF.length).split('/'))
@@ -89,7 +137,7 @@ function resolveContractRefs(schema, contract, where) {
       throw new Error(`${where}: ${keyword} comes from ${ref}; do not restate it.`);
     node[keyword] = target[keyword];
   }
-  return node;
+  return withFilledMessages(node, where);
 }
 
 const DTS = `import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
