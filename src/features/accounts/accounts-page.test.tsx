@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { session } from '@/api/session';
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { replyExample, type Schemas } from '@tests/sandbox/contract';
 import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
@@ -416,7 +417,55 @@ describe('My Account: e-mail alerts', () => {
     });
   });
 
-  it("shows the server's field error under the threshold and keeps what was typed", async () => {
+  const thresholdOf = (alerts: ReturnType<typeof within>) =>
+    alerts.getByRole('spinbutton', { name: 'Failed records that send the alert (at least)' });
+
+  it('checks the threshold against the contract’s bounds and sends nothing out of them', async () => {
+    await backend.signIn(MARCUS);
+    renderApp('/accounts');
+    const alerts = await section();
+    await userEvent.click(
+      await alerts.findByRole('checkbox', { name: 'A sync run has failed records' }),
+    );
+    const threshold = thresholdOf(alerts);
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '0');
+    await userEvent.click(alerts.getByRole('button', { name: 'Save alerts' }));
+    // The message the API would give, under the field; no request, no toast.
+    expect(
+      await alerts.findByText('Ensure this value is greater than or equal to 1.'),
+    ).toBeVisible();
+    expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    expect(threshold).toHaveValue(0);
+    expect(backend.callsTo('updateAlertSettings')).toEqual([]);
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '1000001');
+    expect(
+      await alerts.findByText('Ensure this value is less than or equal to 1000000.'),
+    ).toBeVisible();
+    await userEvent.click(alerts.getByRole('button', { name: 'Save alerts' }));
+    expect(backend.callsTo('updateAlertSettings')).toEqual([]);
+    expect(toasts.danger).not.toHaveBeenCalled();
+    // Back within the bounds, it goes.
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '1000000');
+    expect(alerts.queryByText(/^Ensure this value/)).not.toBeInTheDocument();
+    await userEvent.click(alerts.getByRole('button', { name: 'Save alerts' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('E-mail alerts saved.'));
+    expect(backend.callsTo('updateAlertSettings')).toHaveLength(1);
+  });
+
+  it("shows the server's field error under its field and keeps what was typed", async () => {
+    // A refusal the form cannot foresee: a zone the browser lists and the server does not know.
+    backend.fail('updateAlertSettings', {
+      status: 400,
+      body: replyExample<Schemas['BadRequestError']>(
+        '/api/v1/users/me/alerts/',
+        'put',
+        '400',
+        'unknownTimeZone',
+      ),
+    });
     await backend.signIn(MARCUS);
     renderApp('/accounts');
     const alerts = await section();
@@ -427,18 +476,18 @@ describe('My Account: e-mail alerts', () => {
       alerts.getByRole('checkbox', { name: 'Send them in one daily digest instead of one by one' }),
     );
     await userEvent.selectOptions(alerts.getByRole('combobox', { name: 'Digest hour' }), '17');
-    const threshold = alerts.getByRole('spinbutton', {
-      name: 'Failed records that send the alert (at least)',
-    });
+    await userEvent.selectOptions(
+      alerts.getByRole('combobox', { name: 'Time zone' }),
+      'Europe/Paris',
+    );
+    const threshold = thresholdOf(alerts);
     await userEvent.clear(threshold);
-    await userEvent.type(threshold, '0');
+    await userEvent.type(threshold, '5');
     await userEvent.click(alerts.getByRole('button', { name: 'Save alerts' }));
-    expect(
-      await alerts.findByText('Ensure this value is greater than or equal to 1.'),
-    ).toBeInTheDocument();
-    expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    expect(await alerts.findByText('"Mars/Olympus" is not a known time zone.')).toBeInTheDocument();
+    expect(backend.callsTo('updateAlertSettings')).toHaveLength(1);
     // Nothing typed is lost, and nothing was saved.
-    expect(threshold).toHaveValue(0);
+    expect(threshold).toHaveValue(5);
     expect(alerts.getByRole('combobox', { name: 'Digest hour' })).toHaveValue('17');
     expect(
       alerts.getByRole('checkbox', { name: 'Send them in one daily digest instead of one by one' }),

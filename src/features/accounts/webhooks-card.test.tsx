@@ -97,6 +97,30 @@ describe('Company Settings: Webhooks', () => {
     expect(writes()).toHaveLength(1);
   });
 
+  it('checks the URL against the contract’s bounds and sends nothing out of them', async () => {
+    await backend.signIn(DANA);
+    renderApp('/accounts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook' });
+    const url = within(dialog).getByLabelText(/^URL/);
+    const add = within(dialog).getByRole('button', { name: 'Add webhook' });
+    await userEvent.clear(url);
+    await userEvent.type(url, '   ');
+    await userEvent.click(add);
+    expect(await within(dialog).findByText('This field is required.')).toBeVisible();
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(writes()).toEqual([]);
+    await userEvent.clear(url);
+    await userEvent.click(url);
+    await userEvent.paste(`https://hooks.example.com/${'a'.repeat(2048)}`);
+    expect(
+      await within(dialog).findByText('Ensure this field has no more than 2048 characters.'),
+    ).toBeVisible();
+    await userEvent.click(add);
+    expect(writes()).toEqual([]);
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
   it('shows a paused webhook as Paused, with why, and Resume makes it Active', async () => {
     seedHook({
       status: 'paused',

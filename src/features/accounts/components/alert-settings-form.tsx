@@ -14,10 +14,11 @@ import styles from '../accounts.module.css';
 import {
   ALERT_FIELDS,
   DIGEST_HOURS,
+  THRESHOLD_BOUNDS,
   alertFormValues,
+  alertProblems,
   alertSettingsOf,
   browserTimeZone,
-  thresholdProblem,
   timeZoneChoices,
   type AlertFormValues,
 } from '../model/alert-form';
@@ -54,8 +55,9 @@ export function AlertSettingsSection() {
 }
 
 /**
- * The form itself: the server's message on success, its field errors under the fields; what was
- * typed stays after a refusal.
+ * The form itself: what the contract would refuse shows under the fields once a save was tried,
+ * and nothing is sent; the server's message on success, its field errors under the fields; what
+ * was typed stays after a refusal.
  */
 function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   const queryClient = useQueryClient();
@@ -71,9 +73,12 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
       setTried(false);
     },
   });
-  const serverErrors = save.fieldErrors ?? {};
-  const problem = thresholdProblem(values);
-  const thresholdErrors = tried && problem ? [problem] : serverErrors.threshold;
+  const problems = alertProblems(values);
+  // The form's own messages, once a save was tried, come before the last refusal's.
+  const errorsOf = (field: keyof AlertFormValues) =>
+    (tried ? problems?.[field] : undefined) ?? save.fieldErrors?.[field];
+  const hourErrors = errorsOf('hour');
+  const zoneErrors = errorsOf('timeZone');
 
   const change = <K extends keyof AlertFormValues>(field: K, value: AlertFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -83,7 +88,7 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (problem) return;
+    if (problems) return;
     save.submit({ data: alertSettingsOf(values) });
   };
 
@@ -102,10 +107,11 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
         label="Failed records that send the alert (at least)"
         type="number"
         inputMode="numeric"
-        min={1}
+        min={THRESHOLD_BOUNDS.min}
+        max={THRESHOLD_BOUNDS.max}
         value={values.threshold}
         disabled={!values.syncFailures}
-        errors={thresholdErrors}
+        errors={errorsOf('threshold')}
         onChange={(event) => change('threshold', event.target.value)}
       />
       <Switch
@@ -117,8 +123,8 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
         <FormGroup
           label="Digest hour"
           labelFor={hourId}
-          intent={serverErrors.hour ? Intent.DANGER : Intent.NONE}
-          helperText={serverErrors.hour ? <FormErrors messages={serverErrors.hour} /> : undefined}
+          intent={hourErrors ? Intent.DANGER : Intent.NONE}
+          helperText={hourErrors ? <FormErrors messages={hourErrors} /> : undefined}
         >
           <HTMLSelect
             id={hourId}
@@ -131,10 +137,8 @@ function AlertSettingsForm({ saved }: { saved: AlertSettings }) {
         <FormGroup
           label="Time zone"
           labelFor={zoneId}
-          intent={serverErrors.timeZone ? Intent.DANGER : Intent.NONE}
-          helperText={
-            serverErrors.timeZone ? <FormErrors messages={serverErrors.timeZone} /> : undefined
-          }
+          intent={zoneErrors ? Intent.DANGER : Intent.NONE}
+          helperText={zoneErrors ? <FormErrors messages={zoneErrors} /> : undefined}
         >
           <HTMLSelect
             id={zoneId}

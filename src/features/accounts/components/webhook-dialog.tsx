@@ -22,7 +22,7 @@ import {
   getUpdateWebhookMutationOptions,
 } from '@generated/api/webhooks/webhooks';
 
-import { WEBHOOK_EVENTS, WEBHOOK_FIELDS, WEBHOOK_TEXT } from '../model/webhooks';
+import { WEBHOOK_EVENTS, WEBHOOK_FIELDS, WEBHOOK_TEXT, webhookProblems } from '../model/webhooks';
 
 export type WebhookDialogTarget = { kind: 'add' } | { kind: 'edit'; hook: Webhook };
 
@@ -62,9 +62,13 @@ export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps
   });
   // A dialog either adds or edits: its field errors and busy state are that call's.
   const save = editing ? update : create;
-  const serverErrors = save.fieldErrors ?? {};
-  const noEvent = tried && events.length === 0 ? WEBHOOK_TEXT.chooseEvent : undefined;
-  const eventsErrors = noEvent ? [noEvent] : (serverErrors.events ?? []);
+  // What is sent: the URL trimmed. What the contract would refuse in it shows once a save was
+  // tried, before the last refusal's messages, and stops the save.
+  const data = { url: url.trim(), events };
+  const problems = webhookProblems(data);
+  const errorsOf = (field: 'url' | 'events') =>
+    (tried ? problems?.[field] : undefined) ?? save.fieldErrors?.[field] ?? [];
+  const eventsErrors = errorsOf('events');
 
   const toggle = (event: WebhookEventType, on: boolean) => {
     setEvents((current) =>
@@ -78,8 +82,7 @@ export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps
   const onSubmit = (submitted: FormEvent) => {
     submitted.preventDefault();
     setTried(true);
-    if (events.length === 0) return;
-    const data = { url: url.trim(), events };
+    if (problems) return;
     if (target.kind === 'edit') update.submit({ id: target.hook.id, data });
     else create.submit({ data });
   };
@@ -104,7 +107,7 @@ export function WebhookDialog({ target, onClose, onCreated }: WebhookDialogProps
             value={url}
             disabled={save.busy}
             helperText={WEBHOOK_TEXT.urlHelp}
-            errors={serverErrors.url ?? []}
+            errors={errorsOf('url')}
             onChange={(changed) => {
               setUrl(changed.target.value);
               save.clearFieldErrors('url');

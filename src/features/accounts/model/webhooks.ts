@@ -1,4 +1,5 @@
-import type { FieldMap } from '@/components/form/field-map';
+import { fieldErrorsOf, type FieldErrors, type FieldMap } from '@/components/form/field-map';
+import { requestCheck } from '@/components/schema-form/request-check';
 import { formatDateTime } from '@/lib/format-date';
 import type {
   Webhook,
@@ -6,6 +7,8 @@ import type {
   WebhookDeliveryType,
   WebhookEventType,
 } from '@generated/api/model';
+import webhookSchema from '@generated/forms/create-webhook.schema.json';
+import webhookFns from '@generated/forms/create-webhook.validator';
 
 /** The events an admin can choose, in the words of the e-mail alerts. */
 export const WEBHOOK_EVENTS: ReadonlyArray<{ event: WebhookEventType; label: string }> = [
@@ -66,7 +69,6 @@ export const WEBHOOK_TEXT = {
   editTitle: 'Edit webhook',
   save: 'Save',
   cancel: 'Cancel',
-  chooseEvent: 'Choose at least one event.',
   saved: 'Webhook saved.',
   sendTest: 'Send test',
   deliveries: 'Delivery log',
@@ -115,3 +117,17 @@ export const WEBHOOK_FIELDS: FieldMap<'url' | 'events'> = {
   error: 'url',
   events: 'events',
 };
+
+/** What the contract refuses in a webhook sent (schemas/create-webhook.schema.json). */
+const checkWebhook = requestCheck(webhookFns, webhookSchema);
+
+/**
+ * What the dialog shows under its fields before sending, or undefined when the webhook may be
+ * sent: a blank or too long URL, no event; whether the address may be reached is the server's.
+ */
+export function webhookProblems(webhook: {
+  url: string;
+  events: readonly WebhookEventType[];
+}): FieldErrors<'url' | 'events'> | undefined {
+  return fieldErrorsOf(checkWebhook(webhook), WEBHOOK_FIELDS);
+}
