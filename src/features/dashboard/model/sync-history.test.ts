@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
+import { runStateLabel } from '@generated/rules';
+
 import { aRun, runCounts } from '../testing/sync-runs';
 import { formatDuration, historyChartData, runSummary, runTotals } from './sync-history';
 
 describe('the sync history model', () => {
-  it('draws the runs oldest first, synced (created, updated or unchanged) against failed per entity', () => {
-    const newest = aRun({ id: 3, counts: runCounts([1, 2, 0, 3, 4], [5, 6, 0, 7, 8]) });
+  it('draws the runs oldest first, synced (created or updated) against failed per entity', () => {
+    const newest = aRun({ id: 3, counts: runCounts([1, 2, 9, 3, 4], [5, 6, 9, 7, 8]) });
     const middle = aRun({ id: 2, counts: runCounts([0, 0, 0, 9, 0], [0, 10, 0, 0, 1]) });
     const oldest = aRun({ id: 1, counts: runCounts([12, 0, 0, 0, 2], [0, 0, 0, 0, 0]) });
     const data = historyChartData([newest, middle, oldest]);
@@ -47,16 +49,43 @@ describe('the sync history model', () => {
     expect(formatDuration('not a date', at(0))).toBeNull();
   });
 
-  it('reads a run in one line: when, trigger, state unless it succeeded, and the counts', () => {
+  it('reads a run in one line: when, trigger, outcome unless it succeeded, and the counts', () => {
     const run = aRun({
       trigger: 'scheduled',
+      state: 'completed_with_failures',
       counts: runCounts([1, 2, 0, 0, 1], [0, 30, 0, 0, 4]),
     });
     expect(runSummary(run, 'Mar 2, 2026, 12:00 PM')).toBe(
-      'Mar 2, 2026, 12:00 PM · Scheduled · Leads: 3 synced, 1 failed · Opportunities: 30 synced, 4 failed',
+      'Mar 2, 2026, 12:00 PM · Scheduled · Completed, 5 failed · ' +
+        'Leads: 3 synced, 0 unchanged, 1 failed · Opportunities: 30 synced, 0 unchanged, 4 failed',
     );
-    expect(runSummary({ ...run, state: 'failed', trigger: 'retry' }, 'Mar 2')).toBe(
-      'Mar 2 · Retry · Failed · Leads: 3 synced, 1 failed · Opportunities: 30 synced, 4 failed',
+    expect(runSummary({ ...run, state: 'interrupted', trigger: 'retry' }, 'Mar 2')).toBe(
+      'Mar 2 · Retry · Failed (interrupted) · ' +
+        'Leads: 3 synced, 0 unchanged, 1 failed · Opportunities: 30 synced, 0 unchanged, 4 failed',
     );
+    expect(runSummary({ ...run, state: 'queued' }, null)).toMatch(/^Queued · Scheduled · Leads/);
+  });
+
+  it('calls unchanged records unchanged, not synced: a run that changed nothing synced none', () => {
+    const idle = aRun({ counts: runCounts([0, 0, 98], [0, 0, 145]) });
+    expect(runSummary(idle, 'Mar 2')).toBe(
+      'Mar 2 · Manual · Leads: 0 synced, 98 unchanged, 0 failed · ' +
+        'Opportunities: 0 synced, 145 unchanged, 0 failed',
+    );
+    expect(historyChartData([idle])).toMatchObject({ leadSynced: [0], opportunitySynced: [0] });
+  });
+});
+
+describe("a run's outcome, in the contract's words", () => {
+  it.each([
+    ['succeeded', [], 'Succeeded'],
+    ['completed_with_failures', [0, 0, 0, 0, 18], 'Completed, 18 failed'],
+    ['completed_with_failures', [0, 0, 0, 0, 1200], 'Completed, 1,200 failed'],
+    ['failed', [0, 0, 0, 0, 140], 'Failed'],
+    ['interrupted', [], 'Failed (interrupted)'],
+    ['queued', [], 'Queued'],
+    ['running', [], 'Running'],
+  ] as const)('a %s run with lead counts %j reads %s', (state, lead, label) => {
+    expect(runStateLabel(aRun({ state, counts: runCounts([...lead], []) }))).toBe(label);
   });
 });

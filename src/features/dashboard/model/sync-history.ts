@@ -1,11 +1,9 @@
-import type {
-  SyncRun,
-  SyncRunEntityCounts,
-  SyncRunState,
-  SyncRunTrigger,
-} from '@generated/api/model';
+import { countOf } from '@/lib/plural';
+import type { SyncRun, SyncRunEntityCounts, SyncRunTrigger } from '@generated/api/model';
+import { runStateLabel } from '@generated/rules';
 
 import { durationText } from './duration';
+import { formatCount } from './format-count';
 
 /** The texts of the history's chart, table and run dialog (history-card-text.ts: the card's own). */
 export const HISTORY_TEXT = {
@@ -27,7 +25,7 @@ export const HISTORY_TEXT = {
   runErrorsPages: 'Errors of this run pages',
   changes: 'Changes before',
   changesBefore: (count: number) =>
-    `${count} ${count === 1 ? 'change' : 'changes'} before this run`,
+    `${countOf(count, { one: 'change', other: 'changes' })} before this run`,
   changesHeading: 'Changes since the run before',
   noChanges: 'No changes since the run before.',
   moreChanges: (shown: number, count: number) => `The newest ${shown} of ${count}.`,
@@ -40,15 +38,6 @@ export const TRIGGER_LABEL: Record<SyncRunTrigger, string> = {
   retry: 'Retry',
 };
 
-export const STATE_LABEL: Record<SyncRunState, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  completed_with_failures: 'Completed with failures',
-  failed: 'Failed',
-  interrupted: 'Interrupted',
-};
-
 /**
  * The parts of a run's counts, in the order they are shown. Each record of a run is in exactly
  * one part, so the parts add up to the run's total.
@@ -56,11 +45,11 @@ export const STATE_LABEL: Record<SyncRunState, string> = {
 export const RUN_COUNT_PARTS = ['created', 'updated', 'unchanged', 'skipped', 'failed'] as const;
 
 /**
- * Records of one entity that are in sync after the run: created, updated or unchanged. Last
- * Synced counts these.
+ * Records of one entity the run synced: the ones it created or updated, as Last Synced counts
+ * them. The ones it found unchanged were not written, and are called unchanged wherever they are
+ * shown, so that 'synced' means one thing on every screen.
  */
-export const syncedOf = (counts: SyncRunEntityCounts): number =>
-  counts.created + counts.updated + counts.unchanged;
+export const syncedOf = (counts: SyncRunEntityCounts): number => counts.created + counts.updated;
 
 /** Every record a run's counts hold, in all its parts. */
 export const recordsOf = (counts: SyncRunEntityCounts): number =>
@@ -121,13 +110,21 @@ export function historyChartData(newestFirst: readonly SyncRun[]): HistoryChartD
   return data;
 }
 
-/** The one-line reading of a run under the pointer (the chart's hover line). */
+/** What a run's counts of one entity read as in a summary: synced, unchanged and failed. */
+const entitySummary = (counts: SyncRunEntityCounts) =>
+  `${formatCount(syncedOf(counts))} synced, ${formatCount(counts.unchanged)} unchanged, ` +
+  `${formatCount(counts.failed)} failed`;
+
+/**
+ * The one-line reading of a run under the pointer (the chart's hover line): when, trigger, its
+ * outcome in the contract's words unless it succeeded, and its counts per entity.
+ */
 export function runSummary(run: SyncRun, when: string | null): string {
-  const { lead, opportunity } = run.counts;
-  const state = run.state === 'succeeded' ? '' : ` · ${STATE_LABEL[run.state]}`;
+  const outcome = runStateLabel(run);
+  const state = run.state === 'succeeded' || when === null ? '' : ` · ${outcome}`;
   return (
-    `${when ?? STATE_LABEL[run.state]} · ${TRIGGER_LABEL[run.trigger]}${state} · ` +
-    `Leads: ${syncedOf(lead)} synced, ${lead.failed} failed · ` +
-    `Opportunities: ${syncedOf(opportunity)} synced, ${opportunity.failed} failed`
+    `${when ?? outcome} · ${TRIGGER_LABEL[run.trigger]}${state} · ` +
+    `Leads: ${entitySummary(run.counts.lead)} · ` +
+    `Opportunities: ${entitySummary(run.counts.opportunity)}`
   );
 }

@@ -1,4 +1,4 @@
-import type { SyncRun, SyncRunPhase } from '@generated/api/model';
+import type { SyncRun, SyncRunPhase, SyncRunState } from '@generated/api/model';
 
 import { formatCount, recordsText } from './format-count';
 import { recordsOf, runTotals, syncedOf } from './sync-history';
@@ -21,58 +21,76 @@ export const PHASE_TEXT: Record<SyncRunPhase, string> = {
 type ToastIntent = 'success' | 'danger' | 'warning';
 
 /**
- * What a run that went through did, in parts that add up to the records it went over:
- * 'Synced 250 of 379 records: 199 created, 51 updated. 18 failed, 111 held back by the filters.'
- * Synced records are the ones Last Synced counts (created, updated or unchanged); the ones that
- * failed or that the filters held back are named as such. A retry says it was one, since it does
- * not move Last Synced. A run in which no record synced and some failed is not a success.
+ * The toast's intent for each state a run ends in, so that its colour says what the history's
+ * state says: green only for a run in which nothing failed, amber for one that completed with
+ * failures, red for one that failed or stopped. A run under way has no toast of its end.
  */
-export function syncOutcome(run: Pick<SyncRun, 'counts' | 'trigger'>): {
-  intent: ToastIntent;
-  text: string;
-} {
+const ENDED_INTENT: Record<SyncRunState, ToastIntent> = {
+  succeeded: 'success',
+  completed_with_failures: 'warning',
+  failed: 'danger',
+  interrupted: 'danger',
+  queued: 'warning',
+  running: 'warning',
+};
+
+/**
+ * What a run did, in parts that add up to the records it went over:
+ * 'Synced 250 of 379 records: 199 created, 51 updated. 18 failed, 111 held back by the filters.'
+ * Synced records are the ones it created or updated (what Last Synced counts); the ones it found
+ * unchanged, that failed or that the filters held back are named as such, so a run that changed
+ * nothing reads 'None of 243 records synced: 243 unchanged.' A retry says it was one, since it
+ * does not move Last Synced.
+ */
+export function syncOutcome(run: Pick<SyncRun, 'counts' | 'trigger'>): { text: string } {
+  return { text: outcomeText(run) };
+}
+
+/** syncOutcome's text. */
+function outcomeText(run: Pick<SyncRun, 'counts' | 'trigger'>): string {
   const totals = runTotals(run);
   const records = recordsOf(totals);
   const synced = syncedOf(totals);
   const retry = run.trigger === 'retry';
   const kept = [
+    totals.unchanged > 0 ? `${formatCount(totals.unchanged)} unchanged` : '',
     totals.failed > 0 ? `${formatCount(totals.failed)} failed` : '',
     totals.skipped > 0 ? `${formatCount(totals.skipped)} held back by the filters` : '',
   ].filter(Boolean);
-  const rest = kept.length > 0 ? ` ${kept.join(', ')}.` : '';
-  if (records === 0)
-    return {
-      intent: 'success',
-      text: retry ? 'Retry: no records to sync.' : 'No records to sync.',
-    };
-  if (synced === 0) {
-    const text = `${retry ? 'Retry: none' : 'None'} of ${recordsText(records)} synced: ${kept.join(', ')}.`;
-    return { intent: totals.failed > 0 ? 'danger' : 'success', text };
-  }
-  const parts = (['created', 'updated', 'unchanged'] as const)
+  if (records === 0) return retry ? 'Retry: no records to sync.' : 'No records to sync.';
+  if (synced === 0)
+    return `${retry ? 'Retry: none' : 'None'} of ${recordsText(records)} synced: ${kept.join(', ')}.`;
+  const parts = (['created', 'updated'] as const)
     .filter((part) => totals[part] > 0)
     .map((part) => `${formatCount(totals[part])} ${part}`)
     .join(', ');
   const whole =
     synced === records ? recordsText(records) : `${formatCount(synced)} of ${recordsText(records)}`;
-  return {
-    intent: totals.failed > 0 ? 'warning' : 'success',
-    text: `${retry ? 'Retry: synced' : 'Synced'} ${whole}: ${parts}.${rest}`,
-  };
+  const rest = kept.length > 0 ? ` ${kept.join(', ')}.` : '';
+  return `${retry ? 'Retry: synced' : 'Synced'} ${whole}: ${parts}.${rest}`;
 }
 
-/** The toast of a run that ended: its intent and text. */
+/**
+ * The toast of a run that ended: its intent from the run's state (ENDED_INTENT), its text from
+ * its counts. A run that failed or was interrupted says what it did, then why it ended; the why
+ * of a run that failed because none of its records synced is in its counts already.
+ */
 export function endedRunToast(run: SyncRun): { intent: ToastIntent; text: string } {
-  if (run.state === 'failed')
-    return { intent: 'danger', text: run.failure_reason ?? 'The sync failed.' };
-  if (run.state === 'interrupted')
-    return {
-      intent: 'warning',
-      text: run.failure_reason
-        ? `The sync was interrupted. ${run.failure_reason}`
-        : 'The sync was interrupted.',
-    };
-  return syncOutcome(run);
+  const intent = ENDED_INTENT[run.state];
+  const totals = runTotals(run);
+  const counts = recordsOf(totals) > 0 ? outcomeText(run) : '';
+  const then = (why: string) => (counts ? `${counts} ${why}` : why);
+  if (run.state === 'failed') {
+    if (counts && syncedOf(totals) === 0 && totals.failed > 0) return { intent, text: counts };
+    return { intent, text: then(run.failure_reason ?? 'The sync failed.') };
+  }
+  if (run.state === 'interrupted') {
+    const why = run.failure_reason
+      ? `The sync was interrupted. ${run.failure_reason}`
+      : 'The sync was interrupted.';
+    return { intent, text: then(why) };
+  }
+  return { intent, text: outcomeText(run) };
 }
 
 /** How far a run is at `now`: what the bar and the line beside it show. */

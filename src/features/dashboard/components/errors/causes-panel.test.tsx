@@ -132,9 +132,9 @@ describe("the errors card's 'By cause' view", () => {
     await waitFor(() => expect(backend.callsTo('getSyncRun').length).toBeGreaterThan(runAsked));
     await backend.syncsIdle();
     const run = backend.store.state.syncRuns.at(-1)!;
-    expect(run).toMatchObject({ trigger: 'retry', state: 'succeeded', total: first!.count });
+    expect(run).toMatchObject({ trigger: 'retry', state: 'failed', total: first!.count });
     // Once the run is over, its outcome toasts and the causes are asked again: the retry
-    // replaced their errors. Nothing was fixed, so every record failed again: not a success.
+    // replaced their errors. Nothing was fixed, so every record failed again: the run failed.
     await waitFor(() =>
       expect(backend.callsTo('listSyncErrorCauses').length).toBeGreaterThan(causesAsked),
     );

@@ -5,6 +5,7 @@ import { createDataColumnHelper, DataTable, useDataTable } from '@/components/da
 import { Paginator } from '@/components/paginator/paginator';
 import { formatDateTime } from '@/lib/format-date';
 import type { SyncRun } from '@generated/api/model';
+import { runStateLabel } from '@generated/rules';
 
 import { formatCount } from '../../model/format-count';
 import { HISTORY_CARD_TEXT } from '../../model/history-card-text';
@@ -13,7 +14,6 @@ import {
   HISTORY_TEXT,
   RUN_COUNT_PARTS,
   runTotals,
-  STATE_LABEL,
   TRIGGER_LABEL,
 } from '../../model/sync-history';
 import styles from './history.module.css';
@@ -50,7 +50,7 @@ function runColumns(onOpen: (run: SyncRun) => void) {
       // The run opens from its time: a real button, named by it.
       cell: ({ row }) => (
         <Button variant="minimal" size="small" onClick={() => onOpen(row.original)}>
-          {formatDateTime(row.original.started_at) ?? STATE_LABEL[row.original.state]}
+          {formatDateTime(row.original.started_at) ?? runStateLabel(row.original)}
         </Button>
       ),
     }),
@@ -94,11 +94,14 @@ function runColumns(onOpen: (run: SyncRun) => void) {
   ]);
 }
 
-/** A run's state; a run that failed or was interrupted says why under it. */
+/**
+ * A run's outcome in the contract's words ('Completed, 18 failed'); a run that failed or was
+ * interrupted says why under it.
+ */
 function RunState({ run }: { run: SyncRun }) {
   return (
     <>
-      {STATE_LABEL[run.state]}
+      {runStateLabel(run)}
       {run.failure_reason ? (
         <small className={`${styles.reason} ${Classes.TEXT_MUTED}`}>{run.failure_reason}</small>
       ) : null}

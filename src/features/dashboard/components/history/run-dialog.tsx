@@ -12,6 +12,7 @@ import { actionText } from '@/lib/activity-actions';
 import { dayOfDate, formatDay } from '@/lib/day';
 import { formatDateTime } from '@/lib/format-date';
 import type { SyncLog, SyncRun, SyncRunChanges } from '@generated/api/model';
+import { runStateLabel } from '@generated/rules';
 
 import { runLogsQueryOptions } from '../../dashboard-queries';
 import { COLUMN_TEXT, ERRORS_TEXT, SOURCE_TEXT } from '../../model/error-texts';
@@ -21,7 +22,6 @@ import {
   HISTORY_TEXT,
   recordsOf,
   RUN_COUNT_PARTS,
-  STATE_LABEL,
   TRIGGER_LABEL,
 } from '../../model/sync-history';
 import { RUN_COLUMN_TEXT } from './history-table';
@@ -66,7 +66,7 @@ export interface RunDialogProps {
 
 /** One run: when, what started it, how it ended, its counts per entity and the errors it raised. */
 export function RunDialog({ run, isOpen, onClose, canOpenActivity = false }: RunDialogProps) {
-  const when = run ? (formatDateTime(run.started_at) ?? STATE_LABEL[run.state]) : '';
+  const when = run ? (formatDateTime(run.started_at) ?? runStateLabel(run)) : '';
   return (
     <Dialog
       isOpen={isOpen}
@@ -90,7 +90,7 @@ function RunDetail({ run, canOpenActivity }: { run: SyncRun; canOpenActivity: bo
   return (
     <>
       <p>
-        {[TRIGGER_LABEL[run.trigger], STATE_LABEL[run.state], duration].filter(Boolean).join(' · ')}
+        {[TRIGGER_LABEL[run.trigger], runStateLabel(run), duration].filter(Boolean).join(' · ')}
       </p>
       {run.failure_reason ? (
         <Callout intent={Intent.DANGER} compact className={styles.counts}>

@@ -42,9 +42,12 @@ const running = (): Partial<SyncRunRow> => ({
   total: 400,
 });
 
-/** 400 records: 302 synced, 9 failed, 89 held back by the filters, over both entities. */
+/**
+ * 400 records: 298 synced (created or updated), 4 unchanged, 9 failed, 89 held back by the
+ * filters, over both entities.
+ */
 const ENDED: Partial<SyncRunRow> = {
-  state: 'succeeded',
+  state: 'completed_with_failures',
   phase: 'done',
   finished_at: '2026-11-26T10:00:00Z',
   processed: 400,
@@ -103,7 +106,7 @@ describe('the run under way', () => {
     changeRun(id, ENDED);
     await waitFor(() => expect(toasts.warning).toHaveBeenCalledTimes(2));
     expect(toasts.warning).toHaveBeenCalledWith(
-      'Synced 302 of 400 records: 12 created, 286 updated, 4 unchanged. 9 failed, 89 held back by the filters.',
+      'Synced 298 of 400 records: 12 created, 286 updated. 4 unchanged, 9 failed, 89 held back by the filters.',
     );
     expect(toasts.success).not.toHaveBeenCalled();
     for (const tab of tabs) {
@@ -150,14 +153,14 @@ describe('the run under way', () => {
 
     await backend.syncsIdle();
     runCalls.open();
-    // Some of the seeded records fail: the outcome is a warning, not a success.
+    // Some of the seeded records fail: the run completed with failures, a warning, not a success.
     await waitFor(() => expect(toasts.warning).toHaveBeenCalledTimes(1));
     const run = backend.store.state.syncRuns.at(-1)!;
-    expect(run.state).toBe('succeeded');
+    expect(run.state).toBe('completed_with_failures');
     const text = String(toasts.warning.mock.calls[0]![0]);
     // The parts the toast names add up to the total the progress bar counted.
     const match =
-      /^Synced ([\d,]+) of ([\d,]+) records: ([\d,]+) created, ([\d,]+) updated(?:, ([\d,]+) unchanged)?\. ([\d,]+) failed, ([\d,]+) held back by the filters\.$/.exec(
+      /^Synced ([\d,]+) of ([\d,]+) records: ([\d,]+) created, ([\d,]+) updated\. (?:([\d,]+) unchanged, )?([\d,]+) failed, ([\d,]+) held back by the filters\.$/.exec(
         text,
       );
     expect(match, text).not.toBeNull();
@@ -165,8 +168,9 @@ describe('the run under way', () => {
       .slice(1)
       .map((figure) => Number((figure ?? '0').replaceAll(',', '')));
     expect(total).toBe(run.total);
-    expect(created! + updated! + unchanged!).toBe(synced);
-    expect(synced! + failed! + held!).toBe(total);
+    // Synced is created plus updated; unchanged records are a part of their own.
+    expect(created! + updated!).toBe(synced);
+    expect(synced! + unchanged! + failed! + held!).toBe(total);
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Sync' })).toBeEnabled();
     await waitFor(() => expect(statsCalls()).toBe(stats + 1));
@@ -177,7 +181,7 @@ describe('the run under way', () => {
     await waitFor(() => expect(figure('Leads') + figure('Opportunities')).toBe(synced));
   });
 
-  it('gives the reason of a failed run, and says so of an interrupted one', async () => {
+  it('gives the reason of a failed run, and reads an interrupted one as failed', async () => {
     const id = acmeRun(running());
     await backend.signIn(DANA);
     renderApp('/dashboard');
@@ -204,11 +208,12 @@ describe('the run under way', () => {
       failure_reason: 'The sync service restarted during the run.',
     });
     await waitFor(() =>
-      expect(toasts.warning).toHaveBeenCalledWith(
+      expect(toasts.danger).toHaveBeenCalledWith(
         'The sync was interrupted. The sync service restarted during the run.',
       ),
     );
     expect(toasts.success).not.toHaveBeenCalled();
+    expect(toasts.warning).not.toHaveBeenCalled();
   });
 
   it('says Reconnecting… while the calls fail, keeps the last figures and the clock, then resumes', async () => {
