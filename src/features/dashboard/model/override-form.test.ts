@@ -171,18 +171,34 @@ describe("'Save values for next Sync'", () => {
     expect(place('A company can keep at most 10000 saved override values.')).toBeUndefined();
   });
 
-  it('looks disabled unless a pair is complete or values were saved before', () => {
-    expect(saveLooksEnabled([row(1, [null, ''])], BY_ID, false)).toBe(false);
-    expect(saveLooksEnabled([row(1, [2, ''])], BY_ID, false)).toBe(false);
-    expect(saveLooksEnabled([row(1, [2, '5'])], BY_ID, false)).toBe(true);
-    expect(saveLooksEnabled([row(1, [null, ''])], BY_ID, true)).toBe(true);
+  it('looks disabled unless a changed row has a complete pair: saved values alone give nothing to save', () => {
+    expect(saveLooksEnabled([row(1, [null, ''])], BY_ID)).toBe(false);
+    expect(saveLooksEnabled([row(1, [2, ''])], BY_ID)).toBe(false);
+    expect(saveLooksEnabled([row(1, [2, '5'])], BY_ID)).toBe(true);
+    expect(saveLooksEnabled([], BY_ID)).toBe(false);
   });
 
-  it('loads values saved earlier as rows by sync error', () => {
+  it('loads the values saved earlier that wait for the next sync as rows by sync error', () => {
+    const saved = (
+      sync_error_id: number,
+      salesforce_id: string,
+      aws_ace_attribute: number,
+      dummy_value: string,
+      status: 'pending' | 'used' = 'pending',
+    ) => ({
+      sync_error_id,
+      salesforce_id,
+      aws_ace_attribute,
+      dummy_value,
+      status,
+      used_at: status === 'used' ? '2026-03-03T00:00:07Z' : null,
+    });
     const rows = rowsFromSaved([
-      { sync_error_id: 1, salesforce_id: 'A', aws_ace_attribute: 2, dummy_value: '10', status: 'pending', used_at: null },
-      { sync_error_id: 1, salesforce_id: 'A', aws_ace_attribute: 6, dummy_value: 'x', status: 'pending', used_at: null },
-      { sync_error_id: 7, salesforce_id: 'B', aws_ace_attribute: 3, dummy_value: '2026-03-31', status: 'pending', used_at: null },
+      saved(1, 'A', 2, '10'),
+      saved(1, 'A', 6, 'x'),
+      saved(7, 'B', 3, '2026-03-31'),
+      // Sent with its record by a sync: it names an error that is no longer open.
+      saved(4, 'C', 6, 'Call back', 'used'),
     ]);
     expect(Object.keys(rows)).toEqual(['1', '7']);
     expect(rows[1]!.pairs.map((p) => [p.attributeId, p.value])).toEqual([

@@ -56,10 +56,16 @@ export function newPair(attributeId: number | null = null, value = ''): Override
   return { key: `pair-${pairCount}`, attributeId, value, touched: false };
 }
 
-/** The values saved earlier, as form rows keyed by sync error id. */
+/**
+ * The values saved earlier that wait for the next sync, as form rows keyed by sync error id. A
+ * saved value follows its record: while the record fails it is `pending` and names the record's
+ * open error, which is the row it shows on; once a sync sent the record with it, it is `used`
+ * and belongs to no open error, so the editor leaves it out.
+ */
 export function rowsFromSaved(saved: readonly Override[]): OverrideRows {
   const rows: Record<number, OverrideRow> = {};
   for (const item of saved) {
+    if (item.status === 'used') continue;
     const row = (rows[item.sync_error_id] ??= {
       syncErrorId: item.sync_error_id,
       salesforceId: item.salesforce_id,
@@ -173,8 +179,11 @@ export type SaveCheck =
   | { kind: 'save'; overrides: OverrideWrite[]; pairKeys: string[] };
 
 /**
- * What 'Save values for next Sync' does: refuse a form with a half-filled or ill-typed pair,
- * refuse when there is nothing to send, else send every complete pair.
+ * What 'Save values for next Sync' does with the rows the user changed (`rows`): refuse when one
+ * has a half-filled or ill-typed pair, refuse when there is nothing to send, else send their
+ * complete pairs. The server replaces the values of the records a save names and keeps every
+ * other saved value, so the values the user did not touch are never sent, and never checked: a
+ * save cannot fail because of them.
  */
 export function checkSave(rows: readonly OverrideRow[], attributes: AttributeLookup): SaveCheck {
   const broken = rows.some((row) =>
@@ -206,11 +215,13 @@ export function pairOfRefusal(pairKeys: readonly string[]) {
   };
 }
 
-/** The save button looks disabled unless a pair is complete or values were saved before. */
+/**
+ * The save button looks disabled unless a row the user changed has a complete pair: values saved
+ * earlier are kept by the server without being sent again, so they alone give nothing to save.
+ */
 export function saveLooksEnabled(
   rows: readonly OverrideRow[],
   attributes: AttributeLookup,
-  hasSavedValues: boolean,
 ): boolean {
-  return hasSavedValues || overridesToSave(rows, attributes).length > 0;
+  return overridesToSave(rows, attributes).length > 0;
 }

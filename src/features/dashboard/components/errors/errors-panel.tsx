@@ -110,11 +110,7 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
           emptyMessage={ERRORS_TEXT.noErrors}
           page={page}
           onPageChange={onPageChange}
-          footerStart={
-            list.total > 0 || form.hasSavedValues ? (
-              <SaveOverridesButton form={form} saver={saver} />
-            ) : null
-          }
+          footerStart={list.total > 0 ? <SaveOverridesButton form={form} saver={saver} /> : null}
         />
       </div>
     </OverrideFormContext.Provider>

@@ -29,6 +29,9 @@ export function OverridePairsEditor({ error }: { error: SyncError }) {
   const canAdd =
     row.pairs.every((pair) => pair.attributeId !== null) &&
     attributeOptions(form.attributes, row, '', entityType).length > 0;
+  // A save replaces a record's values with the ones it sends, and cannot send none: a record with
+  // values saved keeps at least one (it can be changed; dismissing the error drops them all).
+  const keepsOne = form.savedRow(error.id) !== undefined;
   return (
     <div className={styles.pairs} data-sync-error={error.id}>
       {row.pairs.map((pair, index) => (
@@ -38,7 +41,9 @@ export function OverridePairsEditor({ error }: { error: SyncError }) {
           pair={pair}
           position={row.pairs.length > 1 ? index + 1 : undefined}
           options={attributeOptions(form.attributes, row, pair.key, entityType)}
-          removable={row.pairs.length > 1 || pair.attributeId !== null || pair.value !== ''}
+          removable={
+            row.pairs.length > 1 || (!keepsOne && (pair.attributeId !== null || pair.value !== ''))
+          }
         />
       ))}
       {canAdd ? (

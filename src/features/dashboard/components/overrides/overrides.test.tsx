@@ -10,6 +10,18 @@ import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
 const saves = () => backend.callsTo('updateOverrides');
+/** The items a save sent, as the app wrote them. */
+const sentItems = (n = 0): unknown[] =>
+  (saves()[n]?.body ?? []).map(
+    ({ sync_error_id, salesforce_id, ace_id, dummy_value }: Record<string, unknown>) => ({
+      sync_error_id,
+      salesforce_id,
+      ace_id,
+      dummy_value,
+    }),
+  );
+const SAVED = 'Dummy values saved. They will be used on the next sync.';
+const SAVED_ONE = 'Dummy value saved. It will be used on the next sync.';
 
 async function openErrors(path = '/dashboard') {
   await backend.signIn(DANA);
@@ -105,7 +117,7 @@ describe('override values in the errors table', () => {
     ).toEqual(['state', 'postalCode', 'stage', 'contractStartDate']);
   });
 
-  it('saves the pairs of two errors, with the values saved before', async () => {
+  it('saves only the rows the user changed, never the values saved before that were not touched', async () => {
     await openErrors();
     await choose('ACE field for 0065g00000XyZ34AAB: Select attribute', 'stage');
     await choose('Dummy value for 0065g00000XyZ34AAB: Select value', 'Launched');
@@ -115,52 +127,81 @@ describe('override values in the errors table', () => {
     await userEvent.type(city, 'Springfield');
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]?.body).toEqual([
-      { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB', ace_id: 44, dummy_value: '10000' },
+    // The values saved for errors 1 and 7 stay on the server as they are: they are not sent.
+    expect(sentItems()).toEqual([
       {
         sync_error_id: 2,
         salesforce_id: '0065g00000XyZ34AAB',
         ace_id: 46,
         dummy_value: 'Launched',
-        status: 'pending',
-        used_at: null,
       },
       {
         sync_error_id: 3,
         salesforce_id: '00Q5g00000ABCDeEAF',
         ace_id: 14,
         dummy_value: 'Springfield',
-        status: 'pending',
-        used_at: null,
-      },
-      {
-        sync_error_id: 7,
-        salesforce_id: '0065g00000XyZ90AAB',
-        ace_id: 45,
-        dummy_value: '2026-03-31',
-        status: 'pending',
-        used_at: null,
       },
     ]);
     // The sandbox's reply is what the toast shows.
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(
-        'Dummy values saved. They will be used on the next sync.',
-      ),
-    );
-    // The saved values are asked for again.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED));
+    // The saved values are asked for again; what was sent is saved, not waiting to be sent again.
     await waitFor(() => expect(backend.callsTo('listOverrides').length).toBeGreaterThan(1));
+    await waitFor(() => expect(saveButton()).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(saveButton());
+    expect(toast.danger).toHaveBeenCalledWith('Please select attribute and its dummy value');
+    expect(saves()).toHaveLength(1);
+  });
+
+  it('saves a value after a sync replaced the errors the saved values were typed on', async () => {
+    // The journey of the first finding: Dana syncs, the run replaces the seeded errors (values
+    // were saved on errors 1 and 7), then she types a value on one of the new errors.
+    const dana = await backend.as(DANA);
+    await dana.post('/api/v1/salesforce/data-mappings/sync-data/', { tenant_sub_domain: 'acme' });
+    await backend.syncsIdle();
+    const { state } = backend.store;
+    const savedFor = new Set(state.overrides.map((override) => override.salesforce_id));
+    const target = state.syncErrors.find(
+      (error) =>
+        error.tenantId === 1 &&
+        error.salesforce_id.startsWith('006') &&
+        !savedFor.has(error.salesforce_id),
+    )!;
+    expect(state.syncErrors.some((error) => error.id === 1)).toBe(false);
+    await backend.signIn(DANA);
+    renderApp('/dashboard');
+    await screen.findByRole('table', { name: 'Errors' });
+    const record = target.salesforce_id;
+    await choose(`ACE field for ${record}: Select attribute`, 'nextStep');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: `Dummy value for ${record}` }),
+      'Call back',
+    );
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED_ONE));
+    const nextStep = state.attributes.find(
+      (attribute) => attribute.is_aws_ace && attribute.name === 'nextStep',
+    )!;
+    expect(sentItems()).toEqual([
+      {
+        sync_error_id: target.id,
+        salesforce_id: record,
+        ace_id: nextStep.id,
+        dummy_value: 'Call back',
+      },
+    ]);
+    expect(toast.danger).not.toHaveBeenCalled();
   });
 
   it('shows a refused value on the pair that caused it, without a toast, keeping every pair as typed', async () => {
     await openErrors();
-    await choose('ACE field for 0065g00000XyZ34AAB: Select attribute', 'stage');
-    await choose('Dummy value for 0065g00000XyZ34AAB: Select value', 'Launched');
+    // A value saved before, changed: its row is sent, first (the server counts items from 1).
+    const revenue = screen.getByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' });
+    await userEvent.clear(revenue);
+    await userEvent.type(revenue, '12000');
     await choose('ACE field for 00Q5g00000ABCDeEAF: Select attribute', 'city');
     const city = screen.getByRole('textbox', { name: 'Dummy value for 00Q5g00000ABCDeEAF' });
     await userEvent.type(city, 'Springfield');
-    // The contract's example names item 1: the first pair sent, the value saved before for
-    // 0065g00000XyZ12AAB (the server counts from 1).
+    // The contract's example names item 1: the first pair sent, the changed revenue.
     backend.fail('updateOverrides', {
       status: 400,
       body: replyExample<Schemas['BadRequestError']>(
@@ -173,15 +214,14 @@ describe('override values in the errors table', () => {
     await userEvent.click(saveButton());
     const message = 'Yes is not a valid Boolean value: use True or False.';
     expect(await screen.findByText(message)).toBeVisible();
-    const revenue = screen.getByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' });
+    expect(sentItems().map((item) => (item as { sync_error_id: number }).sync_error_id)).toEqual([
+      1, 3,
+    ]);
     expect(revenue).toHaveAttribute('aria-invalid', 'true');
     expect(revenue).toHaveAccessibleDescription(message);
-    expect(revenue).toHaveValue('10000');
+    expect(revenue).toHaveValue('12000');
     expect(city).toHaveValue('Springfield');
     expect(city).not.toHaveAttribute('aria-invalid');
-    expect(
-      screen.getByRole('button', { name: 'Dummy value for 0065g00000XyZ34AAB: Launched' }),
-    ).toBeVisible();
     expect(toast.danger).not.toHaveBeenCalled();
     // Editing the pair takes the server's message away, once the typing pause is over.
     await userEvent.type(revenue, '0');
@@ -192,7 +232,11 @@ describe('override values in the errors table', () => {
 
   it('toasts a refusal that names no pair, once', async () => {
     await openErrors();
-    await screen.findByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' });
+    await choose('ACE field for 0065g00000XyZ34AAB: Select attribute', 'nextStep');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Dummy value for 0065g00000XyZ34AAB' }),
+      'Call back',
+    );
     const tooMany = 'A company can keep at most 10000 saved override values.';
     backend.fail('updateOverrides', { status: 400, body: { error: tooMany } });
     await userEvent.click(saveButton());
@@ -202,10 +246,13 @@ describe('override values in the errors table', () => {
 
   it('is busy while it saves, and a double click saves once', async () => {
     await openErrors();
-    // Values saved before fill the form: it can be saved as it is.
-    expect(
-      await screen.findByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' }),
-    ).toHaveValue('10000');
+    await choose('ACE field for 0065g00000XyZ34AAB: Select attribute', 'nextStep');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Dummy value for 0065g00000XyZ34AAB' }),
+      'Call back',
+    );
+    // The typed value is in the form (after the typing pause): there is something to save.
+    await waitFor(() => expect(saveButton()).not.toHaveAttribute('aria-disabled'));
     const gate = backend.hold('updateOverrides');
     const save = saveButton();
     // Two clicks before React renders again: faster than the button can turn busy.
@@ -215,11 +262,7 @@ describe('override values in the errors table', () => {
     });
     await waitFor(() => expect(save).toHaveClass('bp6-loading'));
     gate.open();
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(
-        'Dummy values saved. They will be used on the next sync.',
-      ),
-    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED_ONE));
     expect(saves()).toHaveLength(1);
   });
 
@@ -257,22 +300,46 @@ describe('override values in the errors table', () => {
     await userEvent.click(within(list).getByText('True'));
     await userEvent.click(saveButton());
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]?.body).toContainEqual({
-      sync_error_id: 2,
-      salesforce_id: '0065g00000XyZ34AAB',
-      ace_id: 51,
-      dummy_value: 'True',
-      status: 'pending',
-      used_at: null,
-    });
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(
-        'Dummy values saved. They will be used on the next sync.',
-      ),
-    );
+    expect(sentItems()).toEqual([
+      { sync_error_id: 2, salesforce_id: '0065g00000XyZ34AAB', ace_id: 51, dummy_value: 'True' },
+    ]);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED_ONE));
   });
 
-  it("refuses a Boolean's value saved as 'Yes', saying to pick True or False", async () => {
+  it('never lets a value saved earlier that the user did not touch stop a save', async () => {
+    // A Boolean's value saved as 'Yes' (ACE wants True or False), before the rule was checked.
+    backend.store.transact((draft) => {
+      draft.overrides.push({
+        tenantId: 1,
+        sync_error_id: 2,
+        salesforce_id: '0065g00000XyZ34AAB',
+        aws_ace_attribute: 51,
+        dummy_value: 'Yes',
+        status: 'pending',
+        used_at: null,
+      });
+    });
+    await openErrors();
+    await screen.findByRole('button', { name: 'Dummy value for 0065g00000XyZ34AAB: Yes' });
+    await choose('ACE field for 00Q5g00000ABCDeEAF: Select attribute', 'city');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Dummy value for 00Q5g00000ABCDeEAF' }),
+      'Springfield',
+    );
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED_ONE));
+    expect(sentItems()).toEqual([
+      {
+        sync_error_id: 3,
+        salesforce_id: '00Q5g00000ABCDeEAF',
+        ace_id: 14,
+        dummy_value: 'Springfield',
+      },
+    ]);
+    expect(toast.danger).not.toHaveBeenCalled();
+  });
+
+  it("refuses a Boolean's value 'Yes' once the user changes its row, saying to pick True or False", async () => {
     backend.store.transact((draft) => {
       draft.overrides.push({
         tenantId: 1,
@@ -288,6 +355,14 @@ describe('override values in the errors table', () => {
     const value = await screen.findByRole('button', {
       name: 'Dummy value for 0065g00000XyZ34AAB: Yes',
     });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Add attribute for 0065g00000XyZ34AAB' }),
+    );
+    await choose('ACE field 2 for 0065g00000XyZ34AAB: Select attribute', 'nextStep');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Dummy value 2 for 0065g00000XyZ34AAB' }),
+      'Call back',
+    );
     await userEvent.click(saveButton());
     expect(toast.danger).toHaveBeenCalledWith('Form is not valid. Please fill all the elements');
     expect(await screen.findByText('Pick True or False.')).toBeInTheDocument();
@@ -295,12 +370,27 @@ describe('override values in the errors table', () => {
     expect(saves()).toHaveLength(0);
   });
 
-  it('looks disabled with nothing to save, says why when clicked, and types are debounced 2 s', async () => {
-    restoreWaits();
-    backend.store.transact((draft) => {
-      draft.overrides = draft.overrides.filter((override) => override.tenantId !== 1);
-    });
+  it('keeps at least one value for a record with values saved: a save cannot send none', async () => {
     await openErrors();
+    const record = '0065g00000XyZ12AAB';
+    await screen.findByRole('textbox', { name: `Dummy value for ${record}` });
+    expect(
+      screen.queryByRole('button', { name: `Remove ACE field for ${record}` }),
+    ).not.toBeInTheDocument();
+    // A second value can go again.
+    await userEvent.click(screen.getByRole('button', { name: `Add attribute for ${record}` }));
+    await choose(`ACE field 2 for ${record}: Select attribute`, 'nextStep');
+    await userEvent.click(screen.getByRole('button', { name: `Remove ACE field 1 for ${record}` }));
+    expect(
+      screen.queryByRole('button', { name: `Remove ACE field for ${record}` }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('looks disabled with nothing changed, values saved before or not, says why when clicked, and types are debounced 2 s', async () => {
+    restoreWaits();
+    // Acme has values saved (errors 1 and 7): they alone give nothing to save.
+    await openErrors();
+    await screen.findByRole('textbox', { name: 'Dummy value for 0065g00000XyZ12AAB' });
     await waitFor(() => expect(saveButton()).toHaveAttribute('aria-disabled', 'true'));
     await userEvent.click(saveButton());
     expect(toast.danger).toHaveBeenCalledWith('Please select attribute and its dummy value');

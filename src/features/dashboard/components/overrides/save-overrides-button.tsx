@@ -12,11 +12,11 @@ export interface SaveOverridesButtonProps {
 }
 
 /**
- * 'Save values for next Sync': it looks disabled unless a pair is complete or values were saved
- * before, but still answers a click with the reason nothing was sent.
+ * 'Save values for next Sync': it looks disabled unless a row the user changed has a complete
+ * pair, but still answers a click with the reason nothing was sent.
  */
 export function SaveOverridesButton({ form, saver }: SaveOverridesButtonProps) {
-  const looksEnabled = saveLooksEnabled(form.allRows(), form.attributesById, form.hasSavedValues);
+  const looksEnabled = saveLooksEnabled(form.changedRows(), form.attributesById);
   return (
     <Button
       intent={Intent.PRIMARY}

@@ -22,9 +22,10 @@ import {
 const DRAFT_SCREEN = 'dashboard:overrides';
 
 /**
- * What the user has typed, by sync error id. It lives above the tabs and the pages (the errors
- * card), so unsaved values survive a page change or a look at the logs. Values not saved when the
- * session ends are kept, and come back (and are saved) when the same user signs in again.
+ * What the user has typed, by sync error id: the rows they changed, the only ones a save sends. It
+ * lives above the tabs and the pages (the errors card), so unsaved values survive a page change or
+ * a look at the logs. Values not saved when the session ends are kept, and come back (and are
+ * saved) when the same user signs in again.
  */
 export interface OverrideDrafts {
   drafts: OverrideRows;
@@ -34,6 +35,12 @@ export interface OverrideDrafts {
   setSubmitted: (submitted: boolean) => void;
   /** The drafts were saved: nothing is unsaved until the next edit. */
   markSaved: () => void;
+  /**
+   * The saved values were fetched again after a save: the rows it sent show as the server keeps
+   * them from now on, and a later save does not send them again. A row edited since it was sent
+   * stays a draft.
+   */
+  forgetSent: (sent: readonly OverrideRow[]) => void;
   /** A refused save's messages, on the pair that caused each; a pair's edit takes its own away. */
   refusals: RefusalBoard<OverrideField>;
   /** Values kept from the last session are on screen, waiting to be saved. */
@@ -65,6 +72,13 @@ export function useOverrideDrafts(): OverrideDrafts {
       setDirty(false);
       refusals.clear();
     },
+    forgetSent: (sent) =>
+      setDraftState((current) => {
+        const left = Object.values(current).filter((row) => !sent.includes(row));
+        return left.length === Object.keys(current).length
+          ? current
+          : Object.fromEntries(left.map((row) => [row.syncErrorId, row]));
+      }),
     refusals,
     restorePending,
     restoreSent: () => {
@@ -88,11 +102,13 @@ function blankRow(error: ErrorRef): OverrideRow {
 export interface OverrideForm {
   /** The row the user sees: their draft, else the saved values, else one blank pair. */
   rowFor: (error: ErrorRef) => OverrideRow;
-  /** The values saved earlier for a sync error. */
+  /** The values saved earlier for a sync error that wait for the next sync. */
   savedRow: (syncErrorId: number) => OverrideRow | undefined;
-  /** Every row with something in it: drafts and saved rows (what a save sends). */
-  allRows: () => OverrideRow[];
-  hasSavedValues: boolean;
+  /**
+   * The rows the user changed (drafts): what a save sends. Saved rows the user did not touch are
+   * never sent: the server keeps them as they are.
+   */
+  changedRows: () => OverrideRow[];
   submitted: boolean;
   refusals: RefusalBoard<OverrideField>;
   attributes: readonly Attribute[];
@@ -141,8 +157,7 @@ export function useOverrideForm(
     return {
       rowFor,
       savedRow: (id) => savedRows[id],
-      allRows: () => Object.values({ ...savedRows, ...drafts }),
-      hasSavedValues: (saved?.length ?? 0) > 0,
+      changedRows: () => Object.values(drafts),
       submitted,
       refusals,
       attributes: attributes ?? NO_ATTRIBUTES,
@@ -169,7 +184,7 @@ export function useOverrideForm(
         update(error, (pairs) => pairs.filter((pair) => pair.key !== pairKey));
       },
     };
-  }, [drafts, savedRows, saved, submitted, refusals, attributes, attributesById, setDrafts]);
+  }, [drafts, savedRows, submitted, refusals, attributes, attributesById, setDrafts]);
 }
 
 export const OverrideFormContext = createContext<OverrideForm | null>(null);

@@ -8,22 +8,28 @@ import { checkSave, OVERRIDE_TEXT, pairOfRefusal } from '../../model/override-fo
 import type { OverrideDrafts, OverrideForm } from './use-override-form';
 
 export interface OverridesSave {
-  /** Sends every complete pair, unless the form has a problem; `done` hears whether it saved. */
+  /**
+   * Sends the complete pairs of the rows the user changed, unless one of them has a problem;
+   * `done` hears whether it saved.
+   */
   save: (done?: (saved: boolean) => void) => void;
   saving: boolean;
 }
 
 /**
  * What 'Save values for next Sync' does, for the button and for values restored after a sign-in:
- * a form with a half-filled or ill-typed pair shows every problem and sends nothing.
+ * it sends only the rows the user changed (the server keeps the values of the records a save does
+ * not name, and a value sent back untouched could name an error a sync has since replaced); a
+ * changed row with a half-filled or ill-typed pair shows every problem and sends nothing.
  */
 export function useSaveOverrides(
   form: OverrideForm,
   {
     setSubmitted,
     markSaved,
+    forgetSent,
     refusals,
-  }: Pick<OverrideDrafts, 'setSubmitted' | 'markSaved' | 'refusals'>,
+  }: Pick<OverrideDrafts, 'setSubmitted' | 'markSaved' | 'forgetSent' | 'refusals'>,
 ): OverridesSave {
   const queryClient = useQueryClient();
   // A refusal shows on the pair that caused it (the drafts' refusal board), not as the cache's toast.
@@ -33,7 +39,8 @@ export function useSaveOverrides(
 
   const save = (done?: (saved: boolean) => void) => {
     if (mutation.isPending) return;
-    const check = checkSave(form.allRows(), form.attributesById);
+    const sent = form.changedRows();
+    const check = checkSave(sent, form.attributesById);
     if (check.kind === 'invalid') {
       setSubmitted(true);
       void toast.danger(OVERRIDE_TEXT.invalidForm);
@@ -52,7 +59,11 @@ export function useSaveOverrides(
           setSubmitted(false);
           markSaved();
           if (reply?.message) void toast.success(reply.message);
-          void queryClient.invalidateQueries({ queryKey: getListOverridesQueryKey() });
+          // Once the server's saved values are in, they show instead of the rows sent (a value
+          // may now name a newer error of its record).
+          void queryClient
+            .invalidateQueries({ queryKey: getListOverridesQueryKey() })
+            .then(() => forgetSent(sent));
           done?.(true);
         },
         onError: (error) => {
