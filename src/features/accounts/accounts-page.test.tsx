@@ -74,6 +74,30 @@ describe('Company Settings as a super_admin', () => {
     expect(await screen.findAllByText('FAILED')).toHaveLength(2);
   });
 
+  it('shows a connection still being checked in neutral colours, and its verdict by itself', async () => {
+    // Connected a moment ago: the server's first check is still running for about half a second.
+    backend.store.transact((draft) => {
+      draft.tenants.find((tenant) => tenant.id === 1)!.connected_at = new Date(
+        Date.now() - 1500,
+      ).toISOString();
+    });
+    await backend.signIn(DANA);
+    renderApp('/accounts');
+    const connecting = await screen.findAllByText('CONNECTING');
+    expect(connecting).toHaveLength(2);
+    for (const tag of connecting) {
+      expect(tag.closest('.bp6-tag')).not.toHaveClass('bp6-intent-danger');
+      expect(tag.closest('.bp6-tag')).not.toHaveClass('bp6-intent-success');
+    }
+    // Nobody reloads: the screen asks again while connecting, and stops once both are settled.
+    const ok = await screen.findAllByText('OK');
+    expect(ok).toHaveLength(2);
+    for (const tag of ok) expect(tag.closest('.bp6-tag')).toHaveClass('bp6-intent-success');
+    const asked = backend.callsTo('checkConnection').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(backend.callsTo('checkConnection')).toHaveLength(asked);
+  });
+
   it('lists users by first and last name, role and e-mail, with the actions each may have', async () => {
     await backend.signIn(DANA);
     renderApp('/accounts');
