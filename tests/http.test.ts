@@ -12,6 +12,8 @@ import {
 import { connectionStore, session } from '@/api/session';
 import { startEnv } from '@/lib/env';
 
+import { FRONTS } from './faults/fronts';
+
 const USER = { id: 7, email: 'ada@acme.test', role: 'super_admin' as const };
 
 interface Call {
@@ -519,50 +521,26 @@ describe('apiFetch: what a reply says about the API', () => {
     }
   });
 
-  // What each front answered with the API behind it stopped (measured with curl, 2026-11-29).
-  const FRONTS_WITH_THE_API_DOWN: ReadonlyArray<[front: string, reply: () => Response]> = [
-    // `vite` and `vite preview` (server.proxy, ECONNREFUSED): Vite's proxy error handler.
-    [
-      'the dev server’s and vite preview’s proxy: an empty 502',
-      () => new Response(null, { status: 502, headers: { 'Content-Type': 'text/plain' } }),
-    ],
-    // The same, as the sandbox's fault injection answers it: an empty body said to be JSON.
-    [
-      'an empty 502 said to be JSON',
-      () => new Response(null, { status: 502, headers: { 'Content-Type': 'application/json' } }),
-    ],
-    // Caddy's reverse_proxy: an empty 502 with no Content-Type at all.
-    ['a reverse proxy’s empty 502', () => new Response(null, { status: 502 })],
-    ['an nginx or load balancer page', () => page(502, '<h1>502 Bad Gateway</h1>')],
-    ['a 503 page from a proxy', () => page(503, '<h1>503 Service Temporarily Unavailable</h1>')],
-    ['a 504 from a proxy, empty', () => new Response(null, { status: 504 })],
-    // The sandbox stack's door while Prism restarts, and the contract's own 503 ("briefly
-    // unavailable (restarting)"): JSON in the API's ErrorBody shape, with Retry-After.
-    [
-      'the contract’s own 503: ErrorBody detail and Retry-After',
-      () =>
-        new Response(JSON.stringify({ detail: 'Prism (proxy) is restarting; try again in 2 s.' }), {
-          status: 503,
-          headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
-        }),
-    ],
-    [
-      'the door’s 504 in JSON',
-      () => json(504, { detail: 'Prism (proxy) did not answer within 30 s.' }),
-    ],
-  ];
-
-  it.each(FRONTS_WITH_THE_API_DOWN)(
-    'a front whose API does not answer, %s: unreachable, with or without a body',
-    async (_front, reply) => {
-      fakeBackend(reply);
-      const failure = await apiFetch('/api/v1/salesforce/get-sync-data').catch(
-        (error: unknown) => error,
-      );
-      expect(failure).toBeInstanceOf(ApiError);
-      expect(apiHealth.get().state).toBe('unreachable');
-    },
-  );
+  // What each front answers with the API behind it stopped (tests/faults/fronts.ts), and the
+  // sandbox's own injected 502 and the door's 504, both in JSON.
+  const EMPTY_JSON_502 = () =>
+    Promise.resolve(
+      new Response(null, { status: 502, headers: { 'Content-Type': 'application/json' } }),
+    );
+  const DOOR_504 = () =>
+    Promise.resolve(json(504, { detail: 'Prism (proxy) did not answer within 30 s.' }));
+  it.each<[string, () => Promise<Response>]>([
+    ...FRONTS.map(({ name, reply }): [string, () => Promise<Response>] => [name, reply]),
+    ['an empty 502 said to be JSON', EMPTY_JSON_502],
+    ['the door’s 504 in JSON', DOOR_504],
+  ])('a front whose API does not answer, %s: unreachable', async (_front, reply) => {
+    fakeBackend(reply);
+    const failure = await apiFetch('/api/v1/salesforce/get-sync-data').catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(apiHealth.get().state).toBe('unreachable');
+  });
 
   it('a validating proxy that could not reach the API (Prism’s FetchError 500): unreachable, and told as the 502 it is', async () => {
     fakeBackend(

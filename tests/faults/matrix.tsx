@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
+
+import { apiHealth } from '@/api/api-health';
 
 import type { operations } from '../../generated/openapi';
 import { renderApp, wholeAppTestSettings } from '../render-app';
@@ -54,8 +56,13 @@ function faultBody(fault: Exclude<Fault, 'network'>): unknown {
   return {};
 }
 
-/** The catalogue's text as a danger toast, or on the screen itself (a block's own error). */
+/**
+ * The catalogue's text as a danger toast, or on the screen itself (a block's own error). A backend
+ * that cannot be reached is told by the banner, which every case of the matrix checks
+ * (`outageTold`): a block may say so in place too, a toast never.
+ */
 async function catalogueShown(fault: ToldFault): Promise<void> {
+  if (fault === 'network') return;
   const text = CATALOGUE[fault];
   await waitFor(() => {
     if (toasts.danger.mock.calls.some(([message]) => message === text)) return;
@@ -63,9 +70,26 @@ async function catalogueShown(fault: ToldFault): Promise<void> {
   });
 }
 
-/** The catalogue's text as a danger toast. */
+/**
+ * The catalogue's text as a danger toast; for a backend that cannot be reached, the banner alone
+ * (`outageTold`, checked by the matrix for every screen).
+ */
 export async function toastShows(fault: ToldFault): Promise<void> {
+  if (fault === 'network') return;
   await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith(CATALOGUE[fault]));
+}
+
+/**
+ * An outage is told once, by the banner (components/api-status), whatever the screen: the
+ * transport held the API for unreachable, and no toast repeats it (decision 0033). The states are
+ * read as the transport reported them, since the banner may rightly go again at once when another
+ * call of the screen is answered; the banner itself is the api-status tests'.
+ */
+async function outageTold(healthSeen: readonly string[]): Promise<void> {
+  await waitFor(() => expect(healthSeen, 'the banner was shown').toContain('unreachable'));
+  // Whatever acts on the failure (a cache's onError, a form's onSettled) runs within a task or two.
+  await new Promise((settled) => setTimeout(settled, 50));
+  expect(toasts.danger, 'no toast repeats the banner').not.toHaveBeenCalled();
 }
 
 /** No toast of any kind was shown. */
@@ -108,6 +132,9 @@ export function faultMatrix(entries: readonly ScreenCall[]): void {
       if (fault === 401 && (!entry.signIn || !entry.success)) continue;
 
       it(`${entry.name} › ${fault}`, async () => {
+        const healthSeen: string[] = [];
+        const unsubscribe = apiHealth.subscribe(() => healthSeen.push(apiHealth.get().state));
+        onTestFinished(unsubscribe);
         const user = userEvent.setup();
         entry.scene?.(backend);
         if (entry.signIn) await backend.signIn(entry.signIn);
@@ -129,6 +156,7 @@ export function faultMatrix(entries: readonly ScreenCall[]): void {
           expect(backend.callsTo('refreshToken'), 'one token refresh').toHaveLength(1);
         } else {
           await (entry.shows ?? catalogueShown)(fault, scene);
+          if (fault === 'network') await outageTold(healthSeen);
         }
 
         // No blank page: the shell and the screen's heading are still there.

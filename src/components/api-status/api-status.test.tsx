@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { apiHealth } from '@/api/api-health';
+import { apiBehind, FRONTS, VITE_PROXY } from '@tests/faults/fronts';
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import { renderWithClient } from '@tests/render-with-client';
 import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
@@ -98,6 +99,76 @@ describe('an API that stops answering while the screen asks nothing', () => {
     await act(() => vi.advanceTimersByTimeAsync(RETRY_EVERY_MS));
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(backend.callsTo('getHealth')).toHaveLength(3);
+  });
+});
+
+describe('an API that stops behind any front: told the same way behind each', () => {
+  it.each(FRONTS)(
+    'behind $name: the banner within 5 s of quiet, no toast, and gone once it answers',
+    async (front) => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+      onTestFinished(() => void vi.useRealTimers());
+      renderWithClient(
+        <ApiStatus>
+          <p>Figures</p>
+        </ApiStatus>,
+      );
+      act(() => apiHealth.answered());
+      const api = apiBehind(front);
+      api.stop();
+      await act(() => vi.advanceTimersByTimeAsync(QUIET_MS + 1000));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(BANNER));
+      expect(toasts.danger).not.toHaveBeenCalled();
+      api.start();
+      await act(() => vi.advanceTimersByTimeAsync(RETRY_EVERY_MS));
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    },
+  );
+});
+
+describe('the dashboard while the API behind the dev server’s proxy is stopped', () => {
+  const lastSynced = async () =>
+    within(await screen.findByRole('region', { name: 'Last Synced' })).findByText('37');
+
+  it('says so with the banner on Sync, and no toast repeats it', async () => {
+    await backend.signIn(DANA);
+    renderApp('/dashboard');
+    await lastSynced();
+    const api = apiBehind(VITE_PROXY);
+    api.stop();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
+    // Whatever acts on the failure has run: the button is back, and no toast was shown.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sync' })).toBeEnabled());
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
+  it('shows every block again by itself within 10 s of the API answering, with no Retry pressed', async () => {
+    await backend.signIn(DANA);
+    const { queryClient } = renderApp('/dashboard');
+    await lastSynced();
+    const api = apiBehind(VITE_PROXY);
+    api.stop();
+    // The screen asks for its figures again while nothing answers: every block fails, and shows
+    // its error with a Retry.
+    await act(() => queryClient.resetQueries());
+    expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBeGreaterThan(0),
+    );
+    expect(toasts.danger).not.toHaveBeenCalled();
+    api.start();
+    const back = Date.now();
+    await waitFor(
+      () => {
+        expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+        expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      },
+      { timeout: 10_000 },
+    );
+    await lastSynced();
+    expect(Date.now() - back).toBeLessThan(10_000);
   });
 });
 

@@ -72,18 +72,34 @@ export function ApiStatus({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [probing]);
 
-  // Once the API answers again, everything the screen shows is asked for at once: its figures
-  // were stale for as long as the banner said.
+  // Once the API answers again, every screen comes back by itself, with no Retry to press: its
+  // figures were stale for as long as the banner said, and a block whose call failed meanwhile
+  // shows its error. Every query is marked stale; the ones on screen, those in error included,
+  // are fetched at once, the others when their screen opens. At most once per RETRY_EVERY_MS
+  // (a later recovery waits for the rest of it): an API that answers some calls and not others
+  // flips back and forth, and each flip would fetch everything again.
   const wasUnreachable = useRef(false);
+  const recoveredAt = useRef(Number.NEGATIVE_INFINITY);
+  const pendingRecovery = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (health.state === 'unreachable') {
       wasUnreachable.current = true;
       return;
     }
-    if (wasUnreachable.current && health.state === 'ok')
-      void queryClient.refetchQueries({ type: 'active' }, { cancelRefetch: false });
+    if (wasUnreachable.current && health.state === 'ok' && !pendingRecovery.current) {
+      const refetch = () => {
+        pendingRecovery.current = undefined;
+        if (apiHealth.get().state !== 'ok') return; // gone again: the next recovery refetches
+        recoveredAt.current = Date.now();
+        void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
+      };
+      const wait = recoveredAt.current + RETRY_EVERY_MS - Date.now();
+      if (wait <= 0) refetch();
+      else pendingRecovery.current = setTimeout(refetch, wait);
+    }
     wasUnreachable.current = false;
   }, [health.state, queryClient]);
+  useEffect(() => () => clearTimeout(pendingRecovery.current), []);
 
   const notTheApi = health.state === 'notTheApi' ? health : undefined;
   const tryAgain = () => {
