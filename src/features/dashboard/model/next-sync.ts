@@ -7,7 +7,7 @@ const HOURS = { one: 'hr', other: 'hrs' };
 const MINUTES = { one: 'min', other: 'mins' };
 
 /** The words of the next-sync line under the counts. */
-export const NEXT_SYNC_TEXT = {
+const NEXT_SYNC_TEXT = {
   /** 'Next sync in 8 hrs', 'Next sync due now'. */
   next: (when: string) => `Next sync ${when}`,
   /** The server schedules no sync (a company whose set-up is not complete). */
