@@ -12,10 +12,30 @@ import { securityHeaders } from './tests/serve/caddy-headers.ts';
 import { runtimeConfig, sourceMapsBesideTheBuild } from './tests/serve/vite-plugins.ts';
 
 // Dev and preview servers send /api to the Prism mock (or any backend named by API_PROXY_TARGET).
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:4010';
 const apiProxy: Record<string, ProxyOptions> = {
   '/api': {
-    target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:4010',
+    target: apiTarget,
     changeOrigin: true,
+    // With nothing answering at the target, Vite's proxy answers an empty 502. The app needs only
+    // the status (src/api/api-health.ts: a proxy's 502, with a body or without, is "cannot reach
+    // its server": the banner, no toast); whoever reads the reply in the network panel or with
+    // curl is told which API did not answer, and how to start one. Registered before Vite's own
+    // handler, which then finds the reply sent and only logs the error.
+    configure: (proxy) => {
+      proxy.on('error', (error, _request, response) => {
+        if (!('req' in response) || response.headersSent || response.writableEnded) return;
+        const reason = (error as NodeJS.ErrnoException).code ?? error.message;
+        response.writeHead(502, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-store',
+        });
+        response.end(
+          `The AceBridge API at ${apiTarget} did not answer (${reason}). Start it with ` +
+            '`npm run sandbox` (or `npm start`), or name another with API_PROXY_TARGET.\n',
+        );
+      });
+    },
   },
 };
 
