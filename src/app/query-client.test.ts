@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { ApiError, SessionExpiredError } from '@/api/api-error';
+import { apiHealth } from '@/api/api-health';
 import { InvalidTenantError } from '@/api/base-url';
 import { ERROR_TEXT } from '@/api/error-messages';
 import { spyOnToasts, toasts } from '@tests/toaster-spies';
@@ -49,6 +50,13 @@ describe('presentError: the one place a failure becomes toasts', () => {
 
   it('stays silent for a call whose screen shows the error itself', () => {
     presentError(apiError(400, { error: 'Refused' }), { silentErrors: true });
+    expect(toasts.danger).not.toHaveBeenCalled();
+  });
+
+  it('stays silent for a call that got no answer while the banner says the API cannot be reached', () => {
+    apiHealth.unreachable();
+    onTestFinished(() => apiHealth.reset());
+    for (const status of [0, 502, 503, 504]) presentError(apiError(status), {});
     expect(toasts.danger).not.toHaveBeenCalled();
   });
 

@@ -26,7 +26,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /**
  * The one place where a failed call becomes toasts: a danger toast for each message that
- * `errorMessages` reads from its status and body; a call marked `silentErrors` shows none.
+ * `errorMessages` reads from its status and body; a call marked `silentErrors` shows none, and
+ * neither does a call that got no answer while the banner says the API cannot be reached (the
+ * banner is that message, once: decision 0033).
  */
 export function presentError(error: unknown, meta: AppMeta | undefined): void {
   if (meta?.silentErrors) return;
