@@ -11,6 +11,8 @@
  *   SANDBOX_SYNC_DELAY_MS  how long a started sync stays queued (default 0)
  *   SANDBOX_SCALE       Acme's org gets N leads and N opportunities (`--scale N`, for load work;
  *                       a fresh seed only: with a snapshot, add --fresh)
+ *   SANDBOX_SCHEDULE    `off`: no scheduled syncs (default on: every company whose set-up is
+ *                       complete is synced at 12:00 and 24:00 UTC while the sandbox runs)
  *
  * Sandbox-only routes, outside the contract: GET /api/sandbox/outbox (the mails it would have
  * sent: invitations, password resets and e-mail alerts), POST /api/sandbox/reset (back to the seed, and the
@@ -35,6 +37,7 @@ import { digestsDue, sendDigests } from './domain/alerts';
 import { transactWithMail } from './domain/outbox';
 import { accessTokenFor } from './domain/sessions';
 import { createSyncRunner, syncRateFromEnv, type SyncRunner } from './domain/sync/runner';
+import { createSyncScheduler } from './domain/sync/schedule';
 import {
   createWebhookDispatcher,
   SANDBOX_WEBHOOK_POLICY,
@@ -69,6 +72,11 @@ export interface SandboxOptions {
   syncRate?: number;
   /** Acme's org gets this many leads and as many opportunities (default SANDBOX_SCALE, else the usual). */
   scale?: number;
+  /**
+   * Scheduled syncs at 12:00 and 24:00 UTC (domain/sync/schedule.ts). startSandbox starts them
+   * unless SANDBOX_SCHEDULE is `off`; createSandbox (in-process tests) has none.
+   */
+  schedule?: boolean;
   /**
    * The seed's dates move to the present (its last sync yesterday: seed/live-dates.ts).
    * createSandbox (in-process tests) keeps the fixed dates; startSandbox moves them.
@@ -222,6 +230,12 @@ const DIGEST_CHECK_MS = 60_000;
  */
 const WEBHOOK_CHECK_MS = 15_000;
 
+/**
+ * How often the running sandbox looks whether a scheduled sync time (12:00 or 24:00 UTC) has
+ * passed: its runs start within this long of it.
+ */
+const SCHEDULE_CHECK_MS = 20_000;
+
 /** Mails the digests due now; a failed write is reported and tried again at the next look. */
 function deliverDigests(deps: SandboxDeps): void {
   try {
@@ -240,13 +254,29 @@ function scaleFromEnv(): number | undefined {
 
 /** @public Started by stack.mjs (`npm run sandbox`), which imports this module lazily. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { app, store, deps, webhooks } = createSandbox({
+  const { app, store, deps, webhooks, syncs } = createSandbox({
     ...options,
     syncRate: options.syncRate ?? syncRateFromEnv(),
     liveDates: options.liveDates ?? true,
   });
   const digests = setInterval(() => deliverDigests(deps), DIGEST_CHECK_MS);
   digests.unref();
+  const scheduler = createSyncScheduler({
+    state: () => store.state,
+    start: (tenantId) => syncs.start(tenantId, 'both', 'scheduled'),
+    now: deps.now,
+  });
+  const scheduled =
+    (options.schedule ?? process.env.SANDBOX_SCHEDULE !== 'off')
+      ? setInterval(() => {
+          try {
+            scheduler.check();
+          } catch (error) {
+            console.error(`sandbox: the scheduled syncs did not start: ${String(error)}`);
+          }
+        }, SCHEDULE_CHECK_MS)
+      : undefined;
+  scheduled?.unref();
   const deliveries = setInterval(() => webhooks.kick(), WEBHOOK_CHECK_MS);
   deliveries.unref();
   const host = options.host ?? '127.0.0.1';
@@ -264,6 +294,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     close: async () => {
       clearInterval(digests);
       clearInterval(deliveries);
+      clearInterval(scheduled);
       // Tries under way are recorded before the store closes (each waits 10 s at most).
       await webhooks.idle();
       await new Promise<void>((resolve) => server.close(() => resolve()));

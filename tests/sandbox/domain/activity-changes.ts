@@ -144,7 +144,10 @@ export function filterTarget(state: State, id: number): Described['target'] {
   return { kind: 'sync_filter', id, label };
 }
 
-/** The tenant's values for the next sync, by ACE field name. */
+/**
+ * The tenant's saved values for the next sync, by record and ACE field name (pending or used: a
+ * sync moving a value from one to the other is not a change anyone made).
+ */
 export function overridesView(state: State, tenantId: number): Record<string, unknown> {
   return Object.fromEntries(
     state.overrides
@@ -207,7 +210,28 @@ export function userTarget(user: { id: number | null; email: string }): Describe
   return { kind: 'user', id: user.id, label: user.email };
 }
 
-/** The open sync errors of the tenant (dismissing lowers it). */
-export function openErrorsView(state: State, tenantId: number): unknown {
-  return { open_errors: state.syncErrors.filter((row) => row.tenantId === tenantId).length };
+/**
+ * The open sync errors of the tenant (dismissing lowers it), and the values pending for the next
+ * sync of the records a dismissal is about, keyed as overridesView keys them: a record whose open
+ * errors are all dismissed keeps no pending value, so its event shows the values that went.
+ */
+export function openErrorsView(
+  state: State,
+  tenantId: number,
+  records: ReadonlySet<string> = new Set(),
+): unknown {
+  return {
+    open_errors: state.syncErrors.filter((row) => row.tenantId === tenantId).length,
+    pending_values: Object.fromEntries(
+      state.overrides
+        .filter(
+          (row) =>
+            row.tenantId === tenantId && row.status === 'pending' && records.has(row.salesforce_id),
+        )
+        .map((row) => [
+          `${row.salesforce_id} ${nameOf(state, row.aws_ace_attribute) ?? ''}`,
+          row.dummy_value,
+        ]),
+    ),
+  };
 }

@@ -26,7 +26,7 @@ import { salesforceFields } from './attributes';
 import { fieldErrors, notFound, refused } from './failure';
 import { createMapping, deleteMapping } from './mappings';
 import { ruleLabel, setCreateRule, type RuleType } from './rules';
-import { removeOverrides, saveOverrides } from './sync/errors';
+import { removeRecordOverrides, saveOverrides } from './sync/errors';
 import { createFilter, deleteFilter, updateFilter } from './sync/filter-settings';
 
 type Conflict = Schemas['ActivityRevertConflict'];
@@ -287,9 +287,11 @@ function restoreMapping(draft: State, tenantId: number, aceId: number, before: u
 }
 
 /**
- * Makes the tenant's values for the next sync what the log's view says (overridesView, keyed
- * `<record id> <ACE field name>`): values added since are forgotten, the others saved again
- * through saveOverrides for the record's newest error.
+ * Makes the tenant's saved values what the log's view says (overridesView, keyed `<record id>
+ * <ACE field name>`), record by record: a record whose values differ gets exactly the view's
+ * values, saved again through saveOverrides (which replaces a record's values as a whole) for the
+ * record's open error, or none when the view held none for it. A record that should get values
+ * back and has no open error any more is refused: there is nothing for them to fix.
  */
 function restoreOverrides(draft: State, tenantId: number, before: unknown): void {
   if (!isRecord(before)) throw refused('This change holds no values to put back.');
@@ -298,28 +300,34 @@ function restoreOverrides(draft: State, tenantId: number, before: unknown): void
     const space = key.indexOf(' ');
     return { salesforce_id: key.slice(0, space), name: key.slice(space + 1) };
   };
-  const added = Object.keys(current)
-    .filter((key) => !(key in before))
-    .map(parse)
-    .map(({ salesforce_id, name }) => ({ salesforce_id, aceId: aceIdByName(draft, name) ?? 0 }));
-  removeOverrides(draft, tenantId, added);
-  const items = Object.entries(before)
-    .filter(([key, value]) => current[key] !== value)
-    .map(([key, value]) => {
-      const { salesforce_id, name } = parse(key);
-      const error = draft.syncErrors
-        .filter((row) => row.tenantId === tenantId && row.salesforce_id === salesforce_id)
-        .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-      if (!error)
-        throw refused(
-          `Record ${salesforce_id} has no sync error any more to take the value of ${name}.`,
-        );
-      return {
+  const changed = new Set(
+    [...new Set([...Object.keys(current), ...Object.keys(before)])]
+      .filter((key) => current[key] !== before[key])
+      .map((key) => parse(key).salesforce_id),
+  );
+  const items: Schemas['OverrideWrite'][] = [];
+  for (const salesforce_id of changed) {
+    const wanted = Object.entries(before)
+      .map(([key, value]) => ({ ...parse(key), value }))
+      .filter((entry) => entry.salesforce_id === salesforce_id);
+    if (wanted.length === 0) {
+      removeRecordOverrides(draft, tenantId, salesforce_id);
+      continue;
+    }
+    const error = draft.syncErrors
+      .filter((row) => row.tenantId === tenantId && row.salesforce_id === salesforce_id)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)[0];
+    if (!error)
+      throw refused(
+        `Record ${salesforce_id} has no sync error any more to take the value of ${wanted[0]?.name ?? ''}.`,
+      );
+    for (const { name, value } of wanted)
+      items.push({
         sync_error_id: error.id,
         salesforce_id,
         ace_id: aceIdByName(draft, name, error.entity) ?? 0,
         dummy_value: String(value),
-      };
-    });
+      });
+  }
   if (items.length > 0) saveOverrides(draft, tenantId, items);
 }

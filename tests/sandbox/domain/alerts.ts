@@ -5,10 +5,13 @@
  * - A user with no saved choice has the defaults: every alert off, a threshold of 1, the digest
  *   off at 8 in UTC. Nobody is mailed anything they did not ask for.
  * - After a run (`alertsAfterRun`, called wherever a run ends: sync/runs.ts `completeRun`, and
- *   `runStopped` and `interruptRuns` for a run that did not finish):
- *   `sync_failures` when the run's failed records reach the user's threshold, or whatever the
- *   threshold when the run stopped on an error or was interrupted (it ended with failures: its
- *   records were not all synced, and nobody is told otherwise); `new_cause` when a
+ *   `runStopped` and `interruptRuns` for a run that did not finish), each alert saying the run's
+ *   state in the contract's words (SyncRunState's x-labels: 'Completed, 18 failed'):
+ *   `sync_failures` for a run that reads failed, whatever the threshold: one that did not finish
+ *   (it stopped on a fault, or a restart interrupted it) or one in which no record synced (the
+ *   threshold counts the failures of a run that otherwise synced; a run that failed as a whole is
+ *   told, or nobody would be); for a run completed with failures, when its failed records reach
+ *   the user's threshold; never for a run that succeeded. `new_cause` when a
  *   cause of errors is open after the run that was not open before it; `new_launches` when the
  *   run brought opportunities to Launched.
  * - `connection_failed` (`connectionChecked`): when the connection check finds a side Failed that
@@ -24,6 +27,7 @@
  */
 import type { Draft } from 'immer';
 
+import { runFailed, runStateLabel } from '../../../generated/rules/index';
 import type { Schemas } from '../contract';
 import type { ConnectionState, State, UserRow } from '../store/state';
 import { fieldErrors } from './failure';
@@ -217,8 +221,10 @@ const records = (count: number) => `${COUNT.format(count)} ${count === 1 ? 'reco
 
 /**
  * What a finished run did, in the words of the dashboard's toast (the app's sync-progress.ts
- * `syncOutcome`; alerts.test.ts checks that both say the same): 'Synced 243 of 328 records: 176
- * created, 67 updated. 18 failed, 67 held back by the filters.'
+ * `syncOutcome`; alerts.test.ts checks that both say the same): 'Synced 250 of 379 records: 199
+ * created, 51 updated. 18 failed, 111 held back by the filters.' Synced records are the created
+ * and updated ones (what Last Synced counts); unchanged ones are called unchanged, so a run that
+ * changed nothing reads 'None of 243 records synced: 243 unchanged.'
  */
 export function runOutcomeText(run: Pick<Schemas['SyncRun'], 'counts' | 'trigger'>): string {
   const parts = ['created', 'updated', 'unchanged', 'skipped', 'failed'] as const;
@@ -226,16 +232,17 @@ export function runOutcomeText(run: Pick<Schemas['SyncRun'], 'counts' | 'trigger
     parts.map((part) => [part, run.counts.lead[part] + run.counts.opportunity[part]]),
   ) as Record<(typeof parts)[number], number>;
   const all = parts.reduce((sum, part) => sum + totals[part], 0);
-  const synced = totals.created + totals.updated + totals.unchanged;
+  const synced = totals.created + totals.updated;
   const retry = run.trigger === 'retry';
   const kept = [
+    totals.unchanged > 0 ? `${COUNT.format(totals.unchanged)} unchanged` : '',
     totals.failed > 0 ? `${COUNT.format(totals.failed)} failed` : '',
     totals.skipped > 0 ? `${COUNT.format(totals.skipped)} held back by the filters` : '',
   ].filter(Boolean);
   if (all === 0) return retry ? 'Retry: no records to sync.' : 'No records to sync.';
   if (synced === 0)
     return `${retry ? 'Retry: none' : 'None'} of ${records(all)} synced: ${kept.join(', ')}.`;
-  const done = (['created', 'updated', 'unchanged'] as const)
+  const done = (['created', 'updated'] as const)
     .filter((part) => totals[part] > 0)
     .map((part) => `${COUNT.format(totals[part])} ${part}`)
     .join(', ');
@@ -248,7 +255,7 @@ export function runOutcomeText(run: Pick<Schemas['SyncRun'], 'counts' | 'trigger
 export interface RunFacts {
   run: Pick<
     Schemas['SyncRun'],
-    'id' | 'counts' | 'trigger' | 'finished_at' | 'state' | 'failure_reason'
+    'id' | 'counts' | 'trigger' | 'finished_at' | 'state' | 'failure_reason' | 'processed' | 'total'
   >;
   tenantId: number;
   /** The causes open after the run that were not open before it (asked only when someone wants them). */
@@ -257,33 +264,43 @@ export interface RunFacts {
   launched: readonly string[];
 }
 
-const failedOf = (run: RunFacts['run']) => run.counts.lead.failed + run.counts.opportunity.failed;
-
-/** A run that did not finish: it stopped on an error, or a restart interrupted it. */
-const stopped = (run: RunFacts['run']) => run.state === 'failed' || run.state === 'interrupted';
+/**
+ * A run that did not finish: a restart interrupted it, or it stopped on a fault before it went
+ * over all its records. (A run that failed because none of its records synced went over them all.)
+ */
+const stopped = (run: RunFacts['run']) =>
+  run.state === 'interrupted' ||
+  (run.state === 'failed' && !(run.total > 0 && run.processed === run.total));
 
 /**
  * The alert of an ended run, for one kind (null when the run gives none of that kind);
- * `threshold` is the fewest failed records that make a `sync_failures` alert of a run that
- * finished (a run that stopped makes one whatever it is).
+ * `threshold` is the fewest failed records that make a `sync_failures` alert of a run completed
+ * with failures (a run that reads failed makes one whatever it is, one that succeeded none).
  */
 function runAlert(kind: AlertKind, facts: RunFacts, threshold: number): RunAlert | null {
   const { run } = facts;
   const name = `sync run #${run.id}`;
-  const outcome = `${runOutcomeText(run)} Finished at ${run.finished_at ?? 'an unknown time'}.`;
+  const label = runStateLabel(run);
+  const outcome = `${label}.\n${runOutcomeText(run)} Finished at ${run.finished_at ?? 'an unknown time'}.`;
   const link = `Open the dashboard: ${DASHBOARD}`;
   if (kind === 'sync_failures') {
-    const failed = failedOf(run);
+    const failed = runFailed(run);
     const data = {
-      run: { id: run.id, state: run.state, failure_reason: run.failure_reason, failed },
+      run: { id: run.id, state: run.state, label, failure_reason: run.failure_reason, failed },
     };
     if (stopped(run))
       return {
         subject: `AceBridge: ${name} did not finish`,
-        body: `${run.failure_reason ?? 'The run ended before all its records were synced.'} Ended at ${run.finished_at ?? 'an unknown time'}.\n${link}`,
+        body: `${label}.\n${run.failure_reason ?? 'The run ended before all its records were synced.'} Ended at ${run.finished_at ?? 'an unknown time'}.\n${link}`,
         data,
       };
-    if (failed < threshold) return null;
+    if (run.state === 'failed')
+      return {
+        subject: `AceBridge: ${name} failed: none of its ${records(run.total)} synced`,
+        body: `${outcome}\n${link}`,
+        data,
+      };
+    if (run.state !== 'completed_with_failures' || failed < threshold) return null;
     return {
       subject: `AceBridge: ${records(failed)} failed in ${name}`,
       body: `${outcome}\n${link}`,

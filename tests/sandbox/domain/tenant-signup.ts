@@ -167,7 +167,7 @@ export function createTenantWithAdmin(
   draft.stats.push({
     tenantId,
     last_synced: { lead: 0, opportunity: 0 },
-    total_synced: { lead: 0, opportunity: 0 },
+    last_unchanged: { lead: 0, opportunity: 0 },
     last_synced_date: null,
   });
   return { tenantId, userId: user.id };

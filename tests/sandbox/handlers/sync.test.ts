@@ -23,17 +23,41 @@ const sync = async (client: ApiClient, subdomain = 'acme', query = '') => {
 
 describe('sync statistics and starting a sync', () => {
   it('answers the seeded stats, then the counts of a real sync', async () => {
+    sandbox = testSandbox({ inMemory: true, now: () => new Date('2026-03-03T08:00:00Z') });
+    acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
     const before = await acme.get(`${BASE}/get-sync-data`);
     expect(before.body).toEqual({
       last_synced: { lead: 12, opportunity: 37 },
-      total_synced: { lead: 418, opportunity: 1265 },
-      last_synced_date: '2026-03-02T12:00:00Z',
+      last_unchanged: { lead: 47, opportunity: 13 },
+      total_synced: { lead: 60, opportunity: 52 },
+      last_synced_date: '2026-03-02T12:00:49Z',
+      next_sync_at: '2026-03-03T12:00:00Z',
     });
     expect((await sync(acme)).status).toBe(200);
     const after = (await acme.get(`${BASE}/get-sync-data`)).body;
-    expect(after.last_synced.lead).toBeGreaterThan(0);
-    expect(after.total_synced.lead).toBe(418 + after.last_synced.lead);
-    expect(after.last_synced_date).not.toBe('2026-03-02T12:00:00Z');
+    const run = sandbox.store.state.syncRuns.at(-1)!;
+    expect(after.last_synced.lead).toBe(run.counts.lead.created + run.counts.lead.updated);
+    expect(after.total_synced.lead).toBe(60 + run.counts.lead.created);
+    expect(after.last_synced_date).toBe('2026-03-03T08:00:00Z');
+  });
+
+  it('says when the next scheduled sync is due: 12:00 or 24:00 UTC, none before the set-up is done', async () => {
+    let now = new Date('2026-03-03T11:59:59Z');
+    sandbox = testSandbox({ inMemory: true, now: () => now });
+    acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
+    const next = async () => (await acme.get(`${BASE}/get-sync-data`)).body.next_sync_at;
+    expect(await next()).toBe('2026-03-03T12:00:00Z');
+    now = new Date('2026-03-03T12:00:00Z');
+    expect(await next()).toBe('2026-03-04T00:00:00Z');
+    // (Within the access token's five minutes.)
+    now = new Date('2026-03-03T12:04:00Z');
+    expect(await next()).toBe('2026-03-04T00:00:00Z');
+    // A company whose set-up is not complete has no scheduled sync.
+    sandbox.store.transact((draft) => {
+      const tenant = draft.tenants.find((row) => row.id === 1)!;
+      tenant.aws = null;
+    });
+    expect(await next()).toBeNull();
   });
 
   it('refuses a second start while a sync runs', async () => {
@@ -95,11 +119,12 @@ describe('sync errors, the log and overrides', () => {
     await sync(acme);
     const page1 = await acme.get(`${BASE}/data-mappings/sync-errors/logs/`);
     expect(page1.body.results).toHaveLength(20);
-    expect(page1.body.count).toBeGreaterThan(20);
+    expect(page1.body.count).toBeGreaterThan(40);
     expect(page1.body.next).toContain('page=2');
-    const page2 = await acme.get(`${BASE}/data-mappings/sync-errors/logs/?page=2`);
-    expect(page2.body.results).toHaveLength(page1.body.count - 20);
-    expect(page2.body.previous).not.toBeNull();
+    const pages = Math.ceil(page1.body.count / 20);
+    const lastPage = await acme.get(`${BASE}/data-mappings/sync-errors/logs/?page=${pages}`);
+    expect(lastPage.body.results).toHaveLength(page1.body.count - 20 * (pages - 1));
+    expect(lastPage.body.previous).not.toBeNull();
   });
 
   it('dismisses an error from the open list but keeps it in the log', async () => {
@@ -126,6 +151,8 @@ describe('sync errors, the log and overrides', () => {
       salesforce_id: umbrella,
       aws_ace_attribute: 1,
       dummy_value: 'Research',
+      status: 'pending',
+      used_at: null,
     });
     await sync(acme);
     const open = (await acme.get(`${BASE}/data-mappings/sync-errors/?page-size=100`)).body.results;
@@ -139,7 +166,7 @@ describe('sync errors, the log and overrides', () => {
     ).toContain('INVALID_ENUM_VALUE');
   });
 
-  it('replaces the saved values of the errors named, and validates them', async () => {
+  it('replaces the saved values of the records named, and validates them', async () => {
     await acme.post(`${BASE}/update-dummy-value-for-error/`, [
       { sync_error_id: 1, salesforce_id: '0065g00000XyZ12AAB', ace_id: 44, dummy_value: '25000' },
     ]);
@@ -150,9 +177,11 @@ describe('sync errors, the log and overrides', () => {
         salesforce_id: '0065g00000XyZ12AAB',
         aws_ace_attribute: 44,
         dummy_value: '25000',
+        status: 'pending',
+        used_at: null,
       },
     ]);
-    // Error 7's seeded value stays: only the values of the errors named are replaced.
+    // Error 7's seeded value stays: only the values of the records named are replaced.
     expect(data).toHaveLength(2);
     expect(data).toContainEqual(
       expect.objectContaining({ sync_error_id: 7, aws_ace_attribute: 45 }),

@@ -2,7 +2,7 @@
  * Tag `sync`: the dashboard statistics, starting a sync (a run, run in the background by the sync
  * runner), the runs of the last days, the open errors (one by one, 20 per page, or grouped by
  * cause), a retry of some errors' records, the log, dismissing an error, and the values saved for
- * the next sync.
+ * every sync (pending while their record fails, used once a sync sent it: domain/sync/errors.ts).
  */
 import {
   operation,
@@ -17,7 +17,7 @@ import type { Schemas } from '../contract';
 import { changesBefore, record, type Origin } from '../domain/activity';
 import { openErrorsView, overridesView, recorded } from '../domain/activity-changes';
 import { Conflict, fieldErrors } from '../domain/failure';
-import { dismissErrors, errorCauses, retryScope } from '../domain/sync/causes';
+import { dismissedRecords, dismissErrors, errorCauses, retryScope } from '../domain/sync/causes';
 import {
   dismissError,
   errorLog,
@@ -34,6 +34,7 @@ import {
   runAtOnce,
   runView,
 } from '../domain/sync/runs';
+import { syncStats } from '../domain/sync/stats';
 import type { SyncDirection } from '../domain/sync/types';
 import { callerOf } from '../domain/tenant-access';
 import { paginate } from './paging';
@@ -97,12 +98,7 @@ function days(value: string | undefined): number {
 export function registerSync(app: SandboxApp): void {
   operation(app, 'get', '/api/v1/salesforce/get-sync-data', (call) => {
     const { tenantId } = sessionOf(call);
-    const stats = call.deps.store.state.stats.find((row) => row.tenantId === tenantId);
-    return reply(200, {
-      last_synced: stats?.last_synced ?? { lead: 0, opportunity: 0 },
-      total_synced: stats?.total_synced ?? { lead: 0, opportunity: 0 },
-      last_synced_date: stats?.last_synced_date ?? null,
-    });
+    return reply(200, syncStats(call.deps.store.state, tenantId, call.deps.now()));
   });
 
   operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-data/', (call) => {
@@ -161,8 +157,9 @@ export function registerSync(app: SandboxApp): void {
 
   operation(app, 'post', '/api/v1/salesforce/data-mappings/sync-errors/dismiss/', (call) => {
     const { tenantId } = sessionOf(call);
-    const dismissed = call.deps.store.transact((draft) =>
-      recorded(
+    const dismissed = call.deps.store.transact((draft) => {
+      const records = dismissedRecords(draft, tenantId, call.body);
+      return recorded(
         draft,
         originOf(call),
         {
@@ -170,10 +167,10 @@ export function registerSync(app: SandboxApp): void {
           action: 'sync.errors_dismissed',
           target: { kind: 'sync_error', id: null, label: 'Sync errors' },
         },
-        () => openErrorsView(draft, tenantId),
+        () => openErrorsView(draft, tenantId, records),
         () => dismissErrors(draft, tenantId, call.body),
-      ),
-    );
+      );
+    });
     return reply(200, {
       message: `Dismissed ${dismissed === 1 ? '1 error' : `${dismissed} errors`}. They stay in the log.`,
       dismissed,
@@ -195,7 +192,9 @@ export function registerSync(app: SandboxApp): void {
   operation(app, 'delete', '/api/v1/salesforce/data-mappings/sync-errors/{id}', (call) => {
     const { tenantId } = sessionOf(call);
     const id = Number(call.params.id);
-    call.deps.store.transact((draft) =>
+    call.deps.store.transact((draft) => {
+      const error = draft.syncErrors.find((row) => row.id === id && row.tenantId === tenantId);
+      const records = new Set(error ? [error.salesforce_id] : []);
       recorded(
         draft,
         originOf(call),
@@ -204,10 +203,10 @@ export function registerSync(app: SandboxApp): void {
           action: 'sync.errors_dismissed',
           target: { kind: 'sync_error', id, label: `Sync error ${id}` },
         },
-        () => openErrorsView(draft, tenantId),
+        () => openErrorsView(draft, tenantId, records),
         () => dismissError(draft, tenantId, id),
-      ),
-    );
+      );
+    });
     return reply(204, undefined);
   });
 

@@ -239,7 +239,12 @@ describe('webhooks: deliveries', () => {
     expect(headers['acebridge-event']).toBe('sync_failures');
     expect(payload).toMatchObject({ type: 'sync_failures', tenant: { id: ACME.id } });
     expect(payload.text).toMatch(/^AceBridge: [\d,]+ records? failed in sync run #\d+/);
-    expect(payload.data).toMatchObject({ run: { state: 'succeeded' } });
+    // The run's state and its words (SyncRunState's x-labels), as every screen shows them.
+    const failed = (payload.data as { run: { failed: number } }).run.failed;
+    expect(payload.data).toMatchObject({
+      run: { state: 'completed_with_failures', label: `Completed, ${failed} failed` },
+    });
+    expect(payload.text).toContain(`\nCompleted, ${failed} failed.\n`);
 
     const signature = String(headers['acebridge-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);

@@ -320,23 +320,17 @@ function seedLaunches(): State['launches'] {
   }));
 }
 
-/** Acme's figures from the contract's example; Globex has synced nothing yet. */
+/**
+ * Each tenant's Last Synced row, empty: the history of runs (sync-history.ts) fills it from its
+ * last full run. Total Synced is what ACE holds.
+ */
 function seedStats(): State['stats'] {
-  const acme = replyExample<Schemas['SyncStats']>(
-    '/api/v1/salesforce/get-sync-data',
-    'get',
-    '200',
-    'synced',
-  );
-  return [
-    { tenantId: ACME.id, ...acme },
-    {
-      tenantId: GLOBEX.id,
-      last_synced: { lead: 0, opportunity: 0 },
-      total_synced: { lead: 0, opportunity: 0 },
-      last_synced_date: null,
-    },
-  ];
+  return [ACME.id, GLOBEX.id].map((tenantId) => ({
+    tenantId,
+    last_synced: { lead: 0, opportunity: 0 },
+    last_unchanged: { lead: 0, opportunity: 0 },
+    last_synced_date: null,
+  }));
 }
 
 /** Each sequence at the highest id the seed used, so the next row created gets the one after. */

@@ -15,6 +15,8 @@ import { join } from 'node:path';
 
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import type { Schemas } from '../contract';
+import { noneSyncedReason } from '../domain/sync/runs';
 import { buildSeed } from '../seed/seed';
 import { testStore, tempStoreFile } from '../test-sandbox';
 import { fingerprint, journalOf } from './journal';
@@ -567,14 +569,21 @@ describe('the migrations of the sandbox', () => {
     writeFileSync(file, text);
     const store = testStore({ file, seed });
     expect(store.state.version).toBe(STATE_VERSION);
+    // (Version 10 adds each value's status: all of these wait on an open error of their record.)
+    const pending = (row: ReturnType<typeof override>) => ({
+      ...row,
+      status: 'pending',
+      used_at: null,
+    });
     expect(store.state.overrides).toEqual([
       ...current.overrides,
-      override(2, 51, 'True'),
-      override(2, 53, 'False'),
+      pending(override(2, 51, 'True')),
+      pending(override(2, 53, 'False')),
       // Not a Boolean: a picklist's Yes is its own business.
-      override(2, 46, 'Yes'),
-      // Not a word it can read: left for the sync to refuse, naming it.
-      override(1, 52, 'Maybe'),
+      pending(override(2, 46, 'Yes')),
+      // Not a word it can read: left for the sync to refuse, naming it. (Error 1 is another
+      // record's: version 10 puts it on its own record's open error, 2.)
+      pending(override(2, 52, 'Maybe')),
     ]);
     expect(readFileSync(`${file}.v4.bak`, 'utf8')).toBe(text);
   });
@@ -604,6 +613,111 @@ describe('the migrations of the sandbox', () => {
         opportunity: { created: 5, updated: 6, unchanged: 0, skipped: 7, failed: 8 },
       })),
     );
+  });
+
+  it('turns a version 9 snapshot into version 10: run outcomes, figures and saved values from what it holds', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const file = tempStoreFile();
+    const current = seed();
+    const zero = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
+    const run = (id: number, finished_at: string, lead: object, opportunity: object) => ({
+      ...current.syncRuns.find((row) => row.tenantId === 1)!,
+      id,
+      state: 'succeeded',
+      failure_reason: null,
+      finished_at,
+      records: null,
+      counts: { lead: { ...zero, ...lead }, opportunity: { ...zero, ...opportunity } },
+    });
+    const noneSynced = { lead: { ...zero, failed: 1_200, skipped: 3 }, opportunity: zero };
+    const v9Runs = [
+      // Every record synced: succeeded it stays.
+      run(901, '2026-03-03T00:00:05Z', { created: 2 }, { updated: 3 }),
+      // Some failed, some synced: completed with failures.
+      run(902, '2026-03-03T12:00:05Z', { updated: 4, failed: 2 }, { unchanged: 9 }),
+      // All failed: failed, saying why.
+      run(903, '2026-03-04T00:00:05Z', noneSynced.lead, noneSynced.opportunity),
+      // The last full sync of the stats.
+      run(904, '2026-03-04T12:00:05Z', { created: 1, updated: 2, unchanged: 3 }, { unchanged: 5 }),
+    ];
+    // Version 9 overrides had no status; its stats summed runs into total_synced, and its
+    // last_synced counted unchanged records too.
+    const bare = ({ status: _status, used_at: _used, ...row }: State['overrides'][number]) => row;
+    const v9Override = (
+      sync_error_id: number,
+      salesforce_id: string,
+      aws_ace_attribute: number,
+    ) => ({
+      tenantId: 1,
+      sync_error_id,
+      salesforce_id,
+      aws_ace_attribute,
+      dummy_value: '1',
+    });
+    const v9 = {
+      ...current,
+      version: 9,
+      syncRuns: [...current.syncRuns, ...v9Runs],
+      stats: current.stats.map(({ last_unchanged: _unchanged, ...row }) =>
+        row.tenantId === 1
+          ? {
+              ...row,
+              last_synced: { lead: 6, opportunity: 5 },
+              total_synced: { lead: 418, opportunity: 1265 },
+              last_synced_date: '2026-03-04T12:00:05Z',
+            }
+          : { ...row, total_synced: { lead: 95, opportunity: 115 } },
+      ),
+      overrides: [
+        // Its error is open: pending.
+        ...current.overrides.map(bare),
+        // Its error (999) was replaced; the record's open error is 2 (about attribute 46).
+        v9Override(999, '0065g00000XyZ34AAB', 46),
+        // The record fails no more (no open error): a sync sent it, at the tenant's last sync.
+        v9Override(998, '0065g00000XyZ99AAB', 44),
+        // Another tenant's, which never synced: its errors were dismissed, it keeps nothing.
+        { ...v9Override(997, '0065g00000XyZ98AAB', 44), tenantId: 3 },
+      ],
+    };
+    writeFileSync(file, JSON.stringify(v9));
+    const store = testStore({ file, seed });
+    expect(store.state.version).toBe(STATE_VERSION);
+    const states = store.state.syncRuns
+      .filter((row) => row.id > 900)
+      .map((row) => [row.id, row.state, row.failure_reason]);
+    expect(states).toEqual([
+      [901, 'succeeded', null],
+      [902, 'completed_with_failures', null],
+      [
+        903,
+        'failed',
+        'None of the 1,203 records synced: 1,200 failed, 3 held back by the filters.',
+      ],
+      [904, 'succeeded', null],
+    ]);
+    // The words the sync itself gives such a run.
+    expect(states[2]?.[2]).toBe(noneSyncedReason(noneSynced as Schemas['SyncRunCounts']));
+    expect(store.state.stats.find((row) => row.tenantId === 1)).toEqual({
+      tenantId: 1,
+      last_synced: { lead: 3, opportunity: 0 },
+      last_unchanged: { lead: 3, opportunity: 5 },
+      last_synced_date: '2026-03-04T12:00:05Z',
+    });
+    // A tenant whose last full run is no longer kept keeps its figure, with none unchanged.
+    const globex = store.state.stats.find((row) => row.tenantId === 2)!;
+    expect(globex).not.toHaveProperty('total_synced');
+    expect(globex.last_unchanged).toEqual(
+      current.stats.find((row) => row.tenantId === 2)?.last_unchanged,
+    );
+    expect(store.state.overrides).toEqual([
+      ...current.overrides,
+      { ...v9Override(2, '0065g00000XyZ34AAB', 46), status: 'pending', used_at: null },
+      {
+        ...v9Override(998, '0065g00000XyZ99AAB', 44),
+        status: 'used',
+        used_at: '2026-03-04T12:00:05Z',
+      },
+    ]);
   });
 });
 

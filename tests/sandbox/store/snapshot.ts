@@ -169,7 +169,115 @@ const MIGRATIONS: readonly Migration[] = [
     from: 8,
     migrate: (snapshot) => ({ ...snapshot, webhooks: [], webhookDeliveries: [] }),
   },
+  {
+    // 9 -> 10: one outcome per run, one definition per figure, and saved values that follow their
+    // record. See `toVersion10`.
+    from: 9,
+    migrate: (snapshot) => toVersion10(snapshot),
+  },
 ];
+
+type Row = Record<string, unknown>;
+const COUNT = new Intl.NumberFormat('en-US');
+type Counts = Record<'lead' | 'opportunity', Record<string, number>>;
+
+const sumOf = (counts: Counts, parts: readonly string[]) =>
+  (['lead', 'opportunity'] as const).reduce(
+    (sum, entity) => sum + parts.reduce((part, name) => part + (counts[entity]?.[name] ?? 0), 0),
+    0,
+  );
+
+/**
+ * 9 -> 10, in three parts, each from what the snapshot already holds (nothing is made up):
+ *
+ * - A run that ended `succeeded` with failed records gets the state its counts give now:
+ *   `completed_with_failures` when some records synced, `failed` (with the reason in words) when
+ *   none did. Before, every run that went through read succeeded.
+ * - Stats keep no `total_synced` (it is counted from what ACE holds when read). `last_synced`
+ *   becomes the last full sync's created plus updated records and `last_unchanged` its unchanged
+ *   ones, read from the run that finished at `last_synced_date`; a tenant whose run is no longer
+ *   kept keeps its figure, with none unchanged.
+ * - A saved value gets its `status` from whether its error is still open: open, `pending`; closed
+ *   while the record has another open error, `pending` on that one (the newest about the same ACE
+ *   attribute, else the newest); closed with the record failing no more, `used` at the tenant's
+ *   last sync (a sync sent the record with it), or dropped when the tenant never synced (its errors
+ *   were dismissed: a record whose open errors are all dismissed keeps no pending value).
+ */
+function toVersion10(snapshot: Record<string, unknown>): Record<string, unknown> {
+  const runs = rowsOf(snapshot.syncRuns).map((row): Row => {
+    const counts = row.counts as Counts;
+    if (row.state !== 'succeeded') return row;
+    const failed = sumOf(counts, ['failed']);
+    if (failed === 0) return row;
+    if (sumOf(counts, ['created', 'updated', 'unchanged']) > 0)
+      return { ...row, state: 'completed_with_failures' };
+    const all = sumOf(counts, ['created', 'updated', 'unchanged', 'skipped', 'failed']);
+    const skipped = sumOf(counts, ['skipped']);
+    // The words of sync/runs.ts `noneSyncedReason` (snapshot.test.ts checks that both agree).
+    const format = (count: number) => COUNT.format(count);
+    const held = skipped > 0 ? `, ${format(skipped)} held back by the filters` : '';
+    return {
+      ...row,
+      state: 'failed',
+      failure_reason:
+        all === 1
+          ? 'The one record did not sync: it failed.'
+          : `None of the ${format(all)} records synced: ${format(failed)} failed${held}.`,
+    };
+  });
+  const stats = rowsOf(snapshot.stats).map(({ total_synced: _total, ...row }): Row => {
+    const last = runs.find(
+      (run) =>
+        run.tenantId === row.tenantId &&
+        run.records === null &&
+        row.last_synced_date !== null &&
+        run.finished_at === row.last_synced_date,
+    );
+    if (!last) return { ...row, last_unchanged: { lead: 0, opportunity: 0 } };
+    const counts = last.counts as Counts;
+    const of = (entity: 'lead' | 'opportunity', parts: string[]) =>
+      parts.reduce((sum, part) => sum + (counts[entity]?.[part] ?? 0), 0);
+    return {
+      ...row,
+      last_synced: {
+        lead: of('lead', ['created', 'updated']),
+        opportunity: of('opportunity', ['created', 'updated']),
+      },
+      last_unchanged: {
+        lead: of('lead', ['unchanged']),
+        opportunity: of('opportunity', ['unchanged']),
+      },
+    };
+  });
+  const errors = rowsOf(snapshot.syncErrors);
+  const lastSync = new Map<unknown, string>();
+  for (const run of runs)
+    if (typeof run.finished_at === 'string' && run.finished_at > (lastSync.get(run.tenantId) ?? ''))
+      lastSync.set(run.tenantId, run.finished_at);
+  for (const row of stats)
+    if (
+      typeof row.last_synced_date === 'string' &&
+      row.last_synced_date > (lastSync.get(row.tenantId) ?? '')
+    )
+      lastSync.set(row.tenantId, row.last_synced_date);
+  const overrides = rowsOf(snapshot.overrides).flatMap((row): Row[] => {
+    const open = errors
+      .filter(
+        (error) => error.tenantId === row.tenantId && error.salesforce_id === row.salesforce_id,
+      )
+      .sort(
+        (a, b) =>
+          String(b.created_at).localeCompare(String(a.created_at)) || Number(b.id) - Number(a.id),
+      );
+    if (open.some((error) => error.id === row.sync_error_id))
+      return [{ ...row, status: 'pending', used_at: null }];
+    const error = open.find((item) => item.attributeId === row.aws_ace_attribute) ?? open[0];
+    if (error) return [{ ...row, sync_error_id: error.id, status: 'pending', used_at: null }];
+    const at = lastSync.get(row.tenantId);
+    return at === undefined ? [] : [{ ...row, status: 'used', used_at: at }];
+  });
+  return { ...snapshot, syncRuns: runs, stats, overrides };
+}
 
 /** The Boolean words of version 5 (the contract's BooleanValue) for the words a version 4 override held. */
 const BOOLEAN_WORDS_OF_V4: Readonly<Record<string, string>> = {

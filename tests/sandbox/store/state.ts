@@ -178,6 +178,10 @@ type SyncLogRow = Schemas['SyncLog'] & {
   runId: number | null;
 };
 
+/**
+ * A value saved for a record's ACE field (domain/sync/errors.ts has its rules): `pending` on the
+ * record's open error while the record fails, `used` once a sync sent the record with it.
+ */
 type OverrideRow = Schemas['Override'] & {
   tenantId: number;
 };
@@ -218,10 +222,15 @@ export type ActivityRow = Omit<Schemas['ActivityEvent'], 'revertible'> & {
   tenantId: number | null;
 };
 
+/**
+ * What the last full sync of a tenant did (domain/sync/stats.ts): its created plus updated records
+ * (`last_synced`), its unchanged ones, and when it finished. Total Synced is not kept: it is what
+ * ACE holds (`ace`), counted when it is read.
+ */
 interface TenantStats {
   tenantId: number;
   last_synced: Schemas['SyncCounts'];
-  total_synced: Schemas['SyncCounts'];
+  last_unchanged: Schemas['SyncCounts'];
   last_synced_date: string | null;
 }
 
@@ -303,7 +312,7 @@ export interface State {
   webhookDeliveries: WebhookDeliveryRow[];
 }
 
-export const STATE_VERSION = 9;
+export const STATE_VERSION = 10;
 
 /** The next id of a table (ids are never reused). */
 export function nextId(state: State, table: string): number {

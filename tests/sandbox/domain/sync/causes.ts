@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Schemas } from '../../contract';
 import type { State, SyncErrorRow } from '../../store/state';
 import { fieldErrors } from '../failure';
+import { overridesAfterDismissal } from './errors';
 import type { SyncDirection } from './types';
 
 type Cause = Schemas['SyncErrorCause'];
@@ -155,12 +156,19 @@ export function retryScope(state: State, tenantId: number, body: unknown): Retry
   };
 }
 
+/** The records whose open errors a dismissal request names (`chosenErrors`). */
+export function dismissedRecords(state: State, tenantId: number, body: unknown): Set<string> {
+  return new Set(chosenErrors(state, tenantId, body, 'dismiss').map((row) => row.salesforce_id));
+}
+
 /**
  * Dismisses the open errors the request names (`chosenErrors`), all or none: they leave the open
- * list and stay in the log. Returns how many.
+ * list and stay in the log; their records' pending values follow (errors.ts
+ * `overridesAfterDismissal`). Returns how many.
  */
 export function dismissErrors(draft: State, tenantId: number, body: unknown): number {
   const chosen = new Set(chosenErrors(draft, tenantId, body, 'dismiss'));
   draft.syncErrors = draft.syncErrors.filter((row) => !chosen.has(row));
+  overridesAfterDismissal(draft, tenantId, new Set([...chosen].map((row) => row.salesforce_id)));
   return chosen.size;
 }

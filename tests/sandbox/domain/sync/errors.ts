@@ -1,8 +1,23 @@
 /**
- * The tenant's open sync errors, its log, and the values saved to replace a record's value on the
- * next sync ("Save values for next Sync"). Overrides are kept per record and ACE attribute: the
- * sync applies them every time (they do not change the CRM record), and while the record still
- * fails they follow its newest error.
+ * The tenant's open sync errors, its log, and the values saved to replace a record's value on
+ * every sync ("Save values for next Sync").
+ *
+ * A saved value follows its record, not the error it was typed on. It is kept per record and ACE
+ * attribute, and every sync applies it (the CRM record is not changed):
+ * - `pending` while the record fails: its `sync_error_id` is the record's open error, the newest
+ *   one about the same ACE attribute, else the record's newest (`errorForValue`). A sync that
+ *   replaces the record's errors moves it to the new one (`overridesAfterSync`), so a value never
+ *   names an error that is gone while it waits.
+ * - `used` once a sync sent the record to ACE with it (created, updated or unchanged): `used_at` is
+ *   that sync's time, and `sync_error_id` keeps the last error it was for. It stays saved and
+ *   applied; if the record fails again, it is pending again, on the new error.
+ * - A record that stops failing without being sent keeps no pending value: its open errors were
+ *   all dismissed (`overridesAfterDismissal`), or a sync held it back by the filters and so closed
+ *   them. The value had nothing left to fix; a dismissal's activity event shows what went.
+ * - A save (`saveOverrides`) replaces the values of the records it names and leaves every other
+ *   record's as they are, so the app sends only what the user changed. An item that names an error
+ *   a newer sync replaced is saved for the record's open error; only a record with no open error
+ *   is refused.
  */
 import {
   BOOLEAN_VALUES,
@@ -45,16 +60,115 @@ export function errorLog(
     .map(({ tenantId: _tenant, runId: _run, ...log }) => log);
 }
 
-/** Dismisses an open error (it stays in the log). */
+/** Dismisses an open error (it stays in the log); the record's pending values follow. */
 export function dismissError(draft: State, tenantId: number, id: number): void {
-  if (!draft.syncErrors.some((row) => row.id === id && row.tenantId === tenantId)) throw notFound();
+  const error = draft.syncErrors.find((row) => row.id === id && row.tenantId === tenantId);
+  if (!error) throw notFound();
   draft.syncErrors = draft.syncErrors.filter((row) => row.id !== id);
+  overridesAfterDismissal(draft, tenantId, new Set([error.salesforce_id]));
 }
 
 export function savedOverrides(state: State, tenantId: number): Schemas['Override'][] {
   return state.overrides
     .filter((row) => row.tenantId === tenantId)
     .map(({ tenantId: _tenant, ...override }) => override);
+}
+
+/** What identifies a saved value: its record and ACE attribute. */
+export const overrideKey = (row: { salesforce_id: string; aws_ace_attribute: number }): string =>
+  `${row.salesforce_id}|${row.aws_ace_attribute}`;
+
+/** Newest first: by time, then by id (a sync raises many errors in the same second). */
+const newestErrorFirst = (a: SyncErrorRow, b: SyncErrorRow) => newestFirst(a, b) || b.id - a.id;
+
+/** The tenant's open errors of each of these records, newest first. */
+function openErrorsOf(
+  state: State,
+  tenantId: number,
+  records: ReadonlySet<string>,
+): Map<string, SyncErrorRow[]> {
+  const byRecord = new Map<string, SyncErrorRow[]>();
+  for (const row of state.syncErrors) {
+    if (row.tenantId !== tenantId || !records.has(row.salesforce_id)) continue;
+    const list = byRecord.get(row.salesforce_id) ?? [];
+    list.push(row);
+    byRecord.set(row.salesforce_id, list);
+  }
+  for (const list of byRecord.values()) list.sort(newestErrorFirst);
+  return byRecord;
+}
+
+/**
+ * The open error a pending value of a record's ACE attribute is for: the newest one about that
+ * attribute, else the record's newest. `open` is the record's open errors, newest first.
+ */
+function errorForValue(open: readonly SyncErrorRow[], aceId: number): SyncErrorRow | undefined {
+  return open.find((row) => row.attributeId === aceId) ?? open[0];
+}
+
+/** What a sync did that decides where its saved values stand. */
+export interface SyncOfValues {
+  /** The sync's time (a used value's `used_at`). */
+  at: string;
+  /** The values saved when the sync was planned (overrideKey -> value): those it applied. */
+  applied: ReadonlyMap<string, string>;
+  /** The records with saved values that it sent to ACE. */
+  sent: ReadonlySet<string>;
+  /** The records that failed in it. */
+  failed: ReadonlySet<string>;
+}
+
+/**
+ * After a sync has replaced the errors it superseded: a value the sync sent its record with is
+ * used (at the sync's time, still naming its last error); a value of a record that failed in it,
+ * and any value still pending, is pending on the record's open error; a pending value whose record
+ * no longer has one, and that the sync did not send, is dropped. A value saved while the sync ran,
+ * after it had sent its record, waits for the next sync as it was.
+ */
+export function overridesAfterSync(draft: State, tenantId: number, sync: SyncOfValues): void {
+  const mine = draft.overrides.filter((row) => row.tenantId === tenantId);
+  if (mine.length === 0) return;
+  const open = openErrorsOf(draft, tenantId, new Set(mine.map((row) => row.salesforce_id)));
+  const kept = new Set<object>();
+  for (const row of mine) {
+    const key = overrideKey(row);
+    if (sync.sent.has(row.salesforce_id) && sync.applied.get(key) === row.dummy_value) {
+      Object.assign(row, { status: 'used', used_at: sync.at });
+      kept.add(row);
+      continue;
+    }
+    if (row.status === 'used' && !sync.failed.has(row.salesforce_id)) {
+      kept.add(row);
+      continue;
+    }
+    const error = errorForValue(open.get(row.salesforce_id) ?? [], row.aws_ace_attribute);
+    if (error) Object.assign(row, { status: 'pending', used_at: null, sync_error_id: error.id });
+    if (error || sync.sent.has(row.salesforce_id)) kept.add(row);
+  }
+  if (kept.size < mine.length)
+    draft.overrides = draft.overrides.filter((row) => row.tenantId !== tenantId || kept.has(row));
+}
+
+/**
+ * After some of the tenant's open errors were dismissed: the pending values of these records move
+ * to the record's open error that is left, or are dropped when none is (a record whose open errors
+ * are all dismissed keeps no pending value). Used values stay.
+ */
+export function overridesAfterDismissal(
+  draft: State,
+  tenantId: number,
+  records: ReadonlySet<string>,
+): void {
+  const open = openErrorsOf(draft, tenantId, records);
+  const dropped = new Set<object>();
+  for (const row of draft.overrides) {
+    if (row.tenantId !== tenantId || row.status !== 'pending' || !records.has(row.salesforce_id))
+      continue;
+    const error = errorForValue(open.get(row.salesforce_id) ?? [], row.aws_ace_attribute);
+    if (error) row.sync_error_id = error.id;
+    else dropped.add(row);
+  }
+  if (dropped.size > 0) draft.overrides = draft.overrides.filter((row) => !dropped.has(row));
 }
 
 type OverrideInput = Partial<Schemas['OverrideWrite']>;
@@ -71,6 +185,43 @@ function whyNoOverride(attribute: AttributeRow): string {
   return `is ${attribute.permission_type ?? 'not writable'}: ACE only sends it, so it takes no override`;
 }
 
+/**
+ * The open error an item is saved for: the one it names when that is open; else, when a newer
+ * sync replaced (or a dismissal closed) the one it names, the open error of its record that a
+ * pending value of its attribute is for. Refused only when the record has no open error.
+ */
+function errorOfItem(
+  state: State,
+  tenantId: number,
+  item: OverrideInput,
+  at: string,
+): SyncErrorRow {
+  const named = state.syncErrors.find(
+    (row) => row.id === Number(item.sync_error_id) && row.tenantId === tenantId,
+  );
+  if (named) {
+    if (item.salesforce_id !== named.salesforce_id)
+      throw fieldErrors({
+        salesforce_id: [
+          `${at}: sync error ${named.id} is about ${named.salesforce_id}, not ${String(item.salesforce_id)}.`,
+        ],
+      });
+    return named;
+  }
+  const record = String(item.salesforce_id);
+  const open = openErrorsOf(state, tenantId, new Set([record])).get(record) ?? [];
+  const error = errorForValue(open, Number(item.ace_id));
+  if (!error)
+    throw fieldErrors({
+      sync_error_id: [
+        typeof item.salesforce_id === 'string' && item.salesforce_id !== ''
+          ? `${at}: record ${record} has no open sync error (sync error ${String(item.sync_error_id)} is not open: it was fixed, dismissed or replaced), so there is nothing to save a value for.`
+          : `${at}: sync error ${String(item.sync_error_id)} does not exist.`,
+      ],
+    });
+  return error;
+}
+
 function checkItem(
   state: State,
   tenantId: number,
@@ -78,19 +229,7 @@ function checkItem(
   position: number,
 ): SyncErrorRow {
   const at = `Item ${position + 1}`;
-  const error = state.syncErrors.find(
-    (row) => row.id === Number(item.sync_error_id) && row.tenantId === tenantId,
-  );
-  if (!error)
-    throw fieldErrors({
-      sync_error_id: [`${at}: sync error ${String(item.sync_error_id)} does not exist.`],
-    });
-  if (item.salesforce_id !== error.salesforce_id)
-    throw fieldErrors({
-      salesforce_id: [
-        `${at}: sync error ${error.id} is about ${error.salesforce_id}, not ${String(item.salesforce_id)}.`,
-      ],
-    });
+  const error = errorOfItem(state, tenantId, item, at);
   const attribute = state.attributes.find((row) => row.id === Number(item.ace_id));
   if (!attribute?.is_aws_ace || attribute.type !== error.entity)
     throw fieldErrors({
@@ -127,32 +266,38 @@ function formatProblem(attribute: AttributeRow, value: string): string {
 }
 
 /**
- * Replaces the tenant's saved values for the errors the body names with the body's values. A
- * value for the same record and attribute saved from another error is replaced too.
+ * The values saved for each record the body names become the body's values for it (a value of the
+ * record the body leaves out is removed); every other record's values stay as they are. Each
+ * value is pending on its record's open error (`errorForValue`), whichever of the record's errors
+ * the item named; an item naming the same record and attribute as an earlier one replaces it.
  */
 export function saveOverrides(draft: State, tenantId: number, body: unknown): number {
   if (!Array.isArray(body) || body.length === 0)
     throw fieldErrors({ non_field_errors: ['Expected a non-empty list of values.'] });
   const items = body as OverrideInput[];
-  items.forEach((item, position) => checkItem(draft, tenantId, item, position));
-  const errorIds = new Set(items.map((item) => Number(item.sync_error_id)));
-  const pairs = new Set(items.map((item) => `${item.salesforce_id}|${Number(item.ace_id)}`));
-  draft.overrides = draft.overrides.filter(
-    (row) =>
-      row.tenantId !== tenantId ||
-      (!errorIds.has(row.sync_error_id) &&
-        !pairs.has(`${row.salesforce_id}|${row.aws_ace_attribute}`)),
-  );
-  for (const item of items)
-    draft.overrides.push({
+  const errors = items.map((item, position) => checkItem(draft, tenantId, item, position));
+  const records = new Set(errors.map((error) => error.salesforce_id));
+  const open = openErrorsOf(draft, tenantId, records);
+  const values = new Map<string, State['overrides'][number]>();
+  items.forEach((item, position) => {
+    const record = (errors[position] as SyncErrorRow).salesforce_id;
+    const aceId = Number(item.ace_id);
+    const error = errorForValue(open.get(record) ?? [], aceId) as SyncErrorRow;
+    const row = {
       tenantId,
-      sync_error_id: Number(item.sync_error_id),
-      salesforce_id: String(item.salesforce_id),
-      aws_ace_attribute: Number(item.ace_id),
+      sync_error_id: error.id,
+      salesforce_id: record,
+      aws_ace_attribute: aceId,
       dummy_value: String(item.dummy_value).trim(),
-      status: 'pending',
+      status: 'pending' as const,
       used_at: null,
-    });
+    };
+    values.set(overrideKey(row), row);
+  });
+  draft.overrides = draft.overrides.filter(
+    (row) => row.tenantId !== tenantId || !records.has(row.salesforce_id),
+  );
+  draft.overrides.push(...values.values());
   refuseBeyondListBound(
     draft.overrides.filter((row) => row.tenantId === tenantId).length,
     'listOverrides',
@@ -161,18 +306,9 @@ export function saveOverrides(draft: State, tenantId: number, body: unknown): nu
   return items.length;
 }
 
-/**
- * Forgets the tenant's saved values of these records' attributes (`salesforce_id` and ACE
- * attribute id): a revert of a save that added them. Nothing else takes a value away.
- */
-export function removeOverrides(
-  draft: State,
-  tenantId: number,
-  pairs: readonly { salesforce_id: string; aceId: number }[],
-): void {
-  const keys = new Set(pairs.map((pair) => `${pair.salesforce_id}|${pair.aceId}`));
+/** Forgets every value saved for the record: a revert of the save that gave it its values. */
+export function removeRecordOverrides(draft: State, tenantId: number, salesforceId: string): void {
   draft.overrides = draft.overrides.filter(
-    (row) =>
-      row.tenantId !== tenantId || !keys.has(`${row.salesforce_id}|${row.aws_ace_attribute}`),
+    (row) => row.tenantId !== tenantId || row.salesforce_id !== salesforceId,
   );
 }

@@ -7,6 +7,7 @@ import { testStore } from '../../test-sandbox';
 import { evaluateRecord, runSync } from './run';
 import { createSyncRunner } from './runner';
 import { activeRun, queueRun, runAtOnce } from './runs';
+import { totalSynced } from './stats';
 
 const ACME = 1;
 const NOW = new Date('2026-03-05T10:00:00Z');
@@ -66,23 +67,38 @@ describe('runSync over the seeded Acme org', () => {
     expect(error?.error_type_description).toBe(
       "ValidationException: Project.ExpectedMonthlyAWSRevenue.Amount 'lots' is not a valid number (INVALID_VALUE)",
     );
-    // The saved value follows the record's new error, so the table still shows it.
-    expect(state.overrides.find((row) => row.aws_ace_attribute === 44)?.sync_error_id).toBe(
-      error?.id,
-    );
+    // The saved value follows the record's new error, so the table still shows it, pending.
+    expect(state.overrides.find((row) => row.aws_ace_attribute === 44)).toMatchObject({
+      sync_error_id: error?.id,
+      status: 'pending',
+      used_at: null,
+    });
   });
 
-  it('updates the counts, the total and the last sync date', () => {
+  it('moves Last Synced to the created and updated records, and Total Synced by the created ones', () => {
     const state = buildSeed();
-    const before = structuredClone(state.stats.find((row) => row.tenantId === ACME)!);
-    const summary = runSync(state, ACME, 'both', NOW);
+    const before = totalSynced(state, ACME);
+    const queued = queueRun(state, ACME, { trigger: 'manual', direction: 'both' }, NOW);
+    runAtOnce(state, queued.id, NOW);
+    const { counts } = state.syncRuns.find((row) => row.id === queued.id)!;
     const after = state.stats.find((row) => row.tenantId === ACME)!;
-    expect(after.last_synced).toEqual(summary.synced);
-    expect(summary.synced.lead).toBeGreaterThan(50);
-    expect(after.total_synced.opportunity).toBe(
-      before.total_synced.opportunity + summary.synced.opportunity,
-    );
+    for (const entity of ['lead', 'opportunity'] as const) {
+      expect(after.last_synced[entity]).toBe(counts[entity].created + counts[entity].updated);
+      expect(after.last_unchanged[entity]).toBe(counts[entity].unchanged);
+      // Updated and unchanged records were in ACE already: only the created ones add.
+      expect(totalSynced(state, ACME)[entity]).toBe(before[entity] + counts[entity].created);
+    }
+    expect(counts.lead.created).toBeGreaterThan(20);
+    expect(counts.opportunity.updated).toBeGreaterThan(20);
     expect(after.last_synced_date).toBe('2026-03-05T10:00:00Z');
+  });
+
+  it('takes a record ACE deleted on its side away from Total Synced', () => {
+    const state = buildSeed();
+    const before = totalSynced(state, ACME);
+    const held = state.ace['1']!.find((row) => !row.deleted && row.entity === 'Opportunity')!;
+    held.deleted = true;
+    expect(totalSynced(state, ACME)).toEqual({ ...before, opportunity: before.opportunity - 1 });
   });
 
   it('a filter narrows what is processed', () => {
@@ -116,11 +132,17 @@ describe('runSync over the seeded Acme org', () => {
     ]);
   });
 
-  it('gives Globex its own seeded history', () => {
+  it('gives Globex its own seeded history: a first manual sync, then the schedule', () => {
     const state = buildSeed();
     expect(state.syncErrors.some((row) => row.tenantId === 2)).toBe(true);
+    const runs = state.syncRuns.filter((row) => row.tenantId === 2);
+    expect(runs[0]).toMatchObject({ trigger: 'manual', queued_at: '2026-02-27T09:00:00Z' });
+    expect(runs.slice(1).every((row) => row.trigger === 'scheduled')).toBe(true);
+    expect(runs.slice(1).map((row) => row.queued_at.slice(10))).toEqual(
+      runs.slice(1).map((_, index) => (index % 2 === 0 ? 'T12:00:00Z' : 'T00:00:00Z')),
+    );
     expect(state.stats.find((row) => row.tenantId === 2)?.last_synced_date).toBe(
-      '2026-02-27T09:00:00Z',
+      runs.at(-1)?.finished_at,
     );
     expect(
       state.syncErrors
@@ -169,7 +191,8 @@ describe("a run's figures add up", () => {
     expect(parts(done.counts)).toBe(done.total);
     for (const entity of ['lead', 'opportunity'] as const) {
       const { created, updated, unchanged } = done.counts[entity];
-      expect(stats(state).last_synced[entity]).toBe(created + updated + unchanged);
+      expect(stats(state).last_synced[entity]).toBe(created + updated);
+      expect(stats(state).last_unchanged[entity]).toBe(unchanged);
     }
     expect(done.counts.opportunity.skipped + done.counts.lead.skipped).toBeGreaterThan(0);
     // Failed counts records, not errors: one record may raise several.
@@ -209,10 +232,11 @@ describe("a run's figures add up", () => {
     expect(parts(done.counts)).toBe(held);
   });
 
-  it('a retry adds to Total Synced and leaves the last full sync on Last Synced', () => {
+  it('a retry adds its created records to Total Synced and leaves the last full sync on Last Synced', () => {
     const state = buildSeed();
     run(state, { trigger: 'manual', direction: 'both' });
     const full = structuredClone(stats(state));
+    const totalBefore = totalSynced(state, ACME);
     const failing = state.syncErrors.find(
       (row) => row.tenantId === ACME && row.sync_direction === 'salesforce_to_aws',
     )!;
@@ -225,9 +249,11 @@ describe("a run's figures add up", () => {
     expect(parts(retry.counts)).toBe(1);
     expect(stats(state).last_synced).toEqual(full.last_synced);
     expect(stats(state).last_synced_date).toBe(full.last_synced_date);
-    const synced =
-      retry.counts.lead.created + retry.counts.lead.updated + retry.counts.lead.unchanged;
-    expect(stats(state).total_synced.lead).toBe(full.total_synced.lead + synced);
+    expect(stats(state).last_unchanged).toEqual(full.last_unchanged);
+    expect(totalSynced(state, ACME)).toEqual({
+      lead: totalBefore.lead + retry.counts.lead.created,
+      opportunity: totalBefore.opportunity + retry.counts.opportunity.created,
+    });
   });
 });
 

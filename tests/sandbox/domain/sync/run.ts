@@ -5,8 +5,10 @@
  * in Salesforce (else Record Not Found). When the sync ends, the tenant's open errors of the
  * directions that ran (of the retried records only, for a retry) are replaced by this sync's
  * errors (so an override that fixed its error makes it disappear), the errors are appended to the
- * log, the counts and the last sync date move; opportunities that reach Launched in ACE reach the
- * inbox as they are sent.
+ * log, the saved values move with their records (used, or pending on the record's new error:
+ * errors.ts `overridesAfterSync`), Last Synced and the last sync date move; opportunities that
+ * reach Launched in ACE reach the inbox as they are sent. Total Synced is what ACE holds
+ * (stats.ts), so a run adds exactly the records it created.
  *
  * Every record the sync goes over has exactly one outcome (created, updated, unchanged, skipped by
  * the filters, or failed), so the run's counts add up to its total, and the dashboard's progress,
@@ -30,6 +32,7 @@ import {
 import { anyoneWants } from '../alerts';
 import { openCauseIds } from './causes';
 import { checkRecord, type SyncProblem } from './checks';
+import { overrideKey, overridesAfterSync } from './errors';
 import { recordPasses } from './filters';
 import { recordName } from './record-name';
 import { createTransformer, transformRecord, type AceDraft } from './transform';
@@ -48,8 +51,10 @@ export interface RecordOutcome {
 }
 
 export interface SyncSummary {
-  /** Records synced: created, updated or unchanged. */
+  /** Records synced: created or updated (what Last Synced counts). */
   synced: { lead: number; opportunity: number };
+  /** Records sent to ACE that it already held with the same values. */
+  unchanged: { lead: number; opportunity: number };
   errors: number;
   skippedByFilters: number;
   launched: string[];
@@ -134,6 +139,13 @@ export interface SyncJob {
    * when no user of the tenant wanted that alert then (the causes are not worked out for nobody).
    */
   causesBefore: ReadonlySet<string> | null;
+  /**
+   * The values saved for the next sync when it was planned (`overrideKey` -> value): the ones its
+   * transform applies to every record it sends.
+   */
+  applied: ReadonlyMap<string, string>;
+  /** The records with a saved value that the sync sent to ACE (created, updated or unchanged). */
+  sentWithValues: Set<string>;
 }
 
 const emptyCounts = (): Schemas['SyncRunEntityCounts'] => ({
@@ -174,6 +186,9 @@ export function planSync(
   held.forEach((row, index) => heldIndex.set(row.salesforceId, index));
   const ran = sides(direction);
   const toAce = ran.includes('salesforce_to_aws') ? org.filter((record) => inScope(record.Id)) : [];
+  const applied = new Map<string, string>();
+  for (const row of state.overrides)
+    if (row.tenantId === tenantId) applied.set(overrideKey(row), row.dummy_value);
   const readFromSalesforce = new Set(toAce.map((record) => record.Id));
   return {
     tenantId,
@@ -194,7 +209,13 @@ export function planSync(
       : [],
     cursor: 0,
     counts: zeroCounts(),
-    summary: { synced: { lead: 0, opportunity: 0 }, errors: 0, skippedByFilters: 0, launched: [] },
+    summary: {
+      synced: { lead: 0, opportunity: 0 },
+      unchanged: { lead: 0, opportunity: 0 },
+      errors: 0,
+      skippedByFilters: 0,
+      launched: [],
+    },
     errors: [],
     evaluate: (current, record) => {
       const ace = transform(record);
@@ -210,6 +231,8 @@ export function planSync(
     orgIds: new Set(org.map((record) => record.Id)),
     heldIndex,
     causesBefore: anyoneWants(state, tenantId, 'new_cause') ? openCauseIds(state, tenantId) : null,
+    applied,
+    sentWithValues: new Set(),
   };
 }
 
@@ -261,9 +284,11 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
     });
   /** A record that ends in sync: created, updated or unchanged (each record is one item). */
   const synced = (entity: Entity, outcome: 'created' | 'updated' | 'unchanged') => {
-    summary.synced[entityKey(entity)] += 1;
+    if (outcome === 'unchanged') summary.unchanged[entityKey(entity)] += 1;
+    else summary.synced[entityKey(entity)] += 1;
     counts[entityKey(entity)][outcome] += 1;
   };
+  const recordsWithValues = new Set([...job.applied.keys()].map((key) => key.split('|')[0]));
 
   for (; job.cursor < end && job.cursor < job.toAce.length; job.cursor++) {
     const record = job.toAce[job.cursor] as SalesforceRecord;
@@ -295,6 +320,8 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
       summary.launched.push(name);
     }
     const values = { name, ...heldValues(outcome.ace) };
+    // Sent with the values saved for it (the transform applied them): they are used.
+    if (recordsWithValues.has(record.Id)) job.sentWithValues.add(record.Id);
     if (existing) {
       const stageAfter = aceStage ?? existing.aceStage;
       const same = stageAfter === existing.aceStage && sameValues(existing.values, values);
@@ -345,11 +372,21 @@ export function syncBatch(state: State, job: SyncJob, size: number): boolean {
   return job.cursor >= jobTotal(job);
 }
 
-/** Ends the sync: its errors replace the open ones they supersede, and the stats move. */
-export function finishSync(state: State, job: SyncJob): SyncSummary {
+/**
+ * Ends the sync at `finishedAt` (the sync's own time when not given): its errors replace the open
+ * ones they supersede, the saved values follow their records, and the stats move.
+ */
+export function finishSync(state: State, job: SyncJob, finishedAt?: Date): SyncSummary {
   replaceOpenErrors(state, job);
+  overridesAfterSync(state, job.tenantId, {
+    at: job.at,
+    applied: job.applied,
+    sent: job.sentWithValues,
+    failed: new Set(job.errors.map((error) => error.salesforce_id)),
+  });
   job.summary.errors = job.errors.length;
-  updateStats(state, job.tenantId, job.summary, job.at, job.scope === null);
+  const at = finishedAt ? stamp(finishedAt) : job.at;
+  updateStats(state, job.tenantId, job.summary, at, job.scope === null);
   return job.summary;
 }
 
@@ -386,24 +423,12 @@ function replaceOpenErrors(state: State, job: SyncJob): void {
   state.syncLogs.unshift(
     ...errors.map(({ id: _id, entity: _entity, attributeId: _attribute, ...log }) => ({ ...log })),
   );
-  // A value saved for a record that still fails follows the record's new error.
-  const byRecord = new Map<string, SyncErrorRow[]>();
-  for (const error of errors) {
-    const list = byRecord.get(error.salesforce_id) ?? [];
-    list.push(error);
-    byRecord.set(error.salesforce_id, list);
-  }
-  for (const override of state.overrides) {
-    if (override.tenantId !== tenantId) continue;
-    const list = byRecord.get(override.salesforce_id) ?? [];
-    const error = list.find((row) => row.attributeId === override.aws_ace_attribute) ?? list[0];
-    if (error) override.sync_error_id = error.id;
-  }
 }
 
 /**
- * Last Synced (figures and date) is the last full sync's: a retry of a few records would hide it
- * behind its own handful. Every run adds to Total Synced.
+ * Last Synced (created plus updated, the unchanged apart, and the date) is the last full sync's:
+ * a retry of a few records would hide it behind its own handful. Total Synced is not kept here:
+ * it is what ACE holds (stats.ts), which the sync's created records have already added to.
  */
 function updateStats(
   state: State,
@@ -412,21 +437,18 @@ function updateStats(
   at: string,
   full: boolean,
 ): void {
+  if (!full) return;
   let stats = state.stats.find((row) => row.tenantId === tenantId);
   if (!stats) {
     stats = {
       tenantId,
       last_synced: { lead: 0, opportunity: 0 },
-      total_synced: { lead: 0, opportunity: 0 },
+      last_unchanged: { lead: 0, opportunity: 0 },
       last_synced_date: null,
     };
     state.stats.push(stats);
   }
-  stats.total_synced = {
-    lead: stats.total_synced.lead + summary.synced.lead,
-    opportunity: stats.total_synced.opportunity + summary.synced.opportunity,
-  };
-  if (!full) return;
   stats.last_synced = { ...summary.synced };
+  stats.last_unchanged = { ...summary.unchanged };
   stats.last_synced_date = at;
 }

@@ -15,6 +15,7 @@
  * rate gives in 200 ms, so progress moves five times a second. The store groups the
  * snapshot writes of the batches (store.ts), so it is not what limits the pace.
  */
+import type { Schemas } from '../../contract';
 import type { Store } from '../../store/store';
 import type { Mail } from '../outbox';
 import { planSync, syncBatch, type SyncJob } from './run';
@@ -56,10 +57,11 @@ export function syncRateFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 
 export interface SyncRunner {
   /**
-   * Runs the tenant's queued run in the background; with none queued, queues a manual run of
-   * `direction` first. False when the tenant's run is already under way.
+   * Runs the tenant's queued run in the background; with none queued, queues a run of `direction`
+   * started by `trigger` (manual unless said: the schedule starts `scheduled` ones) first. False
+   * when the tenant's run is already under way.
    */
-  start(tenantId: number, direction: SyncDirection): boolean;
+  start(tenantId: number, direction: SyncDirection, trigger?: Schemas['SyncRunTrigger']): boolean;
   /** Resolves when every sync started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
   /**
@@ -164,11 +166,11 @@ export function createSyncRunner(
   };
 
   return {
-    start(tenantId, direction) {
+    start(tenantId, direction, trigger = 'manual') {
       const runId = store.transact((draft) => {
         const active = activeRun(draft, tenantId);
         if (active) return active.state === 'queued' && !taken.has(active.id) ? active.id : null;
-        return queueRun(draft, tenantId, { trigger: 'manual', direction }, now()).id;
+        return queueRun(draft, tenantId, { trigger, direction }, now()).id;
       });
       if (runId === null) return false;
       taken.add(runId);

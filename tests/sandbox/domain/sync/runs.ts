@@ -154,7 +154,47 @@ export function runProgressed(draft: State, job: SyncJob): void {
   };
 }
 
-/** The run ends: succeeded, or failed with its reason. */
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A run's counts of one kind of outcome, over both entities. */
+const sumOf = (
+  counts: Schemas['SyncRunCounts'],
+  parts: readonly (keyof Schemas['SyncRunEntityCounts'])[],
+) => parts.reduce((sum, part) => sum + counts.lead[part] + counts.opportunity[part], 0);
+
+/**
+ * Why a run failed in which records failed and none synced, in words for the user: 'None of the
+ * 140 records synced: 140 failed.' (store/snapshot.ts words the runs it migrates alike).
+ */
+export function noneSyncedReason(counts: Schemas['SyncRunCounts']): string {
+  const all = sumOf(counts, ['created', 'updated', 'unchanged', 'skipped', 'failed']);
+  if (all === 1) return 'The one record did not sync: it failed.';
+  const skipped = sumOf(counts, ['skipped']);
+  const held = skipped > 0 ? `, ${COUNT.format(skipped)} held back by the filters` : '';
+  return `None of the ${COUNT.format(all)} records synced: ${COUNT.format(sumOf(counts, ['failed']))} failed${held}.`;
+}
+
+/**
+ * How a run that went through every record ended, from its counts: one outcome per run, so the
+ * history, the dialog, the toast, the mail and the webhook all say the same. Succeeded when no
+ * record failed (a run whose records were all held back by the filters, or that had none,
+ * included); completed_with_failures when some failed and some synced (created, updated or
+ * unchanged); failed, with the reason in words, when records failed and none synced.
+ */
+export function endedState(counts: Schemas['SyncRunCounts']): {
+  state: 'succeeded' | 'completed_with_failures' | 'failed';
+  failure_reason: string | null;
+} {
+  if (sumOf(counts, ['failed']) === 0) return { state: 'succeeded', failure_reason: null };
+  if (sumOf(counts, ['created', 'updated', 'unchanged']) > 0)
+    return { state: 'completed_with_failures', failure_reason: null };
+  return { state: 'failed', failure_reason: noneSyncedReason(counts) };
+}
+
+/**
+ * The run ends: with `failure`, failed for that reason (it stopped on a fault); without, as its
+ * counts say (`endedState`).
+ */
 export function runEnded(
   draft: State,
   runId: number,
@@ -164,10 +204,9 @@ export function runEnded(
   const run = runOf(draft, runId);
   if (!run || !isActive(run)) return;
   Object.assign(run, {
-    state: failure === null ? 'succeeded' : 'failed',
+    ...(failure === null ? endedState(run.counts) : { state: 'failed', failure_reason: failure }),
     phase: 'done',
     finished_at: stamp(now),
-    failure_reason: failure,
   });
   run.started_at ??= run.finished_at;
 }
@@ -182,8 +221,8 @@ function alertStopped(draft: State, run: SyncRunRow, now: Date): Mail[] {
 }
 
 /**
- * A run that stopped on an error ends `failed` with its reason, and is alerted as a sync that
- * ended with failures (domain/alerts.ts). Returns the mails written.
+ * A run that stopped on an error ends `failed` with its reason, and is alerted as a run that did
+ * not finish (domain/alerts.ts). Returns the mails written.
  */
 export function runStopped(draft: State, runId: number, now: Date, reason: string): Mail[] {
   const run = runOf(draft, runId);
@@ -194,7 +233,7 @@ export function runStopped(draft: State, runId: number, now: Date, reason: strin
 
 /**
  * Ends every run left queued or running by a previous process (a stop or a crash mid-sync): the
- * runner that would have finished it is gone. Each is alerted as a sync that ended with failures.
+ * runner that would have finished it is gone. Each is alerted as a run that did not finish.
  * Returns the mails written.
  */
 export function interruptRuns(draft: State, now: Date): Mail[] {
@@ -220,7 +259,7 @@ export function interruptRuns(draft: State, now: Date): Mail[] {
  * Returns the mails written.
  */
 export function completeRun(draft: State, job: SyncJob, runId: number, now: Date): Mail[] {
-  const summary = finishSync(draft, job);
+  const summary = finishSync(draft, job, now);
   runEnded(draft, runId, now);
   const run = runOf(draft, runId);
   if (!run) return [];
