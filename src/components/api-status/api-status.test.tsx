@@ -126,6 +126,28 @@ describe('an API that stops behind any front: told the same way behind each', ()
   );
 });
 
+describe('the API answering again', () => {
+  it('reloads what holds no query (onRecovered), and at most once per RETRY_EVERY_MS when it flips back and forth', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const onRecovered = vi.fn();
+    renderWithClient(
+      <ApiStatus onRecovered={onRecovered}>
+        <p>Something went wrong.</p>
+      </ApiStatus>,
+    );
+    act(() => apiHealth.unreachable());
+    act(() => apiHealth.answered());
+    expect(onRecovered).toHaveBeenCalledTimes(1);
+    // Some calls answered, some not: the next recovery waits for the rest of the 5 s.
+    act(() => apiHealth.unreachable());
+    act(() => apiHealth.answered());
+    expect(onRecovered).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_EVERY_MS));
+    expect(onRecovered).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('the dashboard while the API behind the dev server’s proxy is stopped', () => {
   const lastSynced = async () =>
     within(await screen.findByRole('region', { name: 'Last Synced' })).findByText('37');

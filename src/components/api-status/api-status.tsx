@@ -43,8 +43,17 @@ function originOf(url: string): string {
  * - the API host answers with something no AceBridge API gives (a web page): a page naming the
  *   host it tried, in place of the screen, which stays mounted behind it so that nothing typed is
  *   lost when the user tries again.
+ *
+ * `onRecovered` runs too when the API answers again: what holds no query to fetch again (the root
+ * route's error page, after a route guard's call got no answer) loads itself again there.
  */
-export function ApiStatus({ children }: { children: ReactNode }) {
+export function ApiStatus({
+  children,
+  onRecovered,
+}: {
+  children: ReactNode;
+  onRecovered?: () => void;
+}) {
   const health = useApiHealth();
   const queryClient = useQueryClient();
 
@@ -79,6 +88,10 @@ export function ApiStatus({ children }: { children: ReactNode }) {
   // (a later recovery waits for the rest of it): an API that answers some calls and not others
   // flips back and forth, and each flip would fetch everything again.
   const wasUnreachable = useRef(false);
+  const recovered = useRef(onRecovered);
+  useEffect(() => {
+    recovered.current = onRecovered;
+  });
   const recoveredAt = useRef(Number.NEGATIVE_INFINITY);
   const pendingRecovery = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
@@ -92,6 +105,7 @@ export function ApiStatus({ children }: { children: ReactNode }) {
         if (apiHealth.get().state !== 'ok') return; // gone again: the next recovery refetches
         recoveredAt.current = Date.now();
         void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
+        recovered.current?.();
       };
       const wait = recoveredAt.current + RETRY_EVERY_MS - Date.now();
       if (wait <= 0) refetch();
