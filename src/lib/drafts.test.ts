@@ -47,6 +47,19 @@ describe('drafts', () => {
     expect(drafts.peek('screen-0', DANA, isText, NOW + 40)).toBeUndefined();
   });
 
+  it('before anyone is signed in, belong to the set-up of one licence key', () => {
+    const setUp = { licenceKey: 'ACME-2026-0001' };
+    drafts.put('wizard', setUp, 'typed', NOW);
+    expect(drafts.peek('wizard', setUp, isText, NOW)).toBe('typed');
+    expect(drafts.peek('wizard', { licenceKey: 'OTHER-KEY' }, isText, NOW)).toBeUndefined();
+    expect(drafts.peek('wizard', DANA, isText, NOW)).toBeUndefined();
+    drafts.put('wizard', DANA, 'signed in', NOW);
+    expect(drafts.peek('wizard', setUp, isText, NOW)).toBe('typed');
+    drafts.clear('wizard', setUp);
+    expect(drafts.peek('wizard', setUp, isText, NOW)).toBeUndefined();
+    expect(drafts.peek('wizard', DANA, isText, NOW)).toBe('signed in');
+  });
+
   it('leave what is not theirs alone', () => {
     sessionStorage.setItem('something-else', 'kept');
     drafts.put('editor', DANA, 'typed', NOW + 2 * DRAFT_MAX_AGE_MS);

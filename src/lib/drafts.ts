@@ -1,17 +1,20 @@
 /**
  * What a user typed on a screen and had not saved when their session ended, kept until they sign
- * in again. It lives in sessionStorage: a reload of the tab keeps it, another tab (where another
- * user may be signed in) never sees it, and closing the tab forgets it. A draft belongs to one
- * screen of one user in one tenant: nobody else ever reads it. It is small (a few edits), so a
- * draft that would take more room, or is older than a day, is not kept.
+ * in again; and the set-up wizard's place and typed fields, kept while a set-up is under way. It
+ * lives in sessionStorage: a reload of the tab keeps it, another tab (where another user may be
+ * signed in) never sees it, and closing the tab forgets it. A draft belongs to one screen of one
+ * user in one tenant (or, before anyone is signed in, of the set-up begun with one licence key):
+ * nobody else ever reads it. It is small (a few edits), so a draft that would take more room, or
+ * is older than a day, is not kept.
  */
 import { storageOf } from './storage';
 
-/** Who a draft belongs to. */
-export interface DraftOwner {
-  userId: number;
-  tenantId: number;
-}
+/**
+ * Who a draft belongs to: a signed-in user in their tenant or, before anyone is signed in, the
+ * set-up begun with a verified licence key (the company and its admin are typed before either
+ * exists).
+ */
+export type DraftOwner = { userId: number; tenantId: number } | { licenceKey: string };
 
 interface StoredDraft {
   savedAt: number;
@@ -30,7 +33,9 @@ const MAX_DRAFTS = 16;
 const area = storageOf(() => sessionStorage);
 
 const keyOf = (screen: string, owner: DraftOwner) =>
-  `${PREFIX}${owner.tenantId}:${owner.userId}:${screen}`;
+  'licenceKey' in owner
+    ? `${PREFIX}key:${owner.licenceKey}:${screen}`
+    : `${PREFIX}${owner.tenantId}:${owner.userId}:${screen}`;
 
 function read(key: string): StoredDraft | undefined {
   const parsed = area.getJson<Partial<StoredDraft>>(key);

@@ -20,8 +20,8 @@ import { toast } from '@/lib/toaster';
 
 const DRAFT_TEXT = { saved: 'Your unsaved changes were saved.' } as const;
 
-/** The signed-in user and their tenant; undefined when nobody is signed in. */
-function currentOwner(): DraftOwner | undefined {
+/** The signed-in user and their tenant, as a draft's owner; undefined when nobody is signed in. */
+export function signedInOwner(): DraftOwner | undefined {
   if (!session.isLoggedIn()) return undefined;
   const userId = session.getUser()?.id ?? session.userIdFromToken();
   const tenantId = session.tenantId();
@@ -33,7 +33,7 @@ function currentOwner(): DraftOwner | undefined {
  * owner is who was signed in when the screen opened: another sign-in ends the session first.
  */
 export function useDraftOnSessionEnd<T>(screen: string, unsaved: () => T | undefined): void {
-  const [owner] = useState(currentOwner);
+  const [owner] = useState(signedInOwner);
   const [ended, setEnded] = useState(false);
   const keep = useEffectEvent(() => {
     const value = unsaved();
@@ -66,7 +66,7 @@ export function useRestoredDraft<T>(
   screen: string,
   isDraft: (value: unknown) => value is T,
 ): RestoredDraft<T> {
-  const [owner] = useState(currentOwner);
+  const [owner] = useState(signedInOwner);
   const [restored] = useState(() => (owner ? drafts.peek(screen, owner, isDraft) : undefined));
   const settled = useRef(false);
 
