@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { connectionStore } from '@/api/session';
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
@@ -14,6 +14,8 @@ spyOnToasts();
 
 const backend = setupSandboxBackend();
 wholeAppTestSettings();
+// Each test is a fresh tab: the wizard's draft of an earlier test's set-up is not resumed.
+beforeEach(() => sessionStorage.clear());
 
 const titled = (title: string) =>
   waitFor(() => expect(document.title).toBe(`${title} · AceBridge`));

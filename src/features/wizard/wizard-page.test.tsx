@@ -16,7 +16,11 @@ import { renderWizard } from './testing/render-wizard';
 spyOnToasts();
 
 const backend = setupSandboxBackend();
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  // Each test is a fresh tab: the wizard's draft of an earlier test's set-up is not resumed.
+  sessionStorage.clear();
+});
 
 /** A licence key the sandbox sold and nobody has spent yet. */
 const KEY = DEMO_LICENCE_KEYS[0] ?? '';

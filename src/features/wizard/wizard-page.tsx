@@ -16,10 +16,12 @@ import { KeyStep, type KeyState } from './components/key-step';
 import { Loading } from './components/loading';
 import { SettingsStep } from './components/settings-step';
 import { StepProgress } from './components/step-progress';
-import { useWizardRecovery } from './components/use-wizard-recovery';
+import { useWizardRecovery, type Resumed } from './components/use-wizard-recovery';
+import { wizardDrafts } from './components/wizard-drafts';
 import { INITIAL_ACCOUNT, type AccountValues } from './model/account-values';
 import { INITIAL_AWS, type AwsValues } from './model/aws-values';
 import { stepAfter, WIZARD_STEPS, type WizardStep } from './model/recovery';
+import { wizardDraftOf } from './model/wizard-draft';
 import styles from './wizard.module.css';
 
 // The steps with a schema form load with it (the form library and that form's validator), when
@@ -35,48 +37,60 @@ export interface WizardPageProps {
   onStepChange?: (step: WizardStep) => void;
 }
 
-/** A verified key that differs from the stored one starts over: state cleared, user logged out. */
+/**
+ * A verified key that differs from the stored one starts over: state cleared (what was typed for
+ * the other key's set-up too), user logged out.
+ */
 function adoptKey(key: string, clearCache: () => void): void {
-  if (connectionStore.getProductKey() === key) return;
+  const stored = connectionStore.getProductKey();
+  if (stored === key) return;
+  wizardDrafts.forgetKey(stored);
   void signOut(clearCache);
   connectionStore.setProductKey(key);
 }
 
 /**
  * The five-step set-up of a new partner company: licence key, company and admin, Salesforce
- * connection, AWS connection, then the connection settings (the mapping).
+ * connection, AWS connection, then the connection settings (the mapping). It keeps its step and
+ * what was typed (no password, no file) in this tab's drafts as the user goes, so a reload
+ * resumes where they were; Finish ends it.
  */
 export function WizardPage({ mapper, onStepChange }: WizardPageProps) {
   const recovered = useWizardRecovery();
   if (recovered === undefined) return <Loading />;
-  return <Wizard initialStep={recovered} mapper={mapper} onStepChange={onStepChange} />;
+  return <Wizard resumed={recovered} mapper={mapper} onStepChange={onStepChange} />;
 }
 
-function Wizard({
-  initialStep,
-  mapper,
-  onStepChange,
-}: WizardPageProps & { initialStep: WizardStep }) {
+function Wizard({ resumed, mapper, onStepChange }: WizardPageProps & { resumed: Resumed }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<WizardStep>(initialStep);
+  const { draft } = resumed;
+  const [step, setStep] = useState<WizardStep>(resumed.step);
   const [keyState, setKeyState] = useState<KeyState>(() => ({
     key: connectionStore.getProductKey() ?? '',
     status: 'none',
   }));
-  const [account, setAccount] = useState<AccountValues>(INITIAL_ACCOUNT);
+  const [account, setAccount] = useState<AccountValues>(() => draft?.account ?? INITIAL_ACCOUNT);
   const [salesforce, setSalesforce] = useState<SalesforceConnectionValues>(
-    INITIAL_SALESFORCE_CONNECTION,
+    () => draft?.salesforce ?? INITIAL_SALESFORCE_CONNECTION,
   );
-  const [aws, setAws] = useState<AwsValues>(INITIAL_AWS);
+  const [aws, setAws] = useState<AwsValues>(() => ({ ...INITIAL_AWS, ...draft?.aws }));
   useHideFooter(step !== 1);
   const reportStep = useEffectEvent((shown: WizardStep) => onStepChange?.(shown));
   useEffect(() => reportStep(step), [step]);
+  // Kept as the user goes: a reload at any moment finds the step and the fields as they were.
+  useEffect(
+    () => wizardDrafts.keep(wizardDraftOf(step, { account, salesforce, aws })),
+    [step, account, salesforce, aws],
+  );
 
   const move = (by: 1 | -1) => {
     const next = stepAfter(step, by);
-    if (next === 'dashboard') void navigate({ to: '/dashboard' });
-    else setStep(next);
+    if (next === 'dashboard') {
+      // Finish (or leaving before step 1): the set-up is over, nothing of it is resumed.
+      wizardDrafts.clear();
+      void navigate({ to: '/dashboard' });
+    } else setStep(next);
   };
   const previous = () => move(-1);
   const next = () => move(1);
@@ -104,7 +118,11 @@ function Wizard({
             value={account}
             onChange={setAccount}
             onPrevious={previous}
-            onNext={next}
+            onNext={() => {
+              // The company and its admin exist: what was typed for them has served.
+              wizardDrafts.forgetKey(connectionStore.getProductKey());
+              next();
+            }}
           />
         ) : null}
         {step === 3 ? (

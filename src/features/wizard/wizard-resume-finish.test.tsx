@@ -13,7 +13,11 @@ import { renderWizard } from './testing/render-wizard';
 spyOnToasts();
 
 const backend = setupSandboxBackend();
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  // Each test is a fresh tab: the wizard's draft of an earlier test's set-up is not resumed.
+  sessionStorage.clear();
+});
 
 /** What the app sent: method, path and body. */
 const sent = () => backend.calls.map(({ method, path, body }) => ({ method, path, body }));

@@ -71,6 +71,58 @@ describe('recoverWizard', () => {
   ] as const)('%s', (_case, input, expected) => {
     expect(recoverWizard(input)).toEqual(expected);
   });
+
+  const COMPLETE = { current_step: null, message: 'All steps are completed' };
+
+  it.each([
+    [
+      'a complete set-up whose Finish was not pressed here stays at step 5',
+      { hasKey: true, loggedIn: true, reply: COMPLETE, resumed: 5 },
+      { kind: 'step', step: 5 },
+    ],
+    [
+      'a complete set-up where Previous went back to step 4 stays there',
+      { hasKey: false, loggedIn: true, reply: COMPLETE, resumed: 4 },
+      { kind: 'step', step: 4 },
+    ],
+    [
+      'a complete set-up without a signed-in user is the dashboard’s',
+      { hasKey: true, loggedIn: false, reply: COMPLETE, resumed: 5 },
+      { kind: 'dashboard' },
+    ],
+    [
+      'a step the server has not reached yet is not resumed',
+      { hasKey: true, loggedIn: true, reply: { current_step: 3, message: null }, resumed: 5 },
+      { kind: 'step', step: 3 },
+    ],
+    [
+      'a step the server has passed is resumed (Previous was pressed)',
+      { hasKey: true, loggedIn: true, reply: { current_step: 5, message: null }, resumed: 3 },
+      { kind: 'step', step: 3 },
+    ],
+    [
+      'step 1 or 2 of a signed-in admin is the server’s step',
+      { hasKey: true, loggedIn: true, reply: { current_step: 4, message: null }, resumed: 2 },
+      { kind: 'step', step: 4 },
+    ],
+    [
+      'a key and nobody signed in: step 1 when Previous went back there',
+      { hasKey: true, loggedIn: false, resumed: 1 },
+      { kind: 'step', step: 1 },
+    ],
+    [
+      'a key and nobody signed in: step 2 whatever else was shown',
+      { hasKey: true, loggedIn: false, resumed: 4 },
+      { kind: 'step', step: 2 },
+    ],
+    [
+      'no key and nobody signed in: step 1 whatever was shown',
+      { hasKey: false, loggedIn: false, resumed: 2 },
+      { kind: 'step', step: 1 },
+    ],
+  ] as const)('with the step this tab showed last: %s', (_case, input, expected) => {
+    expect(recoverWizard(input)).toEqual(expected);
+  });
 });
 
 describe('stepAfter', () => {

@@ -38,6 +38,11 @@ export interface RecoveryInput {
   loggedIn: boolean;
   /** The connection-step reply; undefined when it was not asked or the call failed. */
   reply?: ConnectionStepStatus;
+  /**
+   * The step this tab's wizard showed last (its draft), for a set-up not finished with Finish
+   * here; undefined when none.
+   */
+  resumed?: WizardStep;
 }
 
 function clampStep(step: number): WizardStep {
@@ -45,19 +50,35 @@ function clampStep(step: number): WizardStep {
 }
 
 /**
- * Where the wizard resumes on load: a reply with a message means set-up is complete (dashboard); a
- * null step means step 5; step 3 or later needs a signed-in user. Without a reply (nobody signed
- * in, so nobody can ask; or the call failed) a stored key resumes at step 2 and no key starts at
- * step 1.
+ * Where the wizard resumes on load. The server says how far the set-up has come: a reply with a
+ * message means it is complete; a null step means step 5; step 3 or later needs a signed-in user.
+ * Without a reply (nobody signed in, so nobody can ask; or the call failed) a stored key resumes
+ * at step 2 and no key starts at step 1.
+ *
+ * The step this tab showed last (`resumed`) is where the user was: it comes back as long as the
+ * server has come that far (a user who went back with Previous is not pushed on), and it keeps a
+ * complete set-up at step 5 until Finish is pressed. The server counts set-up complete from the
+ * first mandatory field mapped, while the admin is still mapping the others: a reload then must
+ * not skip Finish, which is where the admin is told what is still unmapped.
  */
-export function recoverWizard({ hasKey, loggedIn, reply }: RecoveryInput): Recovery {
-  if (!reply) return { kind: 'step', step: hasKey && !loggedIn ? 2 : 1 };
-  if (typeof reply.message === 'string' && reply.message.length > 0) return { kind: 'dashboard' };
-  const step = clampStep(reply.current_step ?? LAST_STEP);
-  if (step >= 3 && !loggedIn) return { kind: 'login' };
+export function recoverWizard({ hasKey, loggedIn, reply, resumed }: RecoveryInput): Recovery {
+  if (!reply) {
+    if (!hasKey || loggedIn) return { kind: 'step', step: 1 };
+    return { kind: 'step', step: resumed === 1 ? 1 : 2 };
+  }
+  const complete = typeof reply.message === 'string' && reply.message.length > 0;
+  // Steps 3 to 5 are the signed-in admin's.
+  const resumedAdmin = loggedIn && resumed !== undefined && resumed >= 3 ? resumed : undefined;
+  if (complete && resumedAdmin === undefined) return { kind: 'dashboard' };
+  // How far the set-up has come: as far as a reload may resume.
+  const reached = complete ? LAST_STEP : clampStep(reply.current_step ?? LAST_STEP);
+  if (reached >= 3 && !loggedIn) return { kind: 'login' };
+  if (resumedAdmin !== undefined && resumedAdmin <= reached) {
+    return { kind: 'step', step: resumedAdmin };
+  }
   // Step 2 creates the tenant with the verified key: without one, verify it first.
-  if (step === 2 && !hasKey) return { kind: 'step', step: 1 };
-  return { kind: 'step', step };
+  if (reached === 2 && !hasKey) return { kind: 'step', step: 1 };
+  return { kind: 'step', step: reached };
 }
 
 /** Next past the last step, or Previous before the first, leaves the wizard for the dashboard. */
