@@ -10,8 +10,9 @@ import { pageTitle } from '@/lib/title';
 declare module '@tanstack/history' {
   interface HistoryState {
     /**
-     * The step the wizard shows, kept with its history entry (not in the URL: the wizard resumes
-     * where the server says, whatever a link or a reload asks) so that the route can title it.
+     * The step the wizard shows, kept with its history entry so that the route can title it. Not
+     * in the URL: the wizard resumes where the server's step and this tab's draft of the set-up
+     * say, whatever a link or a reload asks.
      */
     wizardStep?: WizardStep;
   }
