@@ -142,6 +142,56 @@ describe('alerts after a run', () => {
     expect(mailsTo(DANA)).toEqual([]);
   });
 
+  it("say the run's state in the contract's words, and mail a run in which nothing synced whatever the threshold", async () => {
+    const { dana, marcus, mailsTo, store, sync, syncs } = await world();
+    await marcus.put(ALERTS, settings({ sync_failures: { enabled: true, threshold: 100_000 } }));
+    await dana.put(ALERTS, settings({ sync_failures: { enabled: true, threshold: 1 } }));
+    // Completed with failures: told to the threshold it reaches, in the history's words.
+    const run = await sync(dana);
+    expect(run.state).toBe('completed_with_failures');
+    expect(mailsTo(MARCUS)).toEqual([]);
+    const [mail] = mailsTo(DANA);
+    expect(mail?.body?.split('\n')[0]).toBe(`Completed, ${failedOf(run)} failed.`);
+    // A retry of records that all fail again: nothing synced, so the run failed. Told whatever
+    // the threshold, as a run that failed, with the reason it gives.
+    const failing = store.state.syncErrors.filter(
+      (row) => row.tenantId === ACME.id && row.sync_direction === 'salesforce_to_aws',
+    );
+    const chosen = failing.filter(
+      (row) => row.name?.startsWith('Initech') === true || row.entity === 'Lead',
+    );
+    expect(chosen.length).toBeGreaterThan(1);
+    const retry = await dana.post('/api/v1/salesforce/data-mappings/sync-errors/retry/', {
+      error_ids: chosen.map((row) => row.id),
+    });
+    expect(retry.status).toBe(200);
+    await syncs.idle();
+    const retried = store.state.syncRuns.at(-1)!;
+    expect(retried).toMatchObject({ trigger: 'retry', state: 'failed' });
+    const records = new Set(chosen.map((row) => row.salesforce_id)).size;
+    const told = mailsTo(MARCUS);
+    expect(told.map((item) => item.subject)).toEqual([
+      `AceBridge: sync run #${retried.id} failed: none of its ${records} records synced`,
+    ]);
+    expect(told[0]!.body).toContain(`Failed.\nRetry: none of ${records} records synced:`);
+    expect(retried.failure_reason).toBe(
+      `None of the ${records} records synced: ${records} failed.`,
+    );
+  });
+
+  it('mail no failures for a run that succeeded', async () => {
+    const { dana, marcus, mailsTo, store, syncs } = await world();
+    await marcus.put(ALERTS, settings({ sync_failures: { enabled: true, threshold: 1 } }));
+    // Globex Retail's seeded override fixes its error: a retry of it syncs it, and nothing fails.
+    const retry = await dana.post('/api/v1/salesforce/data-mappings/sync-errors/retry/', {
+      error_ids: [1],
+    });
+    expect(retry.status).toBe(200);
+    await syncs.idle();
+    expect(store.state.syncRuns.at(-1)).toMatchObject({ trigger: 'retry', state: 'succeeded' });
+    expect(mailsTo(MARCUS)).toEqual([]);
+  });
+
   it('says the counts in the words of the dashboard toast', async () => {
     const { dana, sync } = await world();
     const run = await sync(dana);

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import type { Schemas } from '../contract';
 import { signIn, type ApiClient } from '../test-client';
 import { testSandbox } from '../test-sandbox';
 
@@ -350,5 +351,148 @@ describe('tenant isolation', () => {
       (await globex.post(`${BASE}/data-mappings/sync-data/`, { tenant_sub_domain: 'acme' })).status,
     ).toBe(400);
     expect((await acme.get(`${BASE}/data-mappings/sync-errors/`)).body.count).toBe(8);
+  });
+});
+
+describe('the second day: values follow their records across syncs', () => {
+  const INITECH = '0065g00000XyZ34AAB';
+  const UMBRELLA = '00Q5g00000ABCDeEAF';
+  type Override = Schemas['Override'];
+  type Stats = Schemas['SyncStats'];
+  type Run = Schemas['SyncRun'];
+  const entities = ['lead', 'opportunity'] as const;
+
+  it('Dana syncs, saves a value on a new error, syncs again: it is pending, then used, and Total Synced moves by exactly what the runs created', async () => {
+    let clock = new Date('2026-03-03T09:00:00Z');
+    sandbox = testSandbox({ inMemory: true, syncDelayMs: 0, now: () => clock });
+    acme = await signIn(sandbox.app, 'dana.whitfield@acme-cloud.com');
+    const stats = async () => (await acme.get(`${BASE}/get-sync-data`)).body as Stats;
+    const values = async () =>
+      (await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data as Override[];
+    const open = async () =>
+      (await acme.get(`${BASE}/data-mappings/sync-errors/?page-size=1000`)).body
+        .results as (Schemas['SyncError'] & { id: number })[];
+    const run = async (id: number) => (await acme.get(`${BASE}/sync-runs/${id}/`)).body as Run;
+    /** Every pending value names an open error of its own record. */
+    const pendingOnOpenErrors = async () => {
+      const errors = await open();
+      for (const value of (await values()).filter((row) => row.status === 'pending'))
+        expect(
+          errors.some(
+            (error) =>
+              error.id === value.sync_error_id && error.salesforce_id === value.salesforce_id,
+          ),
+        ).toBe(true);
+    };
+    const seeded = await stats();
+
+    // The first sync of the day: the seeded values fix their records, which reach ACE.
+    const first = await run((await sync(acme)).body.run.id);
+    const afterFirst = await stats();
+    for (const entity of entities)
+      expect(afterFirst.total_synced[entity]).toBe(
+        seeded.total_synced[entity] + first.counts[entity].created,
+      );
+    const listed = await values();
+    expect(listed.map((row) => [row.sync_error_id, row.status, row.used_at])).toEqual([
+      [1, 'used', '2026-03-03T09:00:00Z'],
+      [7, 'used', '2026-03-03T09:00:00Z'],
+    ]);
+    await pendingOnOpenErrors();
+
+    // A new error of that sync: Initech's stage. Dana saves a value on it (the app sends the
+    // records she changed, not the values it listed).
+    const initech = (await open()).find((error) => error.salesforce_id === INITECH)!;
+    expect(initech.id).toBeGreaterThan(8);
+    const saved = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      { sync_error_id: initech.id, salesforce_id: INITECH, ace_id: 46, dummy_value: 'Qualified' },
+    ]);
+    expect(saved).toEqual({
+      status: 200,
+      body: { message: 'Dummy value saved. It will be used on the next sync.' },
+    });
+    // A page loaded before the sync still names Umbrella's seeded error 3, which the sync
+    // replaced: saved for the record's open error, not refused ("sync error 3 does not exist").
+    const umbrella = await acme.post(`${BASE}/update-dummy-value-for-error/`, [
+      { sync_error_id: 3, salesforce_id: UMBRELLA, ace_id: 1, dummy_value: 'Research' },
+    ]);
+    expect(umbrella.status).toBe(200);
+    const waiting = await values();
+    expect(waiting.find((row) => row.salesforce_id === INITECH)).toEqual({
+      sync_error_id: initech.id,
+      salesforce_id: INITECH,
+      aws_ace_attribute: 46,
+      dummy_value: 'Qualified',
+      status: 'pending',
+      used_at: null,
+    });
+    expect(waiting.find((row) => row.salesforce_id === UMBRELLA)?.status).toBe('pending');
+    // The values saved earlier, of other records, are as they were.
+    expect(waiting.filter((row) => row.status === 'used')).toEqual(listed);
+    await pendingOnOpenErrors();
+
+    // The second sync: both records reach ACE with their values.
+    clock = new Date('2026-03-03T09:03:00Z');
+    const second = await run((await sync(acme)).body.run.id);
+    const afterSecond = await stats();
+    const used = await values();
+    expect(
+      used.every((row) => row.status === 'used' && row.used_at === '2026-03-03T09:03:00Z'),
+    ).toBe(true);
+    expect(used.find((row) => row.salesforce_id === INITECH)?.sync_error_id).toBe(initech.id);
+    const stillOpen = await open();
+    expect(stillOpen.some((error) => [INITECH, UMBRELLA].includes(error.salesforce_id))).toBe(
+      false,
+    );
+    await pendingOnOpenErrors();
+    // Total Synced moved by exactly what each run created; Last Synced is the second run's.
+    for (const entity of entities) {
+      expect(afterSecond.total_synced[entity]).toBe(
+        afterFirst.total_synced[entity] + second.counts[entity].created,
+      );
+      expect(afterSecond.last_synced[entity]).toBe(
+        second.counts[entity].created + second.counts[entity].updated,
+      );
+      expect(afterSecond.last_unchanged?.[entity]).toBe(second.counts[entity].unchanged);
+    }
+    // Initech and Umbrella were not in ACE: the second run created them, and changed little else.
+    expect(second.counts.opportunity.created + second.counts.lead.created).toBe(2);
+    // The runs say how they ended, and their Failed is the errors they list.
+    for (const ended of [first, second]) {
+      const failed = ended.counts.lead.failed + ended.counts.opportunity.failed;
+      expect(ended.state).toBe(failed > 0 ? 'completed_with_failures' : 'succeeded');
+      const logged = await acme.get(
+        `${BASE}/data-mappings/sync-errors/logs/?run=${ended.id}&page-size=1000`,
+      );
+      expect(
+        new Set(
+          (logged.body.results as { salesforce_id: string }[]).map((row) => row.salesforce_id),
+        ).size,
+      ).toBe(failed);
+    }
+  });
+
+  it('drops the pending values of a record whose open errors are all dismissed, and its event shows them', async () => {
+    const seededValue = { '0065g00000XyZ90AAB targetCloseDate': '2026-03-31' };
+    expect((await acme.delete(`${BASE}/data-mappings/sync-errors/7`)).status).toBe(204);
+    const listed = (await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data as Override[];
+    expect(listed.map((row) => row.sync_error_id)).toEqual([1]);
+    const { body } = await acme.get('/api/v1/activity/?area=sync&page-size=1');
+    expect(body.results[0]).toMatchObject({
+      action: 'sync.errors_dismissed',
+      before: { open_errors: 8, pending_values: seededValue },
+      after: { open_errors: 7, pending_values: {} },
+    });
+    // Dismissing by cause does the same.
+    const dismissed = await acme.post(`${BASE}/data-mappings/sync-errors/dismiss/`, {
+      error_ids: [1],
+    });
+    expect(dismissed.status).toBe(200);
+    expect((await acme.get(`${BASE}/get-dummy-value-for-error/`)).body.data).toEqual([]);
+    const event = (await acme.get('/api/v1/activity/?area=sync&page-size=1')).body.results[0];
+    expect(event.before.pending_values).toEqual({
+      '0065g00000XyZ12AAB expectedMonthlyAwsRevenue': '10000',
+    });
+    expect(event.after.pending_values).toEqual({});
   });
 });
