@@ -27,10 +27,10 @@ interface ValidationIssue {
 }
 
 /** A refusal by field, as the API's 400 spells it: dotted field → its messages. */
-export type FieldRefusal = Record<string, string[]>;
+type FieldRefusal = Record<string, string[]>;
 
 /** Where a message that names no field of the body goes (Django REST framework's name). */
-export const NO_FIELD = 'non_field_errors';
+const NO_FIELD = 'non_field_errors';
 
 function isIssue(value: unknown): value is ValidationIssue {
   if (typeof value !== 'object' || value === null) return false;

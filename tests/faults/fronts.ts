@@ -33,7 +33,7 @@ export const VITE_PROXY: Front = {
 };
 
 /** The API host called directly (production: `https://<tenant>.<API_HOST>`), nothing listening. */
-export const DIRECT: Front = {
+const DIRECT: Front = {
   name: 'a direct call to the API host (no reply)',
   reply: () => Promise.reject(new TypeError('Failed to fetch')),
 };
