@@ -91,19 +91,19 @@ describe('recoverWizard', () => {
       { kind: 'dashboard' },
     ],
     [
-      'a step the server has not reached yet is not resumed',
+      'a complete set-up last shown here at step 2 is the dashboard’s',
+      { hasKey: true, loggedIn: true, reply: COMPLETE, resumed: 2 },
+      { kind: 'dashboard' },
+    ],
+    [
+      'a set-up under way resumes at the server’s step, not one it has not reached',
       { hasKey: true, loggedIn: true, reply: { current_step: 3, message: null }, resumed: 5 },
       { kind: 'step', step: 3 },
     ],
     [
-      'a step the server has passed is resumed (Previous was pressed)',
+      'a set-up under way resumes at the server’s step, which may have moved on in another tab',
       { hasKey: true, loggedIn: true, reply: { current_step: 5, message: null }, resumed: 3 },
-      { kind: 'step', step: 3 },
-    ],
-    [
-      'step 1 or 2 of a signed-in admin is the server’s step',
-      { hasKey: true, loggedIn: true, reply: { current_step: 4, message: null }, resumed: 2 },
-      { kind: 'step', step: 4 },
+      { kind: 'step', step: 5 },
     ],
     [
       'a key and nobody signed in: step 1 when Previous went back there',

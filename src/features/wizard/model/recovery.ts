@@ -53,32 +53,29 @@ function clampStep(step: number): WizardStep {
  * Where the wizard resumes on load. The server says how far the set-up has come: a reply with a
  * message means it is complete; a null step means step 5; step 3 or later needs a signed-in user.
  * Without a reply (nobody signed in, so nobody can ask; or the call failed) a stored key resumes
- * at step 2 and no key starts at step 1.
+ * at step 2 (or at step 1, where this tab went back to) and no key starts at step 1.
  *
- * The step this tab showed last (`resumed`) is where the user was: it comes back as long as the
- * server has come that far (a user who went back with Previous is not pushed on), and it keeps a
- * complete set-up at step 5 until Finish is pressed. The server counts set-up complete from the
- * first mandatory field mapped, while the admin is still mapping the others: a reload then must
- * not skip Finish, which is where the admin is told what is still unmapped.
+ * A complete set-up whose Finish was not pressed in this tab (`resumed`: the step it showed, 3 to
+ * 5) comes back at that step, not on the dashboard: the server counts set-up complete from the
+ * first mandatory field mapped, while the admin is still mapping the others, and Finish is where
+ * they are told what is still unmapped. A set-up under way resumes at the server's step, which
+ * may have moved on in another tab.
  */
 export function recoverWizard({ hasKey, loggedIn, reply, resumed }: RecoveryInput): Recovery {
   if (!reply) {
     if (!hasKey || loggedIn) return { kind: 'step', step: 1 };
     return { kind: 'step', step: resumed === 1 ? 1 : 2 };
   }
-  const complete = typeof reply.message === 'string' && reply.message.length > 0;
-  // Steps 3 to 5 are the signed-in admin's.
-  const resumedAdmin = loggedIn && resumed !== undefined && resumed >= 3 ? resumed : undefined;
-  if (complete && resumedAdmin === undefined) return { kind: 'dashboard' };
-  // How far the set-up has come: as far as a reload may resume.
-  const reached = complete ? LAST_STEP : clampStep(reply.current_step ?? LAST_STEP);
-  if (reached >= 3 && !loggedIn) return { kind: 'login' };
-  if (resumedAdmin !== undefined && resumedAdmin <= reached) {
-    return { kind: 'step', step: resumedAdmin };
+  if (typeof reply.message === 'string' && reply.message.length > 0) {
+    return loggedIn && resumed !== undefined && resumed >= 3
+      ? { kind: 'step', step: resumed }
+      : { kind: 'dashboard' };
   }
+  const step = clampStep(reply.current_step ?? LAST_STEP);
+  if (step >= 3 && !loggedIn) return { kind: 'login' };
   // Step 2 creates the tenant with the verified key: without one, verify it first.
-  if (reached === 2 && !hasKey) return { kind: 'step', step: 1 };
-  return { kind: 'step', step: reached };
+  if (step === 2 && !hasKey) return { kind: 'step', step: 1 };
+  return { kind: 'step', step };
 }
 
 /** Next past the last step, or Previous before the first, leaves the wizard for the dashboard. */
