@@ -10,7 +10,7 @@ interface CheckError {
 }
 
 /** A refusal's body as the server spells it: messages by dotted field path (`digest.hour`). */
-export type RequestProblems = Record<string, string[]>;
+type RequestProblems = Record<string, string[]>;
 
 /** A JSON pointer (`/sync_failures/threshold`) as a dotted field path (`sync_failures.threshold`). */
 function dottedPath(pointer: string): string {

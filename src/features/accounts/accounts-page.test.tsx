@@ -75,14 +75,15 @@ describe('Company Settings as a super_admin', () => {
   });
 
   it('shows a connection still being checked in neutral colours, and its verdict by itself', async () => {
-    // Connected a moment ago: the server's first check is still running for about half a second.
-    backend.store.transact((draft) => {
-      draft.tenants.find((tenant) => tenant.id === 1)!.connected_at = new Date(
-        Date.now() - 1500,
-      ).toISOString();
+    // The server's first check of the connections is still running when the screen asks; the
+    // next answer (the sandbox's own) has the verdicts.
+    backend.fail('checkConnection', {
+      status: 200,
+      body: { salesforce_connection: 'connecting', aws_connection: 'connecting' },
     });
     await backend.signIn(DANA);
     renderApp('/accounts');
+    await waitFor(() => expect(backend.callsTo('checkConnection')).toHaveLength(1));
     const connecting = await screen.findAllByText('CONNECTING');
     expect(connecting).toHaveLength(2);
     for (const tag of connecting) {
