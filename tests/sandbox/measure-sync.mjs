@@ -43,7 +43,9 @@ for (const label of ['first sync (creates)', 'second sync (updates)']) {
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
   const run = store.state.syncRuns.at(-1);
-  if (!run || run.state !== 'succeeded') throw new Error(`the run ended ${run?.state}`);
+  // The seeded org's defects fail a few records every run: it ends completed with failures.
+  if (!run || !['succeeded', 'completed_with_failures'].includes(run.state))
+    throw new Error(`the run ended ${run?.state}`);
   console.log(
     `${label}: ${run.processed} records in ${seconds.toFixed(2)} s = ${Math.round(run.processed / seconds)} records/s ` +
       `(CPU time ${cpuSeconds.toFixed(2)} s = ${Math.round(run.processed / cpuSeconds)} records per CPU second)`,

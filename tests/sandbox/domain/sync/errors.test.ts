@@ -10,7 +10,7 @@ import { buildSeed } from '../../seed/seed';
 import type { State, SyncErrorRow } from '../../store/state';
 import { Invalid } from '../failure';
 import { dismissErrors } from './causes';
-import { dismissError, overridesAfterSync, saveOverrides } from './errors';
+import { dismissError, overrideKey, overridesAfterSync, saveOverrides } from './errors';
 import { queueRun, runAtOnce } from './runs';
 
 const ACME = 1;
@@ -119,15 +119,30 @@ describe('a saved value and the syncs', () => {
   it('is dropped when a sync closes its record’s errors without sending it (held back by the filters)', () => {
     const state = buildSeed();
     const pending = state.overrides.find((row) => row.salesforce_id === ACME_LAUNCH)!;
+    const key = overrideKey(pending);
     state.syncErrors = state.syncErrors.filter((row) => row.salesforce_id !== ACME_LAUNCH);
     overridesAfterSync(state, ACME, {
       at: stamp(at(10)),
-      applied: new Map(),
+      applied: new Map([[key, pending.dummy_value]]),
       sent: new Set(),
       failed: new Set(),
     });
     expect(state.overrides).not.toContainEqual(pending);
     expect(valuesOf(state, GLOBEX_RETAIL)).toHaveLength(1);
+  });
+
+  it('waits for the next sync when it was saved while the sync ran (the sync did not apply it)', () => {
+    const state = buildSeed();
+    const saved = state.overrides.find((row) => row.salesforce_id === ACME_LAUNCH)!;
+    state.syncErrors = state.syncErrors.filter((row) => row.salesforce_id !== ACME_LAUNCH);
+    overridesAfterSync(state, ACME, {
+      at: stamp(at(10)),
+      applied: new Map(),
+      sent: new Set([ACME_LAUNCH]),
+      failed: new Set(),
+    });
+    const { tenantId: _tenant, salesforce_id: _record, ...row } = saved;
+    expect(valuesOf(state, ACME_LAUNCH)).toEqual([row]);
   });
 });
 

@@ -121,9 +121,10 @@ export interface SyncOfValues {
 /**
  * After a sync has replaced the errors it superseded: a value the sync sent its record with is
  * used (at the sync's time, still naming its last error); a value of a record that failed in it,
- * and any value still pending, is pending on the record's open error; a pending value whose record
- * no longer has one, and that the sync did not send, is dropped. A value saved while the sync ran,
- * after it had sent its record, waits for the next sync as it was.
+ * and any value still pending, is pending on the record's open error; a pending value the sync
+ * applied whose record no longer has an open error, and that it did not send (held back by the
+ * filters), is dropped. A value saved while the sync ran, which it did not apply, waits for the
+ * next sync as it is.
  */
 export function overridesAfterSync(draft: State, tenantId: number, sync: SyncOfValues): void {
   const mine = draft.overrides.filter((row) => row.tenantId === tenantId);
@@ -131,8 +132,8 @@ export function overridesAfterSync(draft: State, tenantId: number, sync: SyncOfV
   const open = openErrorsOf(draft, tenantId, new Set(mine.map((row) => row.salesforce_id)));
   const kept = new Set<object>();
   for (const row of mine) {
-    const key = overrideKey(row);
-    if (sync.sent.has(row.salesforce_id) && sync.applied.get(key) === row.dummy_value) {
+    const applied = sync.applied.get(overrideKey(row)) === row.dummy_value;
+    if (applied && sync.sent.has(row.salesforce_id)) {
       Object.assign(row, { status: 'used', used_at: sync.at });
       kept.add(row);
       continue;
@@ -143,7 +144,7 @@ export function overridesAfterSync(draft: State, tenantId: number, sync: SyncOfV
     }
     const error = errorForValue(open.get(row.salesforce_id) ?? [], row.aws_ace_attribute);
     if (error) Object.assign(row, { status: 'pending', used_at: null, sync_error_id: error.id });
-    if (error || sync.sent.has(row.salesforce_id)) kept.add(row);
+    if (error || !applied) kept.add(row);
   }
   if (kept.size < mine.length)
     draft.overrides = draft.overrides.filter((row) => row.tenantId !== tenantId || kept.has(row));
