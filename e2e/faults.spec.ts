@@ -42,8 +42,11 @@ interface ScreenCall {
   typed?: ReadonlyArray<[field: (page: Page) => Locator, value: string]>;
   /** The action that sends the call. */
   submit?: (page: Page) => Promise<void>;
-  /** Where the catalogue's text shows: in a toast, or anywhere (a block's own error, a toast). */
-  shows: 'toast' | 'anywhere';
+  /**
+   * Where the catalogue's text shows: in a toast, or anywhere (a block's own error, a toast); a
+   * call with no answer shows the outage banner instead, and no toast repeats it.
+   */
+  shows: 'toast' | 'anywhere' | 'banner';
   /** What the screen shows once the call went through (after a 401 and its refresh). */
   success?: (page: Page) => Promise<void>;
 }
@@ -166,7 +169,8 @@ const SMOKE: Record<Fault, ScreenCall> = {
     onLoad: true,
     shows: 'anywhere',
   },
-  // The browser aborts the request (no reply at all): fetch rejects, and the form says so.
+  // The browser aborts the request (no reply at all): fetch rejects, the banner says the server
+  // cannot be reached, and no toast repeats it.
   network: {
     name: 'register: Save',
     call: { method: 'POST', path: /^\/api\/v1\/tenants\/invite-users\/verify\/$/ },
@@ -177,7 +181,7 @@ const SMOKE: Record<Fault, ScreenCall> = {
       [label(/^Confirm Password/), 'N3w-Secret!'],
     ],
     submit: click('Save'),
-    shows: 'toast',
+    shows: 'banner',
   },
 };
 
@@ -199,6 +203,11 @@ for (const fault of FAULTS) {
     if (fault === 401) {
       await entry.success?.(page);
       expect(refreshes(), 'one token refresh').toBe(1);
+    } else if (entry.shows === 'banner') {
+      await expect(page.getByRole('status')).toContainText('AceBridge cannot reach its server.', {
+        timeout: 12_000,
+      });
+      await expect(page.locator('.bp6-toast')).toHaveCount(0);
     } else if (entry.shows === 'toast') {
       await expect(toastWith(page, CATALOGUE[fault])).toBeVisible({ timeout: 12_000 });
     } else {

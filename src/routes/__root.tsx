@@ -71,18 +71,20 @@ function RootNotFound() {
 
 function RootError({ error, reset }: { error: unknown; reset: () => void }) {
   const router = useRouter();
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
   // The error boundary replaces RootLayout, its <HeadContent /> with it: the page names itself
-  // (React hoists this <title> into <head> and removes it on a retry).
+  // (React hoists this <title> into <head> and removes it on a retry). A route guard whose call got
+  // no answer (an outage) ends here too: the banner says so, and the screen loads itself again
+  // once the API answers.
   return (
     <AppShell>
       <title>{pageTitle(ERROR_SCREEN)}</title>
-      <ErrorPage
-        error={error}
-        onRetry={() => {
-          reset();
-          void router.invalidate();
-        }}
-      />
+      <ApiStatus onRecovered={retry}>
+        <ErrorPage error={error} onRetry={retry} />
+      </ApiStatus>
     </AppShell>
   );
 }

@@ -194,6 +194,23 @@ describe('the dashboard while the API behind the dev server’s proxy is stopped
   });
 });
 
+describe('a screen opened while the API behind the dev server’s proxy is stopped', () => {
+  it('ends on the error page under the banner, and loads itself once the API answers again', async () => {
+    await backend.signIn(DANA);
+    const api = apiBehind(VITE_PROXY);
+    api.stop();
+    // A reload during the outage: the route's own guard gets no answer.
+    renderApp('/dashboard');
+    expect(await screen.findByRole('status')).toHaveTextContent(BANNER);
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+    api.start();
+    expect(
+      await screen.findByRole('region', { name: 'Last Synced' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
 describe('an API host that answers with something no AceBridge API gives', () => {
   it('shows a page naming the host it tried, keeps what was typed behind it, and tries again', async () => {
     const client = createTestQueryClient();

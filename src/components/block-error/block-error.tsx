@@ -1,7 +1,7 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { RefreshIcon } from '@blueprintjs/icons';
 
-import { errorMessages } from '@/api/error-messages';
+import { ERROR_TEXT, errorMessages } from '@/api/error-messages';
 
 export interface BlockErrorProps {
   error: unknown;
@@ -14,7 +14,7 @@ export interface BlockErrorProps {
  * again. The rest of the page keeps working.
  */
 export function BlockError({ error, onRetry, retrying = false }: BlockErrorProps) {
-  const [first = 'Error connecting to the backend services', ...rest] = errorMessages(error);
+  const [first = ERROR_TEXT.network, ...rest] = errorMessages(error);
   return (
     <Callout intent={Intent.DANGER} role="alert" compact>
       <p>{first}</p>

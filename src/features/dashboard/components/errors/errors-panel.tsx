@@ -2,7 +2,7 @@ import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useEffectEvent, useRef } from 'react';
 
-import { errorMessages } from '@/api/error-messages';
+import { ERROR_TEXT, errorMessages } from '@/api/error-messages';
 import { BlockError } from '@/components/block-error/block-error';
 import { useDataTable } from '@/components/data-table';
 import highlight from '@/components/highlight/highlight.module.css';
@@ -89,7 +89,7 @@ export function ErrorsPanel({ page, onPageChange, drafts, focus = null }: Errors
       <div ref={container} className={styles.panel}>
         {lookupFailed ? (
           <Callout intent={Intent.WARNING} compact role="alert">
-            {errorMessages(lookupFailed.error)[0]}{' '}
+            {errorMessages(lookupFailed.error)[0] ?? ERROR_TEXT.network}{' '}
             <a
               href="#retry"
               onClick={(event) => {
