@@ -7,7 +7,8 @@
  * - `pending` while the record fails: its `sync_error_id` is the record's open error, the newest
  *   one about the same ACE attribute, else the record's newest (`errorForValue`). A sync that
  *   replaces the record's errors moves it to the new one (`overridesAfterSync`), so a value never
- *   names an error that is gone while it waits.
+ *   names an error that is gone while it waits (one saved while a sync ran, which that sync did
+ *   not apply, waits as it was until the next).
  * - `used` once a sync sent the record to ACE with it (created, updated or unchanged): `used_at` is
  *   that sync's time, and `sync_error_id` keeps the last error it was for. It stays saved and
  *   applied; if the record fails again, it is pending again, on the new error.

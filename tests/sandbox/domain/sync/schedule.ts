@@ -41,7 +41,7 @@ export function lastScheduledTime(now: Date): Date {
 }
 
 /** True when the tenant is synced on the schedule: its set-up is complete. */
-export function isScheduled(state: State, tenantId: number): boolean {
+function isScheduled(state: State, tenantId: number): boolean {
   return state.tenants.some((row) => row.id === tenantId) && setupStep(state, tenantId) === null;
 }
 
