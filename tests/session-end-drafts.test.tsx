@@ -153,7 +153,7 @@ describe("the dashboard's override editor", () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(SAVED_TEXT), FIRST_LOAD);
     expect(app.router.state.location.href).toBe('/dashboard');
     expect(savedValue()).toBe('12345');
-    expect(dummyValue()).toHaveValue('12345');
+    await waitFor(() => expect(dummyValue()).toHaveValue('12345'));
     expect(sessionStorage.length).toBe(0);
   });
 

@@ -59,12 +59,14 @@ if (hasDom) {
   localStorage.clear();
   sessionStorage.clear();
 
-  // What the transport saw of the API's health is the app's, not the test's: the next test starts
-  // with the API answering.
+  // What the transport saw of the API's health, and what the tab kept, are the app's, not the
+  // test's: the next test starts with the API answering and empty storage.
   afterEach(() => {
     cleanup();
     apiHealth.reset();
     localStorage.clear();
+    // A tab's drafts (the wizard's place and fields among them) are the test's own.
+    sessionStorage.clear();
     shortenWaits(SHORT_WAITS);
   });
 

@@ -60,9 +60,11 @@ export function useSaveOverrides(
           markSaved();
           if (reply?.message) void toast.success(reply.message);
           // Once the server's saved values are in, they show instead of the rows sent (a value
-          // may now name a newer error of its record).
+          // may now name a newer error of its record). Fetched even while no table shows them
+          // (values restored after a sign-in are saved before the table mounts): the rows sent
+          // must never give way to values from before the save.
           void queryClient
-            .invalidateQueries({ queryKey: getListOverridesQueryKey() })
+            .invalidateQueries({ queryKey: getListOverridesQueryKey(), refetchType: 'all' })
             .then(() => forgetSent(sent));
           done?.(true);
         },
