@@ -53,6 +53,9 @@ export default defineConfig({
         // Slower than `npm start` (60 a second): a run of the seeded org lasts about 15 s, long
         // enough to be watched from a reload and a second tab and checked by axe meanwhile.
         SANDBOX_SYNC_RATE: process.env.SANDBOX_SYNC_RATE ?? '25',
+        // No scheduled run at 12:00 or 24:00 UTC: a journey that crossed one would meet a run
+        // it did not start ("already in progress").
+        SANDBOX_SCHEDULE: 'off',
         SANDBOX_DATA_DIR: DATA_DIR,
       },
     },

@@ -107,6 +107,7 @@ export async function startStackProcess(port, { env = {}, readyTimeoutMs = 60_00
         SANDBOX_SYNC_DELAY_MS: '0',
         // No pacing: syncMs is the engine's own time (npm start paces a sync at 60 records/s).
         SANDBOX_SYNC_RATE: '0',
+        SANDBOX_SCHEDULE: 'off',
         SANDBOX_DATA_DIR: dataDir,
         SANDBOX_ACCESS_TTL: '3600',
         ...env,

@@ -93,8 +93,10 @@ describe('the sandbox stack', { timeout: 60_000 }, () => {
     expect(reply.status).toBe(200);
     expect(await reply.json()).toEqual({
       last_synced: { lead: 0, opportunity: 0 },
+      last_unchanged: { lead: 0, opportunity: 0 },
       total_synced: { lead: 0, opportunity: 0 },
       last_synced_date: null,
+      next_sync_at: '2026-03-03T00:00:00Z',
     });
   });
 
