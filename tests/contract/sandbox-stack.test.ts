@@ -218,6 +218,29 @@ describe('the front door and cross-origin calls (npm run serve calls it from ano
   });
 });
 
+describe('an outage of the API (POST /api/sandbox/outage)', () => {
+  const outage = (query: string, headers: Record<string, string> = { 'x-sandbox-outage': 'yes' }) =>
+    fetch(`${stack.url}/api/sandbox/outage${query}`, { method: 'POST', headers });
+
+  it('needs its header and a number of seconds from 1 to 60, and stops nothing otherwise', async () => {
+    expect((await outage('?seconds=5', {})).status).toBe(400);
+    for (const seconds of ['0', '61', '1.5', 'x', ''])
+      expect((await outage(`?seconds=${seconds}`)).status).toBe(400);
+    expect((await fetch(`${stack.url}/api/sandbox/outbox`)).status).toBe(200);
+  });
+
+  it('stops the door itself (nothing listens) for that long, then it answers again on its port', async () => {
+    const reply = await outage('?seconds=1');
+    expect(reply.status).toBe(202);
+    expect(await reply.json()).toEqual({ stopped_for_seconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(fetch(`${stack.url}/api/sandbox/outbox`)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await fetch(`${stack.url}/api/sandbox/outbox`)).status).toBe(200);
+    expect(printed.join('\n')).toMatch(/The front door stops for 1 s[\s\S]*answers again/);
+  });
+});
+
 describe('the outbox page', () => {
   it('escapes what it shows', () => {
     const page = outboxPage([{ to: '<x>@a.test', subject: 'a & b', link: '/r?"' }]);

@@ -6,7 +6,9 @@
 //
 //   /api/sandbox/*          straight to the sandbox (its own routes, outside the contract), except
 //                           GET/DELETE /api/sandbox/violations, answered here, and the outbox as an
-//                           HTML page when a browser asks for it. A path reaches this branch only if
+//                           HTML page when a browser asks for it, and POST /api/sandbox/outage,
+//                           which stops the door itself for a while (outageFrom, below). A path
+//                           reaches this branch only if
 //                           it is under /api/sandbox/ once normalised: `/api/sandbox/../v1/...` is
 //                           a contract path, and goes through Prism like any other.
 //   a `Prefer` header       to the Prism mock: the scenario switcher and the e2e presets pick the
@@ -255,6 +257,38 @@ function outboxAsHtml(res, sandboxPort, vouched) {
   upstream.end();
 }
 
+/** The longest outage the door takes, in seconds. */
+const OUTAGE_MAX_SECONDS = 60;
+/** The header an outage needs, as a reset does: a cross-site form cannot send it. */
+const OUTAGE_HEADER = 'x-sandbox-outage';
+
+/**
+ * `POST /api/sandbox/outage?seconds=N` (with `X-Sandbox-Outage: yes`): a real outage of the API
+ * for QA and the journeys, the door not listening at all for N seconds (1 to OUTAGE_MAX_SECONDS),
+ * so that whatever stands in front of it (Vite's proxy, a reverse proxy) meets what it meets when
+ * the API is down. Answered 202 first; the door closes once the reply is sent.
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ * @param {(ms: number) => void} onOutage
+ */
+function outage(req, res, onOutage) {
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'POST' }).end();
+    return undefined;
+  }
+  if (req.headers[OUTAGE_HEADER] !== 'yes')
+    return sendJson(res, 400, { error: 'An outage needs the header X-Sandbox-Outage: yes.' });
+  const text = new URL(req.url ?? '', 'http://door').searchParams.get('seconds') ?? '';
+  const seconds = /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(seconds >= 1 && seconds <= OUTAGE_MAX_SECONDS))
+    return sendJson(res, 400, {
+      error: `seconds must be a whole number from 1 to ${OUTAGE_MAX_SECONDS}.`,
+    });
+  req.resume();
+  res.on('finish', () => onOutage(seconds * 1000));
+  return sendJson(res, 202, { stopped_for_seconds: seconds });
+}
+
 /**
  * A supervised Prism as the door uses it (a stand-in in tests: any server on a port).
  * @typedef {Pick<Supervised, 'name' | 'port' | 'up'> & Partial<Pick<Supervised, 'retryAfter'>>} Routed
@@ -264,7 +298,9 @@ function outboxAsHtml(res, sandboxPort, vouched) {
  * The front door's request handler: `proxy` and `mock` are the supervised Prisms it routes to.
  * `doorToken` is the secret the sandbox knows the door by (X-Sandbox-Door); `bodyTypes` the
  * request bodies the contract takes (bodyTypesOf; JSON only by default); `timeoutMs` how long a
- * body may take to arrive, and then its answer.
+ * body may take to arrive, and then its answer. `onOutage` stops the door for that many
+ * milliseconds once the reply to `POST /api/sandbox/outage` is sent (absent: that path is the
+ * sandbox's, which knows none).
  * @param {{
  *   sandboxPort: number,
  *   proxy: Routed,
@@ -273,6 +309,7 @@ function outboxAsHtml(res, sandboxPort, vouched) {
  *   doorToken?: string,
  *   bodyTypes?: BodyTypes,
  *   timeoutMs?: number,
+ *   onOutage?: (ms: number) => void,
  * }} routes
  * @returns {(req: IncomingMessage, res: ServerResponse) => void}
  */
@@ -284,6 +321,7 @@ export function createFrontDoor({
   doorToken,
   bodyTypes = JSON_BODIES,
   timeoutMs = EXCHANGE_TIMEOUT_MS,
+  onOutage,
 }) {
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => recorder.record(exchange);
@@ -310,6 +348,7 @@ export function createFrontDoor({
       res.writeHead(405, { allow: 'GET, DELETE' }).end();
       return undefined;
     }
+    if (path === '/api/sandbox/outage' && onOutage) return outage(req, res, onOutage);
     if (
       path === '/api/sandbox/outbox' &&
       req.method === 'GET' &&

@@ -180,8 +180,26 @@ export async function startStack({
       recorder,
       doorToken,
       bodyTypes: bodyTypesOf(doc),
+      onOutage: (ms) => void outage(ms),
     }),
   );
+
+  /**
+   * The door stops listening for `ms` (POST /api/sandbox/outage), its open connections cut, then
+   * listens again on the same port: for whatever is in front, the API is down, then back.
+   * @param {number} ms
+   */
+  async function outage(ms) {
+    if (stopping || !server.listening) return;
+    const { port } = /** @type {AddressInfo} */ (server.address());
+    print(`${time()} The front door stops for ${ms / 1000} s (POST /api/sandbox/outage).`);
+    server.closeAllConnections();
+    await new Promise((done) => server.close(() => done(undefined)));
+    await new Promise((done) => setTimeout(done, ms));
+    if (stopping) return;
+    await listen(server, port);
+    print(`${time()} The front door answers again.`);
+  }
 
   async function stop() {
     if (stopping) return recorder.summary();
