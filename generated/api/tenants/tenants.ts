@@ -59,7 +59,9 @@ export const getCheckConnectionUrl = () => {
 
 /**
  * Reports whether the backend can currently reach the tenant's Salesforce org and ACE. Shown on
- * Company Settings (green for ok, red otherwise) and on wizard step 5.
+ * Company Settings (green for ok, red for Failed, neutral while `connecting`) and on wizard
+ * step 5; while a side reads `connecting` (a new connection's first check) the app asks again
+ * every few seconds until it has a verdict.
  * @summary Health of the Salesforce and AWS connections
  */
 export const checkConnection = async (
