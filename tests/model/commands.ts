@@ -373,18 +373,29 @@ async function revertOverrides(model: Model, world: World, id: number): Promise<
   const open = await api.openErrors(world.dana);
   const failing = new Set(open.map((error) => error.salesforce_id));
   const current = model.overrides ?? new Map<string, string>();
-  // The revert saves again, through updateOverrides' rules, each record whose values differ: that
-  // needs an open error of the record, else the revert is refused (even a value to take away,
-  // once its record synced: see the report of issue 47 on used values).
+  // A value to put back (changed since, or gone) is saved again through updateOverrides' rules:
+  // that needs an open error of its record, else the revert is refused with their 400. A value to
+  // take away needs none: there is nothing to check it against.
   const recordOf = (key: string) => key.slice(0, key.indexOf('|'));
-  const changed = new Set(
-    [...new Set([...current.keys(), ...state.keys()])]
-      .filter((key) => current.get(key) !== state.get(key))
-      .map(recordOf),
+  const putBack = new Set(
+    [...state].filter(([key, value]) => current.get(key) !== value).map(([key]) => recordOf(key)),
   );
-  const possible = [...changed].every((record) => failing.has(record));
+  const possible = [...putBack].every((record) => failing.has(record));
   const answer = await api.revert(world.dana, id);
-  accepted(answer, possible ? [201] : [400], `revertActivityEvent ${id} (${event.action})`);
+  const what = `revertActivityEvent ${id} (${event.action}): from ${show([...current])} to ${show([...state])}, records failing ${show([...failing])}`;
+  if (possible && answer.status === 400) {
+    // Refused though it puts nothing back on a record that no longer fails: it only takes values
+    // away there (the record's other values stay as they are).
+    const takenAway = [...current.keys()]
+      .filter((key) => !state.has(key))
+      .map(recordOf)
+      .filter((record) => !failing.has(record));
+    if (takenAway.length > 0) {
+      rule(false, 'revert-takes-values-away', () => `${what} answered 400: ${show(answer.body)}`);
+      return;
+    }
+  }
+  accepted(answer, possible ? [201] : [400], what);
   if (answer.status !== 201) return;
   const revert = (answer.body as { event: { id: number; after: unknown } }).event;
   rule(

@@ -86,8 +86,7 @@ export function part(run: Run, name: keyof Run['counts']['lead']): number {
   return ENTITIES.reduce((sum, entity) => sum + run.counts[entity][name], 0);
 }
 
-const synced = (run: Run) =>
-  part(run, 'created') + part(run, 'updated') + part(run, 'unchanged');
+const synced = (run: Run) => part(run, 'created') + part(run, 'updated') + part(run, 'unchanged');
 
 /** The state the contract gives a run that ended with these counts (SyncRunState). */
 export function expectedState(run: Run): string {

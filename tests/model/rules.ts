@@ -40,6 +40,8 @@ const RULES = {
   'save-follows-replaced-error':
     "A save naming an error that a newer sync replaced is saved for the record's open error.",
   'revert-restores-before': "A revert puts back the reverted event's `before` (its own `after`).",
+  'revert-takes-values-away':
+    'A revert of a save that only takes values away from a record (its other values stay as they are) is accepted, whether or not the record still fails: only a value put back needs an open error.',
   'dismiss-removes-exactly':
     'A dismissal removes exactly the errors named from the open list, and keeps them in the log.',
   'activity-chain-verifies':

@@ -314,6 +314,25 @@ function restoreOverrides(draft: State, tenantId: number, before: unknown): void
       removeRecordOverrides(draft, tenantId, salesforce_id);
       continue;
     }
+    // Only values to take away (the record's others are as `before` has them): nothing is put
+    // back, so no open error is needed, whether or not the record still fails.
+    if (wanted.every((entry) => current[`${salesforce_id} ${entry.name}`] === entry.value)) {
+      const extra = new Set(
+        Object.keys(current)
+          .filter((key) => !(key in before))
+          .map(parse)
+          .filter((entry) => entry.salesforce_id === salesforce_id)
+          .map((entry) => entry.name),
+      );
+      const nameOfAttribute = (id: number) => draft.attributes.find((row) => row.id === id)?.name;
+      draft.overrides = draft.overrides.filter(
+        (row) =>
+          row.tenantId !== tenantId ||
+          row.salesforce_id !== salesforce_id ||
+          !extra.has(nameOfAttribute(row.aws_ace_attribute) ?? ''),
+      );
+      continue;
+    }
     const error = draft.syncErrors
       .filter((row) => row.tenantId === tenantId && row.salesforce_id === salesforce_id)
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)[0];
