@@ -215,12 +215,22 @@ async function checkRuns(world: World, model: Model, runs: Run[]): Promise<void>
       );
     const seen = model.finished.get(run.id);
     if (seen === undefined) model.finished.set(run.id, show(run));
-    else
+    else {
+      const { changes_before: was, ...before } = JSON.parse(seen) as Run;
+      const { changes_before: now, ...after } = run;
       rule(
-        seen === show(run),
+        show(before) === show(after),
         'finished-run-unchanged',
-        () => `run ${run.id} changed after it ended:\n  was ${seen}\n  now ${show(run)}`,
+        () => `run ${run.id} changed after it ended:\n  was ${show(before)}\n  now ${show(after)}`,
       );
+      rule(
+        show(was) === show(now),
+        'changes-before-kept',
+        () =>
+          `run ${run.id}'s changes_before changed after it ended:\n  was ${show(was)}\n  now ${show(now)}`,
+      );
+      model.finished.set(run.id, show(run));
+    }
     if (!model.errorsChecked.has(run.id)) {
       model.errorsChecked.add(run.id);
       const logs = await api.logs(world.dana, run.id);

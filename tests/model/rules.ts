@@ -20,7 +20,10 @@ const RULES = {
     'succeeded iff nothing failed; completed_with_failures iff some failed and some synced; failed iff it stopped, or records failed and none synced.',
   'run-failed-equals-errors':
     "A run's failed (records, over both entities) is the number of records its errors name (listSyncLogs ?run=).",
-  'finished-run-unchanged': 'A run that ended never changes, nor disappears from the history.',
+  'finished-run-unchanged':
+    'A run that ended never changes, nor disappears from the history (but after the 30 days it is kept).',
+  'changes-before-kept':
+    "An ended run's changes_before (the changes since the run before it) stays as it was.",
   'total-synced-moves-by-created':
     'TOTAL SYNCED moves by exactly the created records of the runs that ended since (nothing deletes ACE records here).',
   'last-synced-is-last-full-sync':

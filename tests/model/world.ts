@@ -10,7 +10,7 @@
  *
  * Deterministic on purpose, so that a seed replays the same sequence to the same replies: the
  * sandbox's clock is a virtual one (`world.clock`) that the commands move on, a minute a step,
- * from a fixed instant the day after the seed's last sync; syncs run without pacing and a step
+ * from an instant the property draws (0 to 72 hours after the day after the seed's last sync); syncs run without pacing and a step
  * waits for its sync to end (`settle`).
  *
  * Restarts are real: 'clean' stops the sandbox (its store waits for its writes and folds the
@@ -43,6 +43,7 @@ const DANA = 'dana.whitfield@acme-cloud.com';
 export const ACME_SUBDOMAIN = 'acme';
 /** The virtual clock's start: the day after the seed's last sync (2026-03-02T12:00Z). */
 const CLOCK_START = Date.parse('2026-03-03T09:00:00Z');
+const HOUR_MS = 3_600_000;
 /** How far the clock moves at each step. */
 const STEP_MS = 60_000;
 
@@ -57,8 +58,8 @@ interface Clock {
   tick(): void;
 }
 
-function virtualClock(): Clock {
-  let at = CLOCK_START;
+function virtualClock(hoursLater: number): Clock {
+  let at = CLOCK_START + hoursLater * HOUR_MS;
   return {
     now: () => new Date(at),
     tick: () => {
@@ -177,10 +178,14 @@ function sandboxOn(dir: string, clock: Clock): Sandbox {
   });
 }
 
-/** A fresh sandbox on a new temporary folder, from the seed, with Dana signed in. */
-export async function openWorld(): Promise<World> {
+/**
+ * A fresh sandbox on a new temporary folder, from the seed, with Dana signed in; its clock starts
+ * `hoursLater` hours after 2026-03-03T09:00Z (later starts reach the 30 days the seed's oldest
+ * runs are kept).
+ */
+export async function openWorld(hoursLater = 0): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'model-sandbox-'));
-  const clock = virtualClock();
+  const clock = virtualClock(hoursLater);
   const world = {
     clock,
     dir,

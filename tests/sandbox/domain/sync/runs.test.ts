@@ -6,6 +6,7 @@ import { buildSeed } from '../../seed/seed';
 import {
   activeRun,
   endedState,
+  listRuns,
   queueRun,
   runEnded,
   RUNS_KEPT_DAYS,
@@ -22,13 +23,20 @@ describe('the runs a tenant keeps', () => {
     const seeded = state.syncRuns.filter((run) => run.tenantId === ACME).length;
     expect(seeded).toBeGreaterThan(30);
     const start = Date.parse('2026-03-03T00:00:00Z');
-    // A month later, the seeded runs are all older than 30 days: the first new run drops them.
+    // A month later, the seeded runs are all older than 30 days: the first new run drops them,
+    // but for the newest, kept as the run before it (its changes_before counts from it), and never
+    // listed.
     const later = new Date(start + (RUNS_KEPT_DAYS + 1) * DAY_MS);
+    const newestSeeded = Math.max(
+      ...state.syncRuns.filter((run) => run.tenantId === ACME).map((run) => run.id),
+    );
     const first = queueRun(state, ACME, { trigger: 'manual', direction: 'both' }, later);
     runEnded(state, first.id, later);
     expect(state.syncRuns.filter((run) => run.tenantId === ACME).map((run) => run.id)).toEqual([
+      newestSeeded,
       first.id,
     ]);
+    expect(listRuns(state, ACME, 365, later).map((run) => run.id)).toEqual([first.id]);
     // Globex's run is not Acme's to forget.
     expect(state.syncRuns.some((run) => run.tenantId === GLOBEX)).toBe(true);
     for (let index = 0; index < RUNS_KEPT_PER_TENANT + 20; index++) {

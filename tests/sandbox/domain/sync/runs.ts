@@ -69,11 +69,18 @@ export function queueRun(
 ): SyncRunRow {
   if (activeRun(draft, tenantId)) throw new Conflict(ALREADY_RUNNING);
   const oldest = now.getTime() - RUNS_KEPT_DAYS * DAY_MS;
-  const kept = draft.syncRuns
-    .filter((run) => run.tenantId === tenantId && Date.parse(run.queued_at) >= oldest)
-    .sort((a, b) => b.id - a.id)
+  const ofTenant = draft.syncRuns
+    .filter((run) => run.tenantId === tenantId)
+    .sort((a, b) => b.id - a.id);
+  const kept = ofTenant
+    .filter((run) => Date.parse(run.queued_at) >= oldest)
     .slice(0, RUNS_KEPT_PER_TENANT - 1);
   const keptIds = new Set(kept.map((run) => run.id));
+  // The newest run past the 30 days stays as the run before the oldest one listed: an ended run's
+  // changes_before counts from it, and must not grow to "every change ever" once it ages out.
+  // Older than the 30 days, it is never listed (listRuns asks at most that far back).
+  const anchor = ofTenant.find((run) => !keptIds.has(run.id) && Date.parse(run.queued_at) < oldest);
+  if (anchor && kept.length < RUNS_KEPT_PER_TENANT - 1) keptIds.add(anchor.id);
   draft.syncRuns = draft.syncRuns.filter((run) => run.tenantId !== tenantId || keptIds.has(run.id));
   const run: SyncRunRow = {
     id: nextId(draft, 'syncRuns'),
@@ -107,7 +114,9 @@ export function listRuns(
   now: Date,
   changes?: (run: SyncRunRow, previous: SyncRunRow | undefined) => Schemas['SyncRunChanges'],
 ): Schemas['SyncRun'][] {
-  const since = now.getTime() - days * DAY_MS;
+  // Runs are kept for RUNS_KEPT_DAYS: one older than that is only the run before the oldest
+  // (queueRun), never listed, whatever `days` asks.
+  const since = now.getTime() - Math.min(days, RUNS_KEPT_DAYS) * DAY_MS;
   const all = state.syncRuns
     .filter((run) => run.tenantId === tenantId)
     .sort((a, b) => b.queued_at.localeCompare(a.queued_at) || b.id - a.id);
