@@ -716,15 +716,25 @@ class SignOutIn extends Step {
 }
 
 /** Restart the store: clean (stop, start on the same files) or as after a crash (kill -9). */
+/**
+ * Restart the store: clean (stop, start on the same files) or as after a crash (kill -9); or crash
+ * right after starting a sync, while its run is queued or under way: the run then ends
+ * `interrupted` (or, had it finished before the crash, as it finished).
+ */
 class Restart extends Step {
-  constructor(readonly kind: 'clean' | 'crash') {
+  constructor(readonly kind: 'clean' | 'crash' | 'crash during a sync') {
     super();
   }
 
   protected async act(_model: Model, world: World) {
     const before = await observe(world);
+    let started: Answer | null = null;
+    if (this.kind === 'crash during a sync') {
+      started = await api.startSync(world.dana, 'both');
+      accepted(started, [200], 'startSync');
+    }
     try {
-      await restart(world, this.kind);
+      await restart(world, this.kind === 'clean' ? 'clean' : 'crash');
     } catch (error) {
       rule(
         false,
@@ -740,9 +750,19 @@ class Restart extends Step {
       () => `Dana's session answers ${session.status} after the restart`,
     );
     const after = await observe(world);
-    const changed = Object.keys(before).filter(
-      (key) => canonical(before[key]) !== canonical(after[key]),
-    );
+    // A sync cut short may have gone some way: only what it cannot touch must be as it was, and
+    // its run must be there, ended.
+    const keys = started ? ['mappings', 'filters', 'users', 'activityOk'] : Object.keys(before);
+    if (started) {
+      // The start of the sync is one event more in the chain.
+      const [was, now] = [before.activityHead, after.activityHead] as { count: number }[];
+      rule(
+        now?.count === (was?.count ?? 0) + 1,
+        'restart-keeps-acknowledged-writes',
+        () => `the activity chain held ${was?.count} events, ${now?.count} after the sync's start`,
+      );
+    }
+    const changed = keys.filter((key) => canonical(before[key]) !== canonical(after[key]));
     rule(
       changed.length === 0,
       'restart-keeps-acknowledged-writes',
@@ -754,6 +774,21 @@ class Restart extends Step {
           )
           .join('\n')}`,
     );
+    if (started) {
+      const id = (started.body as { run?: Run } | undefined)?.run?.id;
+      const run = typeof id === 'number' ? await api.run(world.dana, id) : null;
+      rule(
+        run !== null && TERMINAL.has(run.state),
+        'restart-keeps-acknowledged-writes',
+        () => `the run started before the crash (${String(id)}) reads ${show(run)}`,
+      );
+      if (run?.state === 'interrupted')
+        rule(
+          Boolean(run.failure_reason),
+          'run-state-agrees-with-counts',
+          () => `run ${run.id} interrupted without a failure_reason`,
+        );
+    }
   }
 
   toString() {
@@ -787,5 +822,11 @@ export const commandArbitraries: fc.Arbitrary<fc.AsyncCommand<Model, World>>[] =
     .map(([p, how]) => new Dismiss(p, how)),
   fc.constant(new Invite()),
   fc.constant(new SignOutIn()),
-  fc.constantFrom<'clean' | 'crash'>('clean', 'crash').map((kind) => new Restart(kind)),
+  fc
+    .constantFrom<'clean' | 'crash' | 'crash during a sync'>(
+      'clean',
+      'crash',
+      'crash during a sync',
+    )
+    .map((kind) => new Restart(kind)),
 ];

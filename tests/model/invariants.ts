@@ -28,8 +28,6 @@ export interface Model {
   /** TOTAL SYNCED as the last check read it, and the newest run it accounted for. */
   total: Counts;
   lastRunId: number;
-  /** Runs above this id were started by the sequence (the seed's are at most this). */
-  seedRunId: number;
   /** Runs seen ended: their view as first seen (JSON). */
   finished: Map<number, string>;
   /** Runs whose failed count was checked against their errors (their log never changes). */
@@ -140,7 +138,6 @@ export async function initialModel(world: World): Promise<Model> {
   const model: Model = {
     total: { ...stats.total_synced },
     lastRunId: seedRunId,
-    seedRunId,
     finished: new Map(),
     errorsChecked: new Set(),
     overrides: overrideMap(saved),
@@ -260,18 +257,19 @@ async function checkFigures(world: World, model: Model, runs: Run[]): Promise<vo
   model.total = { ...stats.total_synced };
   if (ended.length > 0) model.lastRunId = Math.max(...ended.map((run) => run.id));
 
-  // The newest run that is not a retry, if this sequence started it and it is a full sync (both
-  // ways: a one-direction run is left out, the contract's "full" being unclear about it).
+  // The newest sync that went through and is not a retry (a run interrupted or stopped replaces
+  // no figure), the seed's included, when it is a full sync: both ways (after a one-direction run
+  // nothing is checked, the contract's "full" being unclear about it).
   const newest = runs
-    .filter((run) => run.trigger !== 'retry' && TERMINAL.has(run.state))
+    .filter(
+      (run) =>
+        run.trigger !== 'retry' &&
+        TERMINAL.has(run.state) &&
+        run.state !== 'interrupted' &&
+        run.processed === run.total,
+    )
     .sort((a, b) => b.id - a.id)[0];
-  if (
-    newest &&
-    newest.id > model.seedRunId &&
-    newest.direction === 'both' &&
-    newest.processed === newest.total &&
-    newest.state !== 'interrupted'
-  ) {
+  if (newest?.direction === 'both') {
     for (const entity of ENTITIES) {
       const counts = newest.counts[entity];
       rule(
