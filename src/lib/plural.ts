@@ -17,7 +17,12 @@ export function pluralWord(count: number, forms: PluralForms): string {
   return RULES.select(count) === 'one' ? forms.one : forms.other;
 }
 
+/** A count as the app writes it: '1,234'. */
+export function formatCount(value: number): string {
+  return COUNT.format(value);
+}
+
 /** The count, formatted ('1,234'), then its word: countOf(1, HOURS) is '1 hr'. */
 export function countOf(count: number, forms: PluralForms): string {
-  return `${COUNT.format(count)} ${pluralWord(count, forms)}`;
+  return `${formatCount(count)} ${pluralWord(count, forms)}`;
 }

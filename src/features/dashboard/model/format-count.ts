@@ -1,11 +1,7 @@
 import { countOf } from '@/lib/plural';
 
-const COUNT = new Intl.NumberFormat('en-US');
-
-/** A count as the dashboard writes it: '1,234'. */
-export function formatCount(value: number): string {
-  return COUNT.format(value);
-}
+/** A count as the dashboard writes it ('1,234'): one number format for counts and plurals. */
+export { formatCount } from '@/lib/plural';
 
 /** A number of records: '1 record', '1,234 records'. */
 export function recordsText(count: number): string {
