@@ -2637,7 +2637,8 @@ export interface components {
        * Format: date-time
        * @description When the next scheduled sync is due; null when none is scheduled (a tenant whose set-up
        *     is not complete). Absent from older backends: the app then counts to the schedule's
-       *     next 12:00 or 24:00 UTC.
+       *     next time. `x-scheduled-hours-utc` are the hours of the day, in UTC, when scheduled
+       *     syncs run (24:00 is 0).
        */
       next_sync_at?: string | null;
     };

@@ -183,6 +183,20 @@ export function runStateLabel(run: {
   return SYNC_RUN_STATE_LABELS[run.state].replace('{failed}', RUN_COUNT.format(runFailed(run)));
 }
 
+/** The hours of the day, in UTC, when scheduled syncs run (SyncStats.next_sync_at's x-scheduled-hours-utc; 24:00 is 0). */
+export const SCHEDULED_HOURS_UTC: readonly number[] = [0, 12];
+
+/** The first scheduled sync time after `now` (at a scheduled time exactly, the one after it). */
+export function nextScheduledTime(now: Date): Date {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (const start of [day, day + 86_400_000])
+    for (const hour of SCHEDULED_HOURS_UTC) {
+      const at = start + hour * 3_600_000;
+      if (at > now.getTime()) return new Date(at);
+    }
+  return new Date(day + 86_400_000 * 2 + (SCHEDULED_HOURS_UTC[0] ?? 0) * 3_600_000);
+}
+
 /**
  * ACE attributes (by `name`) that are identifiers the backend fills itself: the id of the
  * record in the partner's CRM and in AWS's APN system. They link a Salesforce record to its

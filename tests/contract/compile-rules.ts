@@ -361,6 +361,21 @@ function runStateLabels(doc: ContractDocument): Record<string, string> {
   return table as Record<string, string>;
 }
 
+/** SyncStats.next_sync_at's `x-scheduled-hours-utc`: the hours (UTC) of the scheduled syncs. */
+function scheduledHours(doc: ContractDocument): number[] {
+  const where = 'components.schemas.SyncStats.properties.next_sync_at.x-scheduled-hours-utc';
+  const hours = schemaNamed(doc, 'SyncStats', where).properties?.next_sync_at?.[
+    'x-scheduled-hours-utc'
+  ];
+  if (
+    !Array.isArray(hours) ||
+    hours.length === 0 ||
+    !hours.every((hour) => Number.isInteger(hour) && hour >= 0 && hour < 24)
+  )
+    throw new RuleError(where, 'expected a list of whole hours from 0 to 23.');
+  return [...(hours as number[])].sort((a, b) => a - b);
+}
+
 /** The TypeScript module of the rules of `doc`. */
 export function compileRules(doc: ContractDocument): string {
   const comparisons = filterComparisons(doc);
@@ -496,6 +511,20 @@ export function runStateLabel(run: {
   counts: { lead: { failed: number }; opportunity: { failed: number } };
 }): string {
   return SYNC_RUN_STATE_LABELS[run.state].replace('{failed}', RUN_COUNT.format(runFailed(run)));
+}
+
+/** The hours of the day, in UTC, when scheduled syncs run (SyncStats.next_sync_at's x-scheduled-hours-utc; 24:00 is 0). */
+export const SCHEDULED_HOURS_UTC: readonly number[] = [${scheduledHours(doc).join(', ')}];
+
+/** The first scheduled sync time after \`now\` (at a scheduled time exactly, the one after it). */
+export function nextScheduledTime(now: Date): Date {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (const start of [day, day + 86_400_000])
+    for (const hour of SCHEDULED_HOURS_UTC) {
+      const at = start + hour * 3_600_000;
+      if (at > now.getTime()) return new Date(at);
+    }
+  return new Date(day + 86_400_000 * 2 + (SCHEDULED_HOURS_UTC[0] ?? 0) * 3_600_000);
 }
 
 ${jsdoc(schemaNamed(doc, refused.names, refused.names).description)}export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = ${PURE}Object.values(${refused.names});

@@ -1,5 +1,6 @@
 import { countOf } from '@/lib/plural';
 import type { SyncStats } from '@generated/api/model';
+import { nextScheduledTime } from '@generated/rules';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -21,16 +22,10 @@ const NEXT_SYNC_TEXT = {
 } as const;
 
 /**
- * The schedule's rule, for a backend that does not say when its next sync is: today's 12:00 UTC,
- * else the coming 24:00 UTC.
+ * The schedule's rule, for a backend that does not say when its next sync is: the next of the
+ * contract's scheduled hours (12:00 and 24:00 UTC).
  */
-export function nextSyncAt(now: Date): Date {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const d = now.getUTCDate();
-  const noon = Date.UTC(y, m, d, 12);
-  return new Date(now.getTime() < noon ? noon : Date.UTC(y, m, d + 1, 0));
-}
+export const nextSyncAt = (now: Date): Date => nextScheduledTime(now);
 
 /**
  * When the next sync is due: the server's `next_sync_at`, which knows the company's schedule;

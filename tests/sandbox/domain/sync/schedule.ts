@@ -8,30 +8,26 @@
  * the afternoon does not sync every company the moment it starts, and its next scheduled sync is
  * the one `next_sync_at` says.
  */
+import { nextScheduledTime, SCHEDULED_HOURS_UTC } from '../../../../generated/rules/index';
 import type { State } from '../../store/state';
 import { setupStep } from '../setup-progress';
 import { activeRun } from './runs';
 
-/** The hours of the day, in UTC, when the scheduled syncs run: 24:00 (0) and 12:00. */
-export const SCHEDULED_HOURS_UTC: readonly number[] = [0, 12];
+// The hours come from the contract (SyncStats.next_sync_at's x-scheduled-hours-utc), which the
+// app's countdown reads too.
+export { nextScheduledTime, SCHEDULED_HOURS_UTC };
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** ISO date-time without milliseconds, as the contract's examples write them. */
 const stamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The scheduled times of the UTC day of `at` and of the next day, in order. */
+/** The scheduled times of the UTC day of `at`, the day before and the next day, in order. */
 function timesAround(at: Date): number[] {
   const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
   return [day - DAY_MS, day, day + DAY_MS].flatMap((start) =>
     SCHEDULED_HOURS_UTC.map((hour) => start + hour * HOUR_MS),
   );
-}
-
-/** The first scheduled time after `now` (at 12:00 exactly, the next is 24:00). */
-export function nextScheduledTime(now: Date): Date {
-  const time = timesAround(now).find((at) => at > now.getTime());
-  return new Date(time as number);
 }
 
 /** The last scheduled time at or before `now`. */
