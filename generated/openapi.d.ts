@@ -341,6 +341,12 @@ export interface paths {
      *     the dashboard only then. While set-up is incomplete `message` is null. The body may carry the
      *     stored product key (sent again after an environment switch). POST is used although it only
      *     reads.
+     *
+     *     The key is judged against the caller's own company's key only: any other, sold to another
+     *     company or never sold, answers 400 "Invalid product key." alike, so the call tells nothing
+     *     of other companies' keys. Each such key counts as a licence-key check
+     *     (keyChecksPerClient, keyChecksPerKey, as verifyProductKey); beyond either, 429. The
+     *     company's own key, or no key, is not counted.
      */
     post: operations['getConnectionStepStatus'];
     delete?: never;
@@ -676,8 +682,12 @@ export interface paths {
      *     which a re-sent invitation carries a working link. An address that is already one of the
      *     inviter's own company's users answers 400 (`emailTaken`): the inviter can see their list.
      *
-     *     Throttled, invitations and re-invitations together: 3 an hour per invited address (no inbox
-     *     is flooded) and 500 an hour per tenant; beyond either, 429. A company keeps at most as many
+     *     Throttled, invitations and re-invitations together: 3 an hour per invited address within
+     *     the company and 500 an hour per company; beyond either, 429. Another company's invitations
+     *     never count toward either, so one company cannot hold up another's. No inbox is flooded:
+     *     beyond 5 mails an hour to one address from all companies together, the invitation is
+     *     still made and answered as usual, and its mail is held back (re-send it later); the
+     *     answer does not differ, so it tells nothing of other companies' invitations. A company keeps at most as many
      *     users as listUsers may list (its `maxItems`); one more answers 400 with `error`.
      */
     post: operations['inviteUser'];
@@ -703,7 +713,9 @@ export interface paths {
      *     again (see inviteUser).
      *
      *     Throttled with `inviteUser`, invitations and re-invitations together: 3 an hour per invited
-     *     address and 500 an hour per tenant; beyond either, 429.
+     *     address within the company and 500 an hour per company; beyond either, 429. Beyond 5 mails
+     *     an hour to one address from all companies, the mail is held back and the answer is the
+     *     same (see inviteUser).
      */
     post: operations['resendUserInvite'];
     delete?: never;
@@ -1621,7 +1633,8 @@ export interface paths {
      *     answers with the delivery once it is tried: `delivered`, or `failed` with the reply's
      *     code or the error. A test is tried once, is not retried and does not count toward pausing
      *     the webhook. It shows in the delivery log. super_admin only (a `user` gets 403); another
-     *     company's webhook is 404.
+     *     company's webhook is 404. Throttled: 10 test deliveries a minute per company, across its
+     *     webhooks; beyond that, 429.
      */
     post: operations['sendWebhookTest'];
     delete?: never;
@@ -3912,6 +3925,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };
@@ -5827,6 +5841,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
     };
   };

@@ -29,13 +29,24 @@ describe("the contract's throttles (components.x-throttles, named by each operat
     expect(contractThrottles().signInPerAccountAndClient).toEqual({
       ...perAccount,
       per: 'account and client',
+      silent: false,
     });
-    expect(contractThrottles(doc({ a: perAccount }, login(['a'])))).toEqual({ a: perAccount });
+    expect(contractThrottles(doc({ a: perAccount }, login(['a'])))).toEqual({
+      a: { ...perAccount, silent: false },
+    });
+    expect(
+      contractThrottles(doc({ a: { ...perAccount, silent: true } }, login(['a']))).a?.silent,
+    ).toBe(true);
   });
 
   it.each([
     ['a malformed limit', doc({ a: { ...perAccount, max: 0 } }, login(['a'])), /x-throttles\.a: /],
     ['a scope it does not know', doc({ a: { ...perAccount, per: 'ip' } }, login(['a'])), /\.a: /],
+    [
+      'a silent that is not a boolean',
+      doc({ a: { ...perAccount, silent: 'yes' } }, login(['a'])),
+      /\.a: /,
+    ],
     ['an operation naming no limit', doc({ a: perAccount }, login(['b'])), /b is not in/],
     ['a limit no operation names', doc({ a: perAccount, b: perAccount }, login(['a'])), /b: no/],
     ['a throttled operation without its 429', doc({ a: perAccount }, login(['a'], {})), /429/],

@@ -174,7 +174,14 @@ export function listBound(operationId: OperationId): number {
 
 /** Who a throttle counts by. */
 type ThrottleScope =
-  'account' | 'address' | 'client' | 'tenant' | 'key' | 'account and client' | 'address and client';
+  | 'account'
+  | 'address'
+  | 'client'
+  | 'tenant'
+  | 'key'
+  | 'account and client'
+  | 'address and client'
+  | 'address and tenant';
 const SCOPES: readonly string[] = [
   'account',
   'address',
@@ -183,13 +190,19 @@ const SCOPES: readonly string[] = [
   'key',
   'account and client',
   'address and client',
+  'address and tenant',
 ];
 
-/** One limit of `components.x-throttles`: at most `max` attempts per `per` within `seconds`. */
+/**
+ * One limit of `components.x-throttles`: at most `max` attempts per `per` within `seconds`. A
+ * `silent` limit never answers 429: beyond it the call is answered as usual and only its side
+ * effect (a mail) is held back, so the answer tells the caller nothing of what others counted.
+ */
 export interface ThrottleLimit {
   per: ThrottleScope;
   max: number;
   seconds: number;
+  silent: boolean;
 }
 
 /**
@@ -210,15 +223,21 @@ export function contractThrottles(document = contractDocument()): Record<string,
   };
   const limits: Record<string, ThrottleLimit> = {};
   for (const [name, limit] of Object.entries(doc.components['x-throttles'] ?? {})) {
-    const { per, max, seconds } = limit;
+    const { per, max, seconds, silent = false } = limit;
     const count = (value: unknown) =>
       typeof value === 'number' && Number.isInteger(value) && value > 0;
-    if (typeof per !== 'string' || !SCOPES.includes(per) || !count(max) || !count(seconds))
+    if (
+      typeof per !== 'string' ||
+      !SCOPES.includes(per) ||
+      !count(max) ||
+      !count(seconds) ||
+      typeof silent !== 'boolean'
+    )
       fail(
         `components.x-throttles.${name}`,
-        `expected per (${SCOPES.join(', ')}), and max and seconds (positive integers).`,
+        `expected per (${SCOPES.join(', ')}), max and seconds (positive integers), and silent (a boolean) if any.`,
       );
-    limits[name] = { per, max, seconds } as ThrottleLimit;
+    limits[name] = { per, max, seconds, silent } as ThrottleLimit;
   }
   const named = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths))

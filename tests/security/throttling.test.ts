@@ -560,8 +560,14 @@ describe('the contract', () => {
       '/api/v1/tenants/',
       ['keyChecksPerClient', 'keyChecksPerKey', 'signUpTakenPerKey', 'signUpTakenPerClient'],
     ],
-    ['/api/v1/tenants/invite-users/', ['invitesPerAddress', 'invitesPerTenant']],
-    ['/api/v1/tenants/resend-user-invite/', ['invitesPerAddress', 'invitesPerTenant']],
+    [
+      '/api/v1/tenants/invite-users/',
+      ['invitesPerAddressAndTenant', 'invitationMailsPerAddress', 'invitesPerTenant'],
+    ],
+    [
+      '/api/v1/tenants/resend-user-invite/',
+      ['invitesPerAddressAndTenant', 'invitationMailsPerAddress', 'invitesPerTenant'],
+    ],
   ] as const)('declares the 429 of %s and states its limits as enforced', (path, limits) => {
     const operation = paths[path]?.post;
     expect(operation?.['x-throttle']).toEqual(limits);

@@ -26,8 +26,10 @@ const LIMIT_NAMES = [
   'keyChecksPerKey',
   'signUpTakenPerKey',
   'signUpTakenPerClient',
-  'invitesPerAddress',
+  'invitesPerAddressAndTenant',
+  'invitationMailsPerAddress',
   'invitesPerTenant',
+  'webhookTestsPerTenant',
 ] as const;
 type LimitName = (typeof LIMIT_NAMES)[number];
 

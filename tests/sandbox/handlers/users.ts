@@ -136,7 +136,7 @@ function invitedUser(state: State, tenantId: number, body: Schemas['InviteReques
  * through it) and the tenant.
  */
 const invitations = (email: string, tenantId: number): Counted[] => [
-  { limit: 'invitesPerAddress', key: email },
+  { limit: 'invitesPerAddressAndTenant', key: JSON.stringify([email, tenantId]) },
   { limit: 'invitesPerTenant', key: String(tenantId) },
 ];
 
