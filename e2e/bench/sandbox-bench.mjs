@@ -20,6 +20,7 @@
 //   `--direct` measures the concurrency straight against a sandbox server, without Prism
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -230,6 +231,47 @@ async function reset(base) {
   await reply.arrayBuffer();
 }
 
+/** How many loopback addresses the bursts spread their calls over (127.0.0.2 upward). */
+const CLIENTS = 250;
+
+/**
+ * One call from the bench's `index`-th client: its own loopback address (Linux routes all of
+ * 127/8 to this machine), its own connection. A burst of 200 stands for 200 users, who are 200
+ * clients: the front door bounds how many requests one client has in flight, so 200 at once from
+ * one address would be refused as one client holding the pool.
+ * @param {number} index
+ * @param {string} url
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string }} [init]
+ * @returns {Promise<{ status: number, arrayBuffer: () => Promise<Buffer> }>}
+ */
+function fromClient(index, url, { method = 'GET', headers = {}, body } = {}) {
+  const target = new URL(url);
+  return new Promise((done, fail) => {
+    const call = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers:
+          body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        localAddress: `127.0.0.${2 + (index % CLIENTS)}`,
+        agent: false,
+      },
+      (reply) => {
+        const chunks = [];
+        reply.on('data', (chunk) => chunks.push(chunk));
+        reply.once('error', fail);
+        reply.once('end', () =>
+          done({ status: reply.statusCode ?? 0, arrayBuffer: async () => Buffer.concat(chunks) }),
+        );
+      },
+    );
+    call.once('error', fail);
+    call.end(body);
+  });
+}
+
 /** `count` calls at once; resolves with the time until the last reply, and the statuses seen. */
 async function burst(count, call) {
   const statuses = new Map();
@@ -274,10 +316,12 @@ export async function measureConcurrency(
   for (let round = 0; round <= rounds; round += 1) {
     await reset(base);
     const headers = await signIn(base);
-    const read = await cpuOf(() => burst(count, () => fetch(`${base}/api/v1/users/`, { headers })));
+    const read = await cpuOf(() =>
+      burst(count, (index) => fromClient(index, `${base}/api/v1/users/`, { headers })),
+    );
     const invite = await cpuOf(() =>
       burst(count, (index) =>
-        fetch(`${base}/api/v1/tenants/invite-users/`, {
+        fromClient(index, `${base}/api/v1/tenants/invite-users/`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify({
