@@ -19,6 +19,8 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { isLoopbackHost } from '../contract/door-guard.mjs';
 import {
   contractOperations,
+  missingHandlerHint,
+  type ContractOperation,
   routePattern,
   type MethodOf,
   type Path,
@@ -275,6 +277,39 @@ function checkXsrf(context: Context): void {
     });
 }
 
+const unserved = new WeakMap<SandboxApp, readonly ContractOperation[]>();
+
+/** The operations of the contract that `app` has no handler for (each answers 501). */
+export function operationsWithoutHandler(app: SandboxApp): readonly ContractOperation[] {
+  return unserved.get(app) ?? [];
+}
+
+/**
+ * Every operation of the contract that no handler serves answers 501, naming itself and what to
+ * add (missingHandlerHint), and is named once when the app is made: an operation added to
+ * openapi.yaml without its handler is said where it shows, not as a bare 404 (which Prism would
+ * pass as a declared NotFound). The 501 is in no operation's responses, so Prism in front
+ * records it as a violation too.
+ */
+function serveMissingOperations(app: SandboxApp): void {
+  const served = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
+  const missing = contractOperations().filter(
+    (op) => !served.has(`${op.method.toUpperCase()} ${routePattern(op.path)}`),
+  );
+  unserved.set(app, missing);
+  for (const op of missing) {
+    const hint = missingHandlerHint(op);
+    app.on(op.method.toUpperCase(), routePattern(op.path), (context) =>
+      context.json({ detail: hint }, 501),
+    );
+  }
+  if (missing.length > 0)
+    console.warn(
+      `sandbox: ${missing.length} operation(s) of openapi.yaml have no handler and answer 501:\n` +
+        missing.map((op) => `  - ${missingHandlerHint(op)}`).join('\n'),
+    );
+}
+
 export function createSandboxApp(
   deps: SandboxDeps,
   register: ReadonlyArray<(app: SandboxApp) => void>,
@@ -308,6 +343,7 @@ export function createSandboxApp(
     }
   });
   for (const add of register) add(app);
+  serveMissingOperations(app);
   app.notFound((context) => context.json({ detail: 'Not found.' }, 404));
   return app;
 }

@@ -5,7 +5,7 @@
  * itself, as `npm run generate` writes it to `generated/openapi.json` (openapi.yaml as JSON: read in
  * about 30 ms, where parsing the YAML took over a second in every test file that loads the sandbox).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,6 +55,8 @@ export interface ContractOperation {
   path: string;
   /** `security: []`: callable without a token. */
   isPublic: boolean;
+  /** Its one tag: the sandbox serves it from tests/sandbox/handlers/<tag>.ts. */
+  tag: string;
 }
 
 interface OpenApiDoc {
@@ -66,6 +68,7 @@ interface OpenApiDoc {
         Method,
         {
           operationId: string;
+          tags?: string[];
           security?: unknown[];
           responses: Record<string, ExampleResponse>;
         }
@@ -127,11 +130,35 @@ export function contractOperations(): ContractOperation[] {
       if (!operation) return [];
       const security = operation.security ?? doc.security ?? [];
       return [
-        { operationId: operation.operationId, method, path, isPublic: security.length === 0 },
+        {
+          operationId: operation.operationId,
+          method,
+          path,
+          isPublic: security.length === 0,
+          tag: operation.tags?.[0] ?? 'untagged',
+        },
       ];
     }),
   );
   return cached;
+}
+
+/**
+ * What to add when the contract has an operation the sandbox does not serve: the file of its tag
+ * and the call that registers it. Said by the sandbox at start, in its 501, and by the tests that
+ * guard the wiring, so a backend engineer who adds an operation reads the same line everywhere.
+ */
+export function missingHandlerHint(op: ContractOperation): string {
+  const file = `tests/sandbox/handlers/${op.tag}.ts`;
+  const exists = existsSync(resolve(dirname(CONTRACT_FILE), file));
+  return (
+    `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is in openapi.yaml, but the sandbox has no handler for it: ` +
+    `add \`operation(app, '${op.method}', '${op.path}', (call) => ...)\` to ${file}` +
+    (exists
+      ? ''
+      : ' (a new file: add its register function to handlerModules in tests/sandbox/handlers/index.ts)') +
+    ', with the domain function it calls, its 4xx cases and a test (see docs/contract.md, "Adding an operation").'
+  );
 }
 
 /** `/api/v1/users/{id}/` -> `/api/v1/users/:id/` (Hono's parameter syntax). */

@@ -95,6 +95,11 @@ describe('tenant isolation', () => {
         .filter((op) => op.path.includes('{'))
         .map((op) => op.path),
     );
+    const missing = [...withParameter].filter((path) => !acmeIds.has(path));
+    expect(
+      missing,
+      `add Acme's ids for each operation with an id in its path to acmeIds in the beforeAll of tests/security/tenant-isolation.test.ts (acmeIds.set('${missing[0] ?? '/api/v1/...'}', ids of Acme's records)): every probe below then checks that Globex gets 404 for them`,
+    ).toEqual([]);
     expect([...acmeIds.keys()].sort()).toEqual([...withParameter].sort());
     // Each kind of id exists in Acme's seed, so every probe below names something real.
     for (const [path, list] of acmeIds) expect(list.length, path).toBeGreaterThan(0);

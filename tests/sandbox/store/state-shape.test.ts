@@ -17,7 +17,7 @@ describe('the shape of a snapshot', () => {
     const onDisk = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as unknown;
     expect(
       onDisk,
-      'state.schema.json differs from the State type: run `node tests/sandbox/store/state-schema.ts`',
+      'state.schema.json differs from the State type: run `node tests/sandbox/store/state-schema.ts` to write it again; and since a snapshot on disk now has another shape, raise STATE_VERSION in tests/sandbox/store/state.ts and add the migration from the old shape in tests/sandbox/store/snapshot.ts',
     ).toEqual(deriveStateSchema());
   }, 120_000);
 
