@@ -1,10 +1,6 @@
 #!/usr/bin/env node
 // `npm run serve`: the production build, served by Caddy through the project's Caddyfile, as the
-// Docker image serves it, on this machine only.
-//
-//   node tests/serve/serve.mjs [--port 8080] [--root dist]
-//   API_HOST     the API host (default 127.0.0.1:4010, the front door of `npm run sandbox`)
-//   SERVE_PORT   the port, when --port is not given (default 8080)
+// Docker image serves it, on this machine only (`npm run serve -- --help` for its flags).
 //
 // Caddy keeps its state (an autosave of the configuration) in a temporary folder, removed on exit.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +9,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { commandLine, portNumber } from '../cli.mjs';
 
 /** @import { ChildProcess } from 'node:child_process' */
 
@@ -24,12 +22,6 @@ const HOW_TO_INSTALL = `Caddy is not installed (it serves the production build).
   sudo apt-get install -y caddy        (Debian/Ubuntu; Caddy 2.6 or newer)
   brew install caddy                   (macOS)
   https://caddyserver.com/docs/install (every other system)`;
-
-/** @param {string} name */
-function argument(name) {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
 
 /**
  * Resolves once something accepts connections on the port; false if `child` exits first.
@@ -50,8 +42,27 @@ async function waitForPort(port, child, timeoutMs = 15_000) {
   return false;
 }
 
-const port = Number(argument('--port') ?? process.env.SERVE_PORT ?? 8080);
-const root = resolve(ROOT, argument('--root') ?? 'dist');
+const { values } = commandLine({
+  usage: 'npm run serve -- [--port N] [--root DIR]',
+  summary:
+    'The production build served by Caddy through the Caddyfile, as the Docker image serves it, on 127.0.0.1 only. Build it first (`npm run build`).',
+  flags: {
+    port: {
+      type: 'string',
+      value: 'N',
+      description: 'the port it listens on',
+      env: 'SERVE_PORT',
+      fallback: '8080',
+      parse: portNumber,
+    },
+    root: { type: 'string', value: 'DIR', description: 'the build to serve', fallback: 'dist' },
+  },
+  notes: [
+    `Environment: API_HOST, the API's host (default ${DEFAULT_API_HOST}, the front door of \`npm run sandbox\`).`,
+  ],
+});
+const port = /** @type {number} */ (values.port);
+const root = resolve(ROOT, /** @type {string} */ (values.root));
 // An empty API_HOST counts as unset here: a local run always has a backend.
 const apiHost = process.env.API_HOST || DEFAULT_API_HOST;
 
