@@ -2,7 +2,9 @@
 /**
  * Nobody learns who has an account, which licence keys were sold, or which user ids exist, from
  * the answers of the public and cross-company operations (tests/security/throttling.test.ts has
- * the reset request and the sign-in; this file the rest):
+ * the reset request and the sign-in; tests/security/side-doors.test.ts the connection-step status
+ * given another company's key, and invitations of one address by several companies; this file
+ * the rest):
  *
  * - a spent licence key answers as an unknown one (key check and company sign-up);
  * - the company sign-up looks the admin's e-mail up last, once everything else is valid: every

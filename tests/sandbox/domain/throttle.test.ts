@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { createThrottle, pairKey, type Counted } from './throttle';
+import { createThrottle, isSilent, pairKey, type Counted } from './throttle';
 
 function throttleAt(start: string) {
   let clock = new Date(start);
@@ -80,5 +80,51 @@ describe('the throttle: a sliding window', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('silent limits (the contract marks them `silent`): they hold back a side effect, never answer', () => {
+  const MAILS: Counted[] = [{ limit: 'invitationMailsPerAddress', key: 'pat@example.org' }];
+  const PLAIN: Counted[] = [{ limit: 'invitesPerTenant', key: '1' }];
+
+  it('are what the contract says: the mail cap per address is silent, the invitation limits are not', () => {
+    expect(isSilent('invitationMailsPerAddress')).toBe(true);
+    expect(isSilent('invitesPerAddressAndTenant')).toBe(false);
+    expect(isSilent('invitesPerTenant')).toBe(false);
+  });
+
+  it('cannot be asked for a wait or counted as a plain limit, nor a plain limit taken room on', () => {
+    const { throttle } = throttleAt('2026-11-26T09:00:00Z');
+    expect(() => throttle.wait(MAILS)).toThrow(/invitationMailsPerAddress is silent/);
+    expect(() => throttle.wait([...PLAIN, ...MAILS])).toThrow(/silent/);
+    expect(() => throttle.count(MAILS)).toThrow(/silent/);
+    expect(() => throttle.takeRoom(PLAIN)).toThrow(/invitesPerTenant is not silent/);
+    expect(throttle.wait(PLAIN)).toBeNull();
+  });
+
+  it('take room up to the limit, count nothing once full, and have room again when the oldest leaves the window', () => {
+    const { throttle, later } = throttleAt('2026-11-26T09:00:00Z');
+    expect(throttle.takeRoom(MAILS)).toBe(true);
+    later(600);
+    const taken = Array.from({ length: 6 }, () => throttle.takeRoom(MAILS));
+    expect(taken).toEqual([true, true, true, true, false, false]);
+    // Held back ones were not counted: the first mail's leaving frees one place, an hour after it.
+    later(2999);
+    expect(throttle.takeRoom(MAILS)).toBe(false);
+    later(1);
+    expect(throttle.takeRoom(MAILS)).toBe(true);
+    expect(throttle.takeRoom(MAILS)).toBe(false);
+    // Another address has its own room.
+    expect(throttle.takeRoom([{ limit: 'invitationMailsPerAddress', key: 'x@example.org' }])).toBe(
+      true,
+    );
+  });
+});
+
+describe('pairKey', () => {
+  it('keeps pairs apart whatever they hold, and a number and its text alike', () => {
+    expect(pairKey('a', 1)).toBe(pairKey('a', '1'));
+    expect(pairKey('a b', 'c')).not.toBe(pairKey('a', 'b c'));
+    expect(pairKey('a","b', 'c')).not.toBe(pairKey('a', 'b","c'));
   });
 });

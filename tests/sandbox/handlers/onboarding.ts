@@ -34,12 +34,14 @@ import { createTenantWithAdmin, normaliseKey, usableKey } from '../domain/tenant
 import type { Counted } from '../domain/throttle';
 import { publicUser } from '../domain/users';
 import { nestedFieldErrors } from '../http-failure';
+import type { State } from '../store/state';
 import { countAttempt, refuseWhileThrottled, throttleOf } from './throttling';
 
 /**
- * What one request that takes a licence key counts on (verifyProductKey and createTenant alike):
- * its client, and the key, from all clients together (many clients on one key). Every request
- * counts, accepted or not: a guesser learns from both.
+ * What one request that takes a licence key counts on (verifyProductKey and createTenant alike,
+ * and getConnectionStepStatus given a key other than the caller's company's): its client, and the
+ * key, from all clients together (many clients on one key). Every request counts, accepted or
+ * not: a guesser learns from both.
  */
 const keyChecks = (key: string, client: string): Counted[] => [
   { limit: 'keyChecksPerClient', key: client },
@@ -51,6 +53,12 @@ const takenAddresses = (key: string, client: string): Counted[] => [
   { limit: 'signUpTakenPerKey', key: normaliseKey(key) },
   { limit: 'signUpTakenPerClient', key: client },
 ];
+
+/** Whether `key` (normalised as every key check does) is the licence key sold to the tenant. */
+function isOwnKey(state: State, tenantId: number, key: string): boolean {
+  const normalised = normaliseKey(key);
+  return state.licenceKeys.some((row) => row.tenantId === tenantId && row.key === normalised);
+}
 
 function registerKeyAndPurchase(app: SandboxApp): void {
   operation(app, 'post', '/api/v1/auth/key/verify', (call) => {
@@ -100,13 +108,21 @@ function registerProgress(app: SandboxApp): void {
     return reply(200, { subdomain_prefix: tenant.subdomain_prefix });
   });
 
+  // The app may send the product key it stored. Only the caller's own company's key is judged
+  // good: any other (sold to another company, spent or never sold) is refused with one and the
+  // same answer, so that a signed-in user learns nothing of other companies' keys here, and it is
+  // counted as a licence-key check (429 beyond the limits), so that guessing here is as slow as
+  // at verifyProductKey. The own key, or none, is neither counted nor refused while the client
+  // is throttled: a user is never locked out of their own dashboard, and it tells nobody
+  // anything they do not know.
   operation(app, 'post', '/api/v1/connection-step-status/', (call) => {
     const { tenantId } = sessionOf(call);
     const state = call.deps.store.state;
-    // The app may send the product key it stored; a key the sandbox never sold is refused.
     const key = call.body?.key;
-    if (key && !state.licenceKeys.some((row) => row.key === normaliseKey(key)))
+    if (key && !isOwnKey(state, tenantId, key)) {
+      countAttempt(call, keyChecks(key, clientOf(call.context)));
       throw refused('Invalid product key.');
+    }
     const step = setupStep(state, tenantId);
     if (step === null) return reply(200, { current_step: null, message: SETUP_COMPLETE_MESSAGE });
     return reply(200, { current_step: step, message: null });

@@ -1,6 +1,10 @@
 /**
  * The throttles (domain/throttle.ts) over HTTP: the 429 with `Retry-After` that a full counter
  * answers, in Django REST framework's words. Who the client is: app.ts's clientOf.
+ *
+ * Only plain limits answer 429: both functions here throw (a 500) when given a limit the contract
+ * marks silent, whose fullness must never show in an answer. A handler asks a silent limit
+ * through `throttleOf(deps).takeRoom` and holds back only the side effect it caps.
  */
 import type { Context } from 'hono';
 
@@ -29,7 +33,7 @@ function throttled(context: Context, wait: number): HttpFailure {
   });
 }
 
-/** Refuses with a 429 while any of the counters is full; counts nothing. */
+/** Refuses with a 429 while any of the counters (plain limits) is full; counts nothing. */
 export function refuseWhileThrottled(
   call: { deps: SandboxDeps; context: Context },
   counters: readonly Counted[],
@@ -38,7 +42,10 @@ export function refuseWhileThrottled(
   if (wait !== null) throw throttled(call.context, wait);
 }
 
-/** Refuses with a 429 while any of the counters is full, else counts this attempt on each. */
+/**
+ * Refuses with a 429 while any of the counters (plain limits) is full, else counts this attempt on
+ * each.
+ */
 export function countAttempt(
   call: { deps: SandboxDeps; context: Context },
   counters: readonly Counted[],

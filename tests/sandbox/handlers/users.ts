@@ -8,10 +8,14 @@
  * (201, listed as not yet active): the row is added, but it does not own its address
  * (domain/users.ts ownerOf), so the address is mailed a notice, never a link, and the row can
  * never be activated. Only an address already in the inviter's own tenant is refused.
+ *
+ * Nor does an answer tell of another company's invitations: the limits that answer 429 count per
+ * (address, inviting tenant) and per tenant; the cap on the mails one address gets from all
+ * companies is silent, and beyond it only the mail is held back (invitationMail).
  */
 import type { Draft } from 'immer';
 
-import { operation, originOf, reply, sessionOf, type SandboxApp } from '../app';
+import { operation, originOf, reply, sessionOf, type SandboxApp, type SandboxDeps } from '../app';
 import type { Schemas } from '../contract';
 import { record } from '../domain/activity';
 import { recorded, userTarget, userView } from '../domain/activity-changes';
@@ -31,10 +35,10 @@ import {
   type Mail,
 } from '../domain/outbox';
 import { callerOf, superAdmin, visibleUser, visibleUsers } from '../domain/tenant-access';
-import type { Counted } from '../domain/throttle';
+import { pairKey, type Counted } from '../domain/throttle';
 import { checkedName, ownerOf, ownsAddress, publicUser } from '../domain/users';
 import { nextId, type State, type TenantRow, type UserRow } from '../store/state';
-import { countAttempt } from './throttling';
+import { countAttempt, throttleOf } from './throttling';
 
 const ROLES: ReadonlyArray<Schemas['Role']> = ['super_admin', 'user', 'admin'];
 
@@ -132,28 +136,51 @@ function invitedUser(state: State, tenantId: number, body: Schemas['InviteReques
 }
 
 /**
- * What one invitation or re-invitation counts on: the invited address (no inbox is mail-bombed
- * through it) and the tenant.
+ * What one invitation or re-invitation counts on, answering 429 beyond either: the invited
+ * address within the inviting tenant, and the tenant. Per (address, tenant) pair, not per address:
+ * were other companies' invitations counted too, one company could hold up another's for an hour,
+ * and learn from the 429 that someone else had invited the address.
  */
 const invitations = (email: string, tenantId: number): Counted[] => [
-  { limit: 'invitesPerAddressAndTenant', key: JSON.stringify([email, tenantId]) },
+  { limit: 'invitesPerAddressAndTenant', key: pairKey(email, tenantId) },
   { limit: 'invitesPerTenant', key: String(tenantId) },
 ];
 
 /**
+ * The cap on the mails one address gets from all companies together (no inbox is mail-bombed
+ * through several companies). Silent: it holds back the mail, never the answer.
+ *
+ * It counts the mails actually written, not every invitation: the cap is then exactly the
+ * contract's "5 mails an hour" in the inbox, and an invitation held back does not push the room
+ * further off, so "re-send it later" works once the oldest counted mail leaves the window (as a
+ * refused attempt never lengthens a 429's wait). Counting every attempt would cap the inbox too,
+ * but would let repeated re-sends keep the cap full for longer than the mails they caused.
+ */
+const mailsToAddress = (email: string): Counted[] => [
+  { limit: 'invitationMailsPerAddress', key: email },
+];
+
+/**
  * The mail of an invitation or a re-invitation: the link when the row owns its address, else the
- * notice (the address belongs to another tenant's user).
+ * notice (the address belongs to another tenant's user); none when the address has had its share
+ * of mails this hour. Called last in the transaction, once nothing can refuse the invitation any
+ * more, so that only a mail that is written takes room. A mail held back issues no link either:
+ * the link the address got last keeps working.
  */
 function invitationMail(
+  deps: SandboxDeps,
   draft: Draft<State>,
   user: UserRow,
   owns: boolean,
   tenant: TenantRow,
   now: Date,
-): Mail {
-  return owns
-    ? writeInvitation(draft, user, now)
-    : writeInvitationNotice(draft, user, tenant.company_name, now);
+): Mail[] {
+  if (!throttleOf(deps).takeRoom(mailsToAddress(user.email))) return [];
+  return [
+    owns
+      ? writeInvitation(draft, user, now)
+      : writeInvitationNotice(draft, user, tenant.company_name, now),
+  ];
 }
 
 function registerInvitations(app: SandboxApp): void {
@@ -179,7 +206,7 @@ function registerInvitations(app: SandboxApp): void {
         before: null,
         after: userView(draft as State, user.id),
       });
-      return { result: user.id, mails: [invitationMail(draft, user, owns, tenant, now)] };
+      return { result: user.id, mails: invitationMail(deps, draft, user, owns, tenant, now) };
     });
     return reply(201, publicUser(tenantUser(deps.store.state.users, tenant.id, id)));
   });
@@ -202,7 +229,7 @@ function registerInvitations(app: SandboxApp): void {
         before: null,
         after: userView(draft as State, user.id),
       });
-      return { result: undefined, mails: [invitationMail(draft, user, owns, tenant, now)] };
+      return { result: undefined, mails: invitationMail(deps, draft, user, owns, tenant, now) };
     });
     return reply(200, { message: 'Invitation e-mail sent again.' });
   });
