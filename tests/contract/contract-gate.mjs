@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 import { parse } from 'yaml';
 
+import { commandLine } from '../cli.mjs';
 import { diffContracts, label } from './contract-diff.mjs';
 
 /**
@@ -383,12 +384,20 @@ function runGate(cwd, base) {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  const args = process.argv.slice(2);
-  const baseAt = args.indexOf('--base');
-  const base = baseAt >= 0 ? args[baseAt + 1] : undefined;
+  const { values } = commandLine({
+    usage: 'npm run check:contract -- [--base REF]',
+    summary:
+      'The contract gate: openapi.yaml in the working tree against the contract as released (the commit that set the current info.version, or the merge-base with main when older). Fails on a breaking change not declared by a major version, an addition without a new minor version, and a new version without its changelog line. Exit 0 pass, 1 fail, 2 cannot compare.',
+    flags: {
+      base: {
+        type: 'string',
+        value: 'REF',
+        description: 'compare with openapi.yaml at this git ref instead',
+      },
+    },
+  });
   try {
-    if (baseAt >= 0 && (!base || base.startsWith('--'))) throw new Error('--base needs a git ref.');
-    const { code, lines } = runGate(process.cwd(), base);
+    const { code, lines } = runGate(process.cwd(), /** @type {string | undefined} */ (values.base));
     (code === 0 ? console.log : console.error)(lines.join('\n'));
     process.exitCode = code;
   } catch (caught) {
