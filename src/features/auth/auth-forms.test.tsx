@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SESSION_KEYS } from '@/api/session';
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
-import { ACME, DEMO_PASSWORD } from '@tests/sandbox/seed/seed';
+import { ACME, DEMO_PASSWORD, GLOBEX } from '@tests/sandbox/seed/seed';
 import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
 import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
@@ -182,6 +182,17 @@ describe('login: where it leads', () => {
     if (home === '/incomplete-setup') {
       expect(await screen.findByText(/^Account Setup is incomplete\./)).toBeVisible();
     }
+  });
+
+  it('forgets a product key the wizard stored for another company: the set-up check sends none, and the dashboard opens', async () => {
+    localStorage.setItem(SESSION_KEYS.productKey, GLOBEX.key);
+    const { router } = renderApp('/login');
+    await logIn(MARCUS);
+    await landsOn(router, '/dashboard');
+    const checks = backend.calls.filter((call) => call.operationId === 'getConnectionStepStatus');
+    expect(checks.length).toBeGreaterThan(0);
+    for (const check of checks) expect(check.body?.key).toBeUndefined();
+    expect(localStorage.getItem(SESSION_KEYS.productKey)).toBeNull();
   });
 
   it('a logged-in visitor of /login goes straight to the dashboard', async () => {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 
 import { tooManyAttemptsMessage } from '@/api/error-messages';
-import { session, type SessionUser } from '@/api/session';
+import { connectionStore, session, type SessionUser } from '@/api/session';
 import { onSessionStartedElsewhere } from '@/api/session-sync';
 import { TextField } from '@/components/form/text-field';
 import { useFormSubmit } from '@/components/form/use-form-submit';
@@ -59,6 +59,11 @@ export function LoginPage({
 
   const login = useFormSubmit(getLoginMutationOptions(), {
     onSuccess: async (reply) => {
+      // A product key the wizard stored belongs to the company it set up, and whoever signs in
+      // here may be another company's user: the backend judges a key against the caller's own
+      // company only, and counts any other as a guess. A signed-in user's company exists, so its
+      // set-up step needs no key.
+      connectionStore.setProductKey(null);
       session.start(reply);
       setRouting(true);
       // The success toast shows for a second, then the user goes on. That second runs beside
