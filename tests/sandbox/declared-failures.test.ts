@@ -183,6 +183,16 @@ const CASES: Case[] = [
     act: (w) => w.dana.post(HOOK(lastWebhook(w), 'test/')),
   },
   {
+    op: 'sendWebhookTest',
+    status: 429,
+    why: 'an eleventh test delivery of the company within a minute',
+    arrange: async (w) => {
+      await webhookOf(w.dana);
+      await repeat(10, () => w.dana.post(HOOK(lastWebhook(w), 'test/')));
+    },
+    act: (w) => w.dana.post(HOOK(lastWebhook(w), 'test/')),
+  },
+  {
     op: 'listWebhookDeliveries',
     status: 400,
     why: 'a page that is not a number',
@@ -383,6 +393,20 @@ const CASES: Case[] = [
     status: 400,
     why: 'a key the sandbox never sold',
     act: ({ dana }) => dana.post('/api/v1/connection-step-status/', { key: 'NEVER-SOLD-1' }),
+  },
+  {
+    op: 'getConnectionStepStatus',
+    status: 400,
+    why: "another company's key, as an unknown one",
+    act: ({ marcus }) => marcus.post('/api/v1/connection-step-status/', { key: GLOBEX.key }),
+  },
+  {
+    op: 'getConnectionStepStatus',
+    status: 429,
+    why: "an eleventh key other than the company's own within a minute",
+    arrange: ({ marcus }) =>
+      repeat(10, () => marcus.post('/api/v1/connection-step-status/', { key: 'NEVER-SOLD-1' })),
+    act: ({ marcus }) => marcus.post('/api/v1/connection-step-status/', { key: GLOBEX.key }),
   },
   {
     op: 'createTenant',
