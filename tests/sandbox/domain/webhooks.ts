@@ -2,16 +2,23 @@
  * Signed webhooks per company (tag `webhooks`): where AceBridge POSTs its events, and the rules of
  * sending them.
  *
- * - Where: an https URL with no user name or password, never an address inside a private network
- *   (`refusedAddress`: 10/8, 172.16/12, 192.168/16, 169.254/16, 127/8, 0/8, ::1, ::, fc00::/7,
- *   fe80::/10, an IPv4 address written as IPv6 included), so that a webhook cannot be used to
- *   reach inside. Refused at save (a literal address, `localhost`) and again before each try (the
- *   addresses the name resolves to then: a name can change its answer after the save). Loopback
- *   (127/8, ::1, `localhost`), over http too, is allowed only when the policy says so: the
- *   sandbox does (`SANDBOX_WEBHOOK_POLICY`), so that a receiver on the developer's machine, or a
- *   test's, can be tried; a real backend would not. The name is resolved before the try and
- *   fetch resolves it again: a name that answers differently within that moment (DNS rebinding)
- *   is not caught here; a real backend pins the address it checked.
+ * - Where: an https URL with no user name or password, to the public internet only, so that a
+ *   webhook cannot be used to reach inside a network (`addressProblem`). Public is what ipaddr.js
+ *   names `unicast`, which follows IANA's special-purpose registries (private, shared 100.64/10,
+ *   link-local and cloud metadata, documentation, multicast, reserved, site-local fec0::/10, ...),
+ *   plus a few blocks it does not tell apart (IPv4-compatible ::/96, local-use NAT64
+ *   64:ff9b:1::/48, IPv6 outside 2000::/3). An IPv6 address that carries an IPv4 one
+ *   (IPv4-mapped, IPv4-translated, NAT64, 6to4, Teredo's server and client) is judged by the IPv4
+ *   addresses it carries too. Refused at save (a literal address, `localhost`: a 400 on `url`)
+ *   and again before each try. Loopback (127/8, ::1, `localhost`), over http too, is allowed
+ *   only when the policy says so, and only written plainly (never inside another form): the
+ *   sandbox allows it (`SANDBOX_WEBHOOK_POLICY`), so that a receiver on the developer's machine,
+ *   or a test's, can be tried; a real backend would not.
+ * - How: each try resolves the name once, refuses it when any address it answers is refused or
+ *   when it cannot be resolved, and connects to an address it checked (`pinnedLookup`), never
+ *   to what a second lookup would answer (DNS rebinding); the TLS certificate is still verified
+ *   against the name. A try that fails is logged in a sentence of this file's (`deliveryError`),
+ *   never with the error's own text, which can list the names a TLS certificate holds.
  * - What: a WebhookPayload `{ id, type, created, tenant, text, data }`, the same bytes in each try,
  *   signed per try: `AceBridge-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`
  *   (`signatureHeader`; `verifySignature` is what a receiver does, and the tests' receiver uses).
@@ -23,15 +30,18 @@
  *   within 10 s delivers. A redirect is a failed try, not followed (it could lead inside). A
  *   delivery whose tries all failed is failed; 5 failed deliveries in a row pause the webhook and
  *   mail the company's super admins; a delivered one sets the count back to 0. A test is tried
- *   once and does not count.
+ *   once and does not count; a company's tests are throttled (handlers/webhooks.ts).
  * - The secret is shown once (createWebhook, rotateWebhookSecret): never in a list, a delivery
  *   or an activity event.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 
 import type { Draft } from 'immer';
+import ipaddr from 'ipaddr.js';
 
 import type { Schemas } from '../contract';
 import { nextId, type State, type WebhookDeliveryRow, type WebhookRow } from '../store/state';
@@ -69,35 +79,27 @@ const EVENT_TYPES: readonly WebhookEventType[] = [
   'new_launches',
 ];
 
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['169.254.0.0', 16],
-  ['0.0.0.0', 8],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-PRIVATE.addAddress('::', 'ipv6');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('fe80::', 10, 'ipv6');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** The IPv4 address an IPv4-mapped IPv6 address (::ffff:a.b.c.d, ::ffff:xxxx:yyyy) stands for. */
-function mappedIpv4(address: string): string | null {
-  const match = /^(?:0{0,4}:){0,5}:?ffff:(.+)$/i.exec(address);
-  if (!match) return null;
-  const rest = match[1]!;
-  if (isIP(rest) === 4) return rest;
-  const parts = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
-  if (!parts) return null;
-  const high = parseInt(parts[1]!, 16);
-  const low = parseInt(parts[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** An address read, with the text a socket is given for it (the form that was checked). */
+interface ReadAddress {
+  ip: Address;
+  text: string;
+  family: 4 | 6;
 }
+
+/**
+ * What ipaddr.js's `range()` does not name, or names too broadly. IPv4-compatible (::/96,
+ * deprecated by RFC 4291; Linux may tunnel it to the IPv4 it holds) reads as `unicast` and has
+ * no public use, so it is refused whatever it holds. The local-use NAT64 prefix (64:ff9b:1::/48,
+ * RFC 8215) shares the name `rfc6052` with the global 64:ff9b::/96 but is not reachable from
+ * the public internet, so it is refused whole. Only 2000::/3 is allocated for the public IPv6
+ * internet (IANA's IPv6 address space): an address elsewhere that ipaddr.js still calls `unicast`
+ * (100:0:0:1::/64 of RFC 9780, 4000::/2, ...) is refused.
+ */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+const LOCAL_NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
 /** A host name as an address: brackets of an IPv6 literal dropped. */
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
@@ -105,31 +107,99 @@ const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 const isLocalhostName = (host: string) => /^(.+\.)?localhost\.?$/i.test(host);
 
 /**
- * Why an address may not be sent to (inside a private network, or loopback the policy does not
- * allow), or null when it may.
+ * The address a host or an answer of the resolver is, or null when it is none (a name) or cannot
+ * be read (an IPv6 address with a zone). An IPv6 address is first written as the URL standard
+ * serialises it: ipaddr.js reads a dotted tail after `::` (`::127.0.0.1`, which getaddrinfo
+ * prints for an IPv4-compatible address) as IPv4-mapped, which is another address.
  */
-function refusedAddress(address: string, policy: WebhookPolicy): string | null {
-  const plain = bare(address);
+function readAddress(text: string): ReadAddress | null {
+  const plain = bare(text);
   const family = isIP(plain);
-  if (family === 0) return null;
-  const v4 = family === 6 ? mappedIpv4(plain) : plain;
-  const [value, type] = v4 ? [v4, 'ipv4' as const] : [plain, 'ipv6' as const];
-  if (LOOPBACK.check(value, type))
-    return policy.allowLoopback ? null : `${plain} is a loopback address.`;
-  if (PRIVATE.check(value, type)) return `${plain} is inside a private network.`;
+  if (family === 4) return { ip: ipaddr.IPv4.parse(plain), text: plain, family: 4 };
+  if (family !== 6) return null;
+  let canonical: string;
+  try {
+    canonical = bare(new URL(`http://[${plain}]/`).hostname);
+  } catch {
+    return null;
+  }
+  return { ip: ipaddr.IPv6.parse(canonical), text: canonical, family: 6 };
+}
+
+/** An IPv4 address from two 16-bit groups of an IPv6 address. */
+const ipv4Of = (high: number, low: number) =>
+  new ipaddr.IPv4([(high >> 8) & 255, high & 255, (low >> 8) & 255, low & 255]);
+
+/**
+ * The IPv4 addresses an IPv6 address of a translation or tunnel range stands for, which is where
+ * a packet to it ends up: IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96) and
+ * NAT64 (64:ff9b::/96) in their last 32 bits; 6to4 (2002::/16) in bits 16..47; Teredo
+ * (2001::/32) its server in bits 32..63 and its client as the bitwise NOT of the last 32 bits.
+ * Null for any other address.
+ */
+function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const parts = ip.parts;
+  const part = (index: number) => parts[index] ?? 0;
+  switch (ip.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+    case 'rfc6052':
+      return [ipv4Of(part(6), part(7))];
+    case '6to4':
+      return [ipv4Of(part(1), part(2))];
+    case 'teredo':
+      return [ipv4Of(part(2), part(3)), ipv4Of(~part(6), ~part(7))];
+    default:
+      return null;
+  }
+}
+
+/**
+ * Why a webhook may not reach the address (a phrase: "is ..."), or null when it may. The public
+ * internet is what ipaddr.js calls `unicast`, which follows IANA's special-purpose registries
+ * (private, shared 100.64/10, link-local, documentation, benchmarking, multicast, reserved, ...)
+ * rather than a list written here, plus the few blocks above. Loopback (127/8, ::1) is allowed
+ * only when the policy says so, and only as itself: loopback inside another form
+ * (64:ff9b::7f00:1, ::ffff:127.0.0.1, 2002:7f00:1::) is refused even then, since nobody trying a
+ * local receiver writes it and it exists only to get past a check.
+ */
+function addressProblem(address: Address, policy: WebhookPolicy): string | null {
+  const range = address.range();
+  if (range === 'loopback') return policy.allowLoopback ? null : 'is a loopback address';
+  if (address.kind() === 'ipv4')
+    return range === 'unicast' ? null : `is not on the public internet (${range})`;
+  const ip = address as ipaddr.IPv6;
+  if (ip.match(LOCAL_NAT64)) return 'is not on the public internet (local-use NAT64)';
+  if (range !== 'unspecified' && ip.match(IPV4_COMPATIBLE))
+    return 'is not on the public internet (IPv4-compatible)';
+  const embedded = embeddedIpv4(ip);
+  if (embedded) {
+    const inside = embedded.find((ipv4) => ipv4.range() !== 'unicast');
+    return inside ? `carries ${inside.toString()}, an address off the public internet` : null;
+  }
+  if (range !== 'unicast') return `is not on the public internet (${range})`;
+  if (!ip.match(GLOBAL_UNICAST)) return 'is not on the public internet (outside 2000::/3)';
   return null;
+}
+
+/** An address a try may connect to, as checked. */
+interface Checked {
+  address: string;
+  family: 4 | 6;
+}
+
+/** The address `text` as a socket may be given it, or why it may not (a phrase: "is ..."). */
+function allowedAddress(text: string, policy: WebhookPolicy): Checked | string {
+  const address = readAddress(text);
+  if (!address) return 'cannot be read as an address';
+  return addressProblem(address.ip, policy) ?? { address: address.text, family: address.family };
 }
 
 const PRIVATE_URL = 'This address is inside a private network; a webhook cannot reach it.';
 
-/** True when the host is loopback (a literal loopback address, or localhost). */
+/** True when the host is plain loopback: 127/8, ::1, or a localhost name. */
 function isLoopbackHost(host: string): boolean {
-  if (isLocalhostName(host)) return true;
-  const plain = bare(host);
-  const family = isIP(plain);
-  if (family === 0) return false;
-  const v4 = family === 6 ? mappedIpv4(plain) : plain;
-  return v4 ? LOOPBACK.check(v4, 'ipv4') : LOOPBACK.check(plain, 'ipv6');
+  return isLocalhostName(host) || readAddress(host)?.ip.range() === 'loopback';
 }
 
 /** The URL of a createWebhook or updateWebhook body, or a 400 on `url`. */
@@ -149,7 +219,10 @@ export function checkedUrl(value: unknown, policy: WebhookPolicy): string {
   if (url.username || url.password)
     throw refuse('A webhook URL cannot hold a user name or password.');
   if (loopback && !policy.allowLoopback) throw refuse(PRIVATE_URL);
-  if (refusedAddress(url.hostname, policy)) throw refuse(PRIVATE_URL);
+  // A literal address is checked now; a name, before each try (what it resolves to then).
+  const literal = isIP(bare(url.hostname)) !== 0;
+  if (literal && typeof allowedAddress(url.hostname, policy) === 'string')
+    throw refuse(PRIVATE_URL);
   return url.toString();
 }
 
@@ -373,15 +446,23 @@ interface Attempt {
   error: string | null;
 }
 
-/** What the dispatcher needs; `fetch` and `resolve` are swapped in tests that need no network. */
+/** What the dispatcher needs; `resolve` is swapped in tests that need no network. */
 export interface DispatcherDeps {
   store: Store;
   now: () => Date;
   policy: WebhookPolicy;
   onMail?: (mail: Mail) => void;
-  fetch?: typeof fetch;
-  /** The addresses a host name resolves to (default: the system's resolver, every address). */
+  /**
+   * The addresses a host name resolves to (default: the system's resolver, every address). Asked
+   * once per try; the connection is given only what it answered, once checked.
+   */
   resolve?: (host: string) => Promise<string[]>;
+  /**
+   * Always undefined: deliveries do not go through fetch, whose own lookup would connect to
+   * whatever the name answers then. It stays only because server.ts's `webhookFetch` option
+   * names it; both go together.
+   */
+  fetch?: undefined;
 }
 
 export interface WebhookDispatcher {
@@ -424,70 +505,197 @@ function pausedMails(draft: State, hook: WebhookRow, now: Date): Mail[] {
     );
 }
 
+/** Where a try may connect (every address the host stands for, each checked), or why not. */
+type Target = { addresses: Checked[] } | { refused: string };
+
+/** A try that had no reply within DELIVERY_TIMEOUT_MS. */
+class NoReply extends Error {}
+
+/**
+ * A `lookup` for the try's socket that answers only the addresses already checked and never asks
+ * DNS again: a name that answers differently a moment later (DNS rebinding) does not move the
+ * connection. The TLS server name stays the URL's host, so its certificate is still verified
+ * against the name.
+ */
+function pinnedLookup(addresses: readonly Checked[]): LookupFunction {
+  return (_host, options, callback) => {
+    const wanted = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+    const fitting = addresses.filter((entry) => !wanted || entry.family === wanted);
+    const first = fitting[0];
+    if (!first) {
+      callback(Object.assign(new Error('No checked address.'), { code: 'ENOTFOUND' }), '', 0);
+      return;
+    }
+    if (options.all)
+      callback(
+        null,
+        fitting.map(({ address, family }) => ({ address, family })),
+      );
+    else callback(null, first.address, first.family);
+  };
+}
+
+/**
+ * One POST over node:http(s), its socket connected to one of `addresses`; the reply's status. A
+ * new connection each time (no agent to reuse one opened for another address); a redirect is
+ * returned, never followed; the reply's body is not read. No reply within DELIVERY_TIMEOUT_MS
+ * rejects with NoReply.
+ */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  addresses: readonly Checked[],
+): Promise<number> {
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = send(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      agent: false,
+      lookup: pinnedLookup(addresses),
+    });
+    const timer = setTimeout(() => outgoing.destroy(new NoReply()), DELIVERY_TIMEOUT_MS);
+    outgoing.on('response', (response) => {
+      clearTimeout(timer);
+      resolve(response.statusCode ?? 0);
+      response.destroy();
+    });
+    outgoing.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    outgoing.end(body);
+  });
+}
+
+/** The error code of a failed try (Node's, or the first of an AggregateError's), if it is one. */
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(code)) return code;
+  if (error instanceof AggregateError) return errorCode(error.errors[0]);
+  return undefined;
+}
+
+const CERTIFICATE_UNTRUSTED =
+  "The receiver's TLS certificate is not signed by a trusted authority.";
+const CERTIFICATE_SELF_SIGNED = "The receiver's TLS certificate is self-signed.";
+const CLOSED = 'The connection was closed before the receiver answered.';
+const UNREACHABLE = "The receiver's network cannot be reached.";
+
+/** What the log says of a failed connection, by its code. */
+const CONNECTION_ERRORS: Record<string, (host: string) => string> = {
+  ECONNREFUSED: () => 'The connection was refused.',
+  ECONNRESET: () => CLOSED,
+  EPIPE: () => CLOSED,
+  ETIMEDOUT: () => 'The connection timed out.',
+  EHOSTUNREACH: () => UNREACHABLE,
+  ENETUNREACH: () => UNREACHABLE,
+  ENOTFOUND: (host) => `${host} could not be resolved.`,
+  EAI_AGAIN: (host) => `${host} could not be resolved.`,
+  ERR_TLS_CERT_ALTNAME_INVALID: (host) => `The receiver's TLS certificate does not name ${host}.`,
+  CERT_HAS_EXPIRED: () => "The receiver's TLS certificate has expired.",
+  CERT_NOT_YET_VALID: () => "The receiver's TLS certificate is not valid yet.",
+  CERT_REVOKED: () => "The receiver's TLS certificate is revoked.",
+  DEPTH_ZERO_SELF_SIGNED_CERT: () => CERTIFICATE_SELF_SIGNED,
+  SELF_SIGNED_CERT_IN_CHAIN: () => CERTIFICATE_SELF_SIGNED,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: () => CERTIFICATE_UNTRUSTED,
+  UNABLE_TO_GET_ISSUER_CERT: () => CERTIFICATE_UNTRUSTED,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: () => CERTIFICATE_UNTRUSTED,
+  EPROTO: () => 'The TLS handshake with the receiver failed.',
+};
+
+/**
+ * A failed try in a sentence of this file's own, by the error's code: never the error's text,
+ * which can carry what the receiver's side wrote (a TLS certificate's every name, in "does not
+ * match certificate's altnames: ... DNS:a, DNS:b") and would tell a company admin what else
+ * that server holds.
+ */
+function deliveryError(error: unknown, host: string): string {
+  if (error instanceof NoReply) return `No reply within ${DELIVERY_TIMEOUT_MS / 1000} s.`;
+  const code = errorCode(error);
+  if (code === undefined) return 'Could not reach the receiver.';
+  const known = CONNECTION_ERRORS[code];
+  if (known) return known(host);
+  if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_'))
+    return 'The TLS handshake with the receiver failed.';
+  if (code.startsWith('HPE_')) return "The receiver's reply is not valid HTTP.";
+  return `Could not reach the receiver (${code}).`;
+}
+
 export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher {
-  const send = deps.fetch ?? fetch;
   const resolve = deps.resolve ?? systemResolve;
   const inFlight = new Set<number>();
   const pending = new Set<Promise<unknown>>();
   let generation = 0;
 
-  /** Why the URL's host may not be sent to now (its addresses as resolved now), or null. */
-  const refusedNow = async (url: URL): Promise<string | null> => {
-    if (isLocalhostName(url.hostname))
-      return refusedAddress('127.0.0.1', deps.policy) && `${url.hostname} is a loopback name.`;
-    if (isIP(bare(url.hostname)) !== 0) return refusedAddress(url.hostname, deps.policy);
-    let addresses: string[];
+  /**
+   * Where the URL's host may be reached now. A localhost name is loopback without asking DNS
+   * (RFC 6761). A name is resolved once, here: a failed or empty answer is not sent (sending
+   * anyway would let the connection's own lookup answer what was never checked), and one address
+   * refused refuses the try. Picking the allowed ones would be safe for this connection too, but a
+   * name that answers an inside address at all is pointed at the inside, which the log should say.
+   */
+  const targetOf = async (url: URL): Promise<Target> => {
+    const host = bare(url.hostname);
+    if (isLocalhostName(host))
+      return deps.policy.allowLoopback
+        ? {
+            addresses: [
+              { address: '127.0.0.1', family: 4 },
+              { address: '::1', family: 6 },
+            ],
+          }
+        : { refused: `${host} is a loopback name.` };
+    if (isIP(host) !== 0) {
+      const allowed = allowedAddress(host, deps.policy);
+      return typeof allowed === 'string'
+        ? { refused: `${host} ${allowed}.` }
+        : { addresses: [allowed] };
+    }
+    let answers: string[];
     try {
-      addresses = await resolve(url.hostname);
+      answers = await resolve(host);
     } catch {
-      return null; // fetch will fail to connect, and say so
+      answers = [];
     }
-    for (const address of addresses) {
-      const why = refusedAddress(address, deps.policy);
-      if (why) return `${url.hostname} resolves to ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+    if (answers.length === 0) return { refused: `${host} could not be resolved.` };
+    const addresses: Checked[] = [];
+    for (const answer of answers) {
+      const allowed = allowedAddress(answer, deps.policy);
+      if (typeof allowed === 'string')
+        return { refused: `${host} resolves to ${answer}, which ${allowed}.` };
+      addresses.push(allowed);
     }
-    return null;
+    return { addresses };
   };
 
   const attempt = async (hook: WebhookRow, delivery: WebhookDeliveryRow): Promise<Attempt> => {
     const url = new URL(hook.url);
-    const refused = await refusedNow(url);
-    if (refused) return { ok: false, code: null, error: `Not sent: ${refused}` };
+    const target = await targetOf(url);
+    if ('refused' in target) return { ok: false, code: null, error: `Not sent: ${target.refused}` };
     const t = Math.floor(deps.now().getTime() / 1000);
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'AceBridge-Webhooks/1',
+      'AceBridge-Event': delivery.type,
+      'AceBridge-Delivery': String(delivery.id),
+      'AceBridge-Signature': signatureHeader(hook.secret, delivery.body, t),
+    };
+    let code: number;
     try {
-      const response = await send(url, {
-        method: 'POST',
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'AceBridge-Webhooks/1',
-          'AceBridge-Event': delivery.type,
-          'AceBridge-Delivery': String(delivery.id),
-          'AceBridge-Signature': signatureHeader(hook.secret, delivery.body, t),
-        },
-      });
-      await response.body?.cancel();
-      const code = response.status;
-      if (code >= 200 && code < 300) return { ok: true, code, error: null };
-      if (code >= 300 && code < 400)
-        return {
-          ok: false,
-          code,
-          error: `The receiver answered ${code}; redirects are not followed.`,
-        };
-      return { ok: false, code, error: `The receiver answered ${code}.` };
+      code = await post(url, headers, delivery.body, target.addresses);
     } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      return { ok: false, code: null, error: deliveryError(error, bare(url.hostname)) };
+    }
+    if (code >= 200 && code < 300) return { ok: true, code, error: null };
+    if (code >= 300 && code < 400)
       return {
         ok: false,
-        code: null,
-        error: timedOut
-          ? `No reply within ${DELIVERY_TIMEOUT_MS / 1000} s.`
-          : `Could not reach the receiver: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`,
+        code,
+        error: `The receiver answered ${code}; redirects are not followed.`,
       };
-    }
+    return { ok: false, code, error: `The receiver answered ${code}.` };
   };
 
   /** Records a try's outcome: delivered, retried later, or failed (and the webhook maybe paused). */

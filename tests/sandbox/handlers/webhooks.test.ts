@@ -215,7 +215,7 @@ describe('webhooks: where they may point', () => {
     expect(asked).toEqual(['hooks.example.com']);
     expect(sent.body).toMatchObject({ status: 'failed', response_code: null, attempts: 1 });
     expect(sent.body.error).toBe(
-      'Not sent: hooks.example.com resolves to 192.168.1.20 is inside a private network.',
+      'Not sent: hooks.example.com resolves to 192.168.1.20, which is not on the public internet (private).',
     );
   });
 });

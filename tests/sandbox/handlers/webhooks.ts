@@ -2,7 +2,7 @@
  * Tag `webhooks`: the company's signed webhooks (super_admin only: 403 for a `user`; another
  * company's webhook is 404). The rules are domain/webhooks.ts's; every change is recorded in the
  * activity log through `record`, without the secret, which only the create and rotate replies
- * carry.
+ * carry. Test deliveries are throttled per company (`webhookTestsPerTenant`, 429).
  */
 import {
   operation,
@@ -37,12 +37,13 @@ import {
 } from '../domain/webhooks';
 import type { State, WebhookRow } from '../store/state';
 import { paginate } from './paging';
+import { countAttempt } from './throttling';
 
 const WHAT = 'manage webhooks';
 
 /**
  * The sandbox's dispatcher (server.ts makes one); a bare app (the app's component tests) gets one
- * on first use, with the sandbox's policy and whatever `fetch` is then.
+ * on first use, with the sandbox's policy and the system's resolver.
  */
 function dispatcherOf(deps: SandboxDeps): WebhookDispatcher {
   deps.webhooks ??= createWebhookDispatcher({
@@ -50,7 +51,6 @@ function dispatcherOf(deps: SandboxDeps): WebhookDispatcher {
     now: deps.now,
     policy: SANDBOX_WEBHOOK_POLICY,
     onMail: deps.onMail,
-    fetch: (...args) => fetch(...args),
   });
   return deps.webhooks;
 }
@@ -181,6 +181,10 @@ export function registerWebhooks(app: SandboxApp): void {
     const { deps } = call;
     const { tenant } = superAdminOnly(deps.store.state, sessionOf(call), WHAT);
     const found = findWebhook(deps.store.state, tenant.id, call.params.id ?? '');
+    // Each test sends a request to the receiver at once: counted per company across its
+    // webhooks, so that a test cannot be used to flood a receiver. Only a test that goes ahead is
+    // counted: not a 403 or a 404, nor one refused here while the counter is full.
+    countAttempt(call, [{ limit: 'webhookTestsPerTenant', key: String(tenant.id) }]);
     const delivery = await dispatcherOf(deps).sendTest(tenant.id, found.id);
     return reply(200, deliveryView(delivery));
   });
