@@ -1811,10 +1811,30 @@ export interface components {
     BooleanValue: 'True' | 'False';
     /**
      * @description An override value (`dummy_value`) for an Email attribute: one `@` between a name and a
-     *     domain with a dot, no spaces (`jane.doe@example.com`). ACE refuses an e-mail address of
-     *     another form with a Data Type Mismatch Error.
+     *     domain with a dot, no spaces (`jane.doe@example.com`), on one line (SingleLineText). ACE
+     *     refuses an e-mail address of another form with a Data Type Mismatch Error. An address
+     *     matches both patterns, this one and SingleLineText's.
      */
-    EmailValue: string;
+    EmailValue: string & components['schemas']['SingleLineText'];
+    /**
+     * @description One line of text with no control character in it: none of C0 (U+0000 to U+001F: NUL, tab,
+     *     line feed, carriage return, escape, ...), DEL (U+007F) or C1 (U+0080 to U+009F, NEL among
+     *     them), nor the line and paragraph separators U+2028 and U+2029. Letters of every script,
+     *     accents, emoji, spaces, apostrophes and hyphens are all allowed (`Zoë O'Brien-Smith`).
+     *
+     *     Every single-line text a request sends is one (names, company names, e-mail addresses,
+     *     Salesforce credentials, a webhook's URL): such text is later put into a mail's header (the
+     *     subject that names a company, the address a mail goes to), an HTTP header, a log line or a
+     *     console, where a carriage return or a line feed ends the header and starts another
+     *     (`Bcc: everyone@...`) or forges a line, and an escape sequence drives the terminal that
+     *     shows it. U+2028 and U+2029 are refused too: many mail readers, consoles and every
+     *     JavaScript parser take them for line breaks, and a one-line field has no use for them.
+     *
+     *     A text that breaks the rule is refused with a 400 field error on its field, worded as
+     *     `x-message` (the app's forms say the same before sending). The rule holds for strings only
+     *     (`null` passes), so a schema takes it with `allOf`, whatever its own type.
+     */
+    SingleLineText: unknown;
     /**
      * @description A new password as the backend's password policy takes it: at least 8 characters (and at
      *     most 128). The backend's password validators may refuse more (a password too common, or
@@ -1825,18 +1845,23 @@ export interface components {
      * @description A person's full name as typed in a form (the admin of a new company, an invited or
      *     renamed user), before the app splits it into first, middle and last name (each a
      *     NamePart): at least two parts, a first and a last name, separated by white space, and
-     *     each part at least as long as a NamePart's `minLength` (2 characters). The two rules are
-     *     two patterns, so that a form can say which one a name breaks. Only the parts are sent:
-     *     `x-full-name` on a request body names this rule for the full name its parts come from.
+     *     each part at least as long as a NamePart's `minLength` (2 characters), on one line
+     *     (SingleLineText). The rules are separate patterns, so that a form can say which one a name
+     *     breaks. Only the parts are sent: `x-full-name` on a request body names this rule for the
+     *     full name its parts come from.
      */
-    PersonName: string & (unknown & unknown);
+    PersonName: string & (unknown & unknown & components['schemas']['SingleLineText']);
     /**
      * @description One part of a person's name as sent (first, middle or last name): at least 2 characters
-     *     once trimmed. A shorter part is refused with a 400 field error on that part.
+     *     once trimmed, on one line (SingleLineText). A shorter part is refused with a 400 field
+     *     error on that part.
      */
-    NamePart: string;
-    /** @description A company's name as it signs up, at least 3 characters once trimmed. */
-    CompanyName: string;
+    NamePart: string & components['schemas']['SingleLineText'];
+    /**
+     * @description A company's name as it signs up, at least 3 characters once trimmed, on one line
+     *     (SingleLineText): the name is put into the subject of the mails that name the company.
+     */
+    CompanyName: string & components['schemas']['SingleLineText'];
     /** @description An AWS account id, 12 digits (`123456789012`). */
     AwsAccountId: string;
     /**
@@ -1941,23 +1966,27 @@ export interface components {
       /** @description First name. */
       first_name?: components['schemas']['NamePart'];
       /** @description Middle name, or null; when given, a NamePart. */
-      middle_name?: string | null;
+      middle_name?: ((string & components['schemas']['SingleLineText']) | null) &
+        components['schemas']['SingleLineText'];
       /** @description Last name, or null; when given, a NamePart. */
-      last_name?: string | null;
+      last_name?: ((string & components['schemas']['SingleLineText']) | null) &
+        components['schemas']['SingleLineText'];
     };
     /** @description A user to invite. The modal splits a full name into first, middle and last name. */
     InviteRequest: {
       /** @description First word of the full name. */
       first_name: components['schemas']['NamePart'];
       /** @description Second word when the full name has more than three words, else null; when given, a NamePart. */
-      middle_name?: string | null;
+      middle_name?: ((string & components['schemas']['SingleLineText']) | null) &
+        components['schemas']['SingleLineText'];
       /** @description Last name (second word, or the rest of the name when there is a middle name); when given, a NamePart. */
-      last_name?: string | null;
+      last_name?: ((string & components['schemas']['SingleLineText']) | null) &
+        components['schemas']['SingleLineText'];
       /**
        * Format: email
        * @description Where the invitation is sent; becomes the login.
        */
-      email: string;
+      email: string & components['schemas']['SingleLineText'];
       role: components['schemas']['Role'];
     };
     ResendInviteRequest: {
@@ -2096,16 +2125,16 @@ export interface components {
     /** @description Contact details left by an AWS Marketplace buyer. */
     AwsRegistrationRequest: {
       /** @description Company name. */
-      company_name: string;
+      company_name: string & components['schemas']['SingleLineText'];
       /** @description Name of the person to contact. */
-      contact_person: string;
+      contact_person: string & components['schemas']['SingleLineText'];
       /** @description Phone number, free format. */
-      contact_phone: string;
+      contact_phone: string & components['schemas']['SingleLineText'];
       /**
        * Format: email
        * @description Contact e-mail.
        */
-      email: string;
+      email: string & components['schemas']['SingleLineText'];
     };
     TenantSubdomainRequest: {
       /**
@@ -2138,12 +2167,13 @@ export interface components {
         company_name: components['schemas']['CompanyName'];
         aws_partner_status: components['schemas']['AwsPartnerStatus'];
         /** @description Industry, optional. */
-        industry?: string | null;
+        industry?: ((string & components['schemas']['SingleLineText']) | null) &
+          components['schemas']['SingleLineText'];
         /**
          * Format: email
          * @description Company contact e-mail.
          */
-        email: string;
+        email: string & components['schemas']['SingleLineText'];
         /** @description The terms and conditions and privacy policy were accepted (must be true). */
         is_term_and_conditions_accepted: boolean;
       };
@@ -2151,12 +2181,13 @@ export interface components {
         /** @description First word of the admin's full name. */
         first_name: components['schemas']['NamePart'];
         /** @description The rest of the full name; null when the name has one part; when given, a NamePart. */
-        last_name?: string | null;
+        last_name?: ((string & components['schemas']['SingleLineText']) | null) &
+          components['schemas']['SingleLineText'];
         /**
          * Format: email
          * @description Admin login e-mail.
          */
-        email: string;
+        email: string & components['schemas']['SingleLineText'];
         /** @description Admin password (Password). */
         password: components['schemas']['Password'];
       };
@@ -2172,9 +2203,10 @@ export interface components {
     };
     SalesforceAccount: {
       /** @description Salesforce username of the integration user (e-mail format). */
-      username: string;
+      username: string & components['schemas']['SingleLineText'];
       /** @description Consumer key of a custom connected app; null to use the managed package's default. */
-      consumer_key?: string | null;
+      consumer_key?: ((string & components['schemas']['SingleLineText']) | null) &
+        components['schemas']['SingleLineText'];
       /**
        * @description salesforce_beta - sandbox org (the default); salesforce_production - production org, offered only when the tenant is production enabled.
        * @enum {string}
@@ -2195,9 +2227,10 @@ export interface components {
     /** @description New Salesforce credentials from the "Update your Salesforce Account" modal. */
     SalesforceConnectionUpdate: {
       /** @description Salesforce username of the integration user. */
-      username: string;
+      username: string & components['schemas']['SingleLineText'];
       /** @description Consumer key of a custom connected app; null for the managed package's default. */
-      consumer_key?: string | null;
+      consumer_key?: ((string & components['schemas']['SingleLineText']) | null) &
+        components['schemas']['SingleLineText'];
       /** @description True when the managed package's default connected app is used. */
       is_salesforce_managed_package: boolean;
     };
@@ -2994,9 +3027,10 @@ export interface components {
     WebhookEvents: components['schemas']['WebhookEventType'][];
     /**
      * @description Where deliveries are POSTed: https, no user name or password, not inside a private
-     *     network (see createWebhook).
+     *     network (see createWebhook), on one line (SingleLineText): the address is named in the
+     *     subject of the mail that says the webhook was paused.
      */
-    WebhookUrl: string;
+    WebhookUrl: string & components['schemas']['SingleLineText'];
     /** @description A webhook of the company. Its signing secret is never part of it. */
     Webhook: {
       id: number;

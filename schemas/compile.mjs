@@ -10,6 +10,13 @@
 // here, into generated/forms/<name>.schema.json, the schema the app loads with its validator.
 // A message names a bound as `{maximum}` (any keyword of its own schema): the number is filled in
 // here, so a message never restates a number the contract may change.
+//
+// A rule the contract words itself brings its message: a schema with `x-message` (SingleLineText)
+// gives it as the field's `pattern` message, so every form says the same sentence and a form
+// schema never restates it. And a contract schema built on such rules (`allOf: [{ $ref }]`:
+// CompanyName, PersonName and WebhookUrl take SingleLineText) brings them along, each as an entry
+// of the field's `allOf`: a field that points to CompanyName is checked as one line without
+// saying so, as the request it fills in is.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +63,8 @@ function toEsm(code, name) {
 }
 
 const CONTRACT_REF = 'contract#/';
+/** How a schema of the contract points to another (`#/components/schemas/SingleLineText`). */
+const LOCAL_REF = '#/components/schemas/';
 /** The keywords a form takes from the contract: the rule, not its prose. */
 const TAKEN = [
   'type',
@@ -136,6 +145,33 @@ function resolveContractRefs(schema, contract, where) {
     if (keyword in node && keyword !== 'type')
       throw new Error(`${where}: ${keyword} comes from ${ref}; do not restate it.`);
     node[keyword] = target[keyword];
+  }
+  const message = target['x-message'];
+  if (typeof message === 'string') {
+    const messages = /** @type {Record<string, unknown>} */ (
+      typeof node.errorMessage === 'object' && node.errorMessage !== null ? node.errorMessage : {}
+    );
+    if (typeof node.errorMessage === 'string' || 'pattern' in messages)
+      throw new Error(`${where}: the pattern's message comes from ${ref}; do not restate it.`);
+    node.errorMessage = { ...messages, pattern: message };
+  }
+  // The rules the target is built on, each checked (and worded) as its own entry of `allOf`.
+  const rules = (Array.isArray(target.allOf) ? target.allOf : []).filter(
+    (/** @type {any} */ part) => typeof part?.$ref === 'string',
+  );
+  if (rules.length > 0) {
+    const entries = rules.map(
+      (/** @type {{ $ref: string }} */ part, /** @type {number} */ index) => {
+        if (!part.$ref.startsWith(LOCAL_REF))
+          throw new Error(`${where}: ${ref} takes ${part.$ref}, which is not a component schema.`);
+        return resolveContractRefs(
+          { $ref: `${CONTRACT_REF}components/schemas/${part.$ref.slice(LOCAL_REF.length)}` },
+          contract,
+          `${where}/allOf(${ref})/${index}`,
+        );
+      },
+    );
+    node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), ...entries];
   }
   return withFilledMessages(node, where);
 }

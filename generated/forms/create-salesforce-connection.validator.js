@@ -76,6 +76,15 @@ const schema17 = {
         maxLength: 'Ensure this field has no more than 254 characters.',
       },
       maxLength: 254,
+      allOf: [
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
+      ],
     },
     consumer_key_choice: {
       type: 'string',
@@ -106,6 +115,15 @@ const schema17 = {
           maxLength: 'Ensure this field has no more than 255 characters.',
         },
         maxLength: 255,
+        allOf: [
+          {
+            pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            errorMessage: {
+              pattern:
+                'Enter one line of text, without line breaks, tabs or other control characters.',
+            },
+          },
+        ],
       },
     },
     errorMessage: { required: { consumer_key: 'Consumer Key is required' } },
@@ -117,8 +135,9 @@ const schema17 = {
       account_type: 'Environment is required',
     },
   },
-  $id: '-6ef44a2f',
+  $id: '-2b77e83f',
 };
+const pattern0 = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$', 'u');
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const obj0 = {
   required: 'missingProperty',
@@ -130,7 +149,7 @@ function validate15(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-6ef44a2f" */ let vErrors = null;
+  /*# sourceURL="-2b77e83f" */ let vErrors = null;
   let errors = 0;
   const _errs2 = errors;
   let valid0 = true;
@@ -192,8 +211,77 @@ function validate15(
       if (data.consumer_key !== undefined) {
         let data1 = data.consumer_key;
         if (typeof data1 === 'string') {
-          if (func2(data1) > 255) {
+          if (!pattern0.test(data1)) {
             const err3 = {
+              instancePath: instancePath + '/consumer_key',
+              schemaPath: '#/then/properties/consumer_key/allOf/0/pattern',
+              keyword: 'pattern',
+              params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+              message:
+                'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+              schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+              parentSchema: schema17.then.properties.consumer_key.allOf[0],
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+        if (errors > 0) {
+          const emErrors0 = { pattern: [] };
+          const templates0 = {};
+          for (const err4 of vErrors) {
+            if (
+              err4.keyword !== 'errorMessage' &&
+              !err4.emUsed &&
+              err4.instancePath === instancePath + '/consumer_key' &&
+              err4.keyword in emErrors0 &&
+              err4.schemaPath.indexOf('#/then/properties/consumer_key/allOf/0') === 0 &&
+              /^\/[^\/]*$/.test(err4.schemaPath.slice(38))
+            ) {
+              emErrors0[err4.keyword].push(err4);
+              err4.emUsed = true;
+            }
+          }
+          for (const key0 in emErrors0) {
+            if (emErrors0[key0].length) {
+              const err5 = {
+                instancePath: instancePath + '/consumer_key',
+                schemaPath: '#/then/properties/consumer_key/allOf/0/errorMessage',
+                keyword: 'errorMessage',
+                params: { errors: emErrors0[key0] },
+                message:
+                  key0 in templates0
+                    ? templates0[key0]()
+                    : schema17.then.properties.consumer_key.allOf[0].errorMessage[key0],
+                schema: schema17.then.properties.consumer_key.allOf[0].errorMessage,
+                parentSchema: schema17.then.properties.consumer_key.allOf[0],
+                data: data1,
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+          const emErrs0 = [];
+          for (const err6 of vErrors) {
+            if (!err6.emUsed) {
+              emErrs0.push(err6);
+            }
+          }
+          vErrors = emErrs0;
+          errors = emErrs0.length;
+        }
+        if (typeof data1 === 'string') {
+          if (func2(data1) > 255) {
+            const err7 = {
               instancePath: instancePath + '/consumer_key',
               schemaPath: '#/then/properties/consumer_key/maxLength',
               keyword: 'maxLength',
@@ -204,14 +292,14 @@ function validate15(
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err3];
+              vErrors = [err7];
             } else {
-              vErrors.push(err3);
+              vErrors.push(err7);
             }
             errors++;
           }
           if (func2(data1) < 1) {
-            const err4 = {
+            const err8 = {
               instancePath: instancePath + '/consumer_key',
               schemaPath: '#/then/properties/consumer_key/minLength',
               keyword: 'minLength',
@@ -222,14 +310,14 @@ function validate15(
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err4];
+              vErrors = [err8];
             } else {
-              vErrors.push(err4);
+              vErrors.push(err8);
             }
             errors++;
           }
         } else {
-          const err5 = {
+          const err9 = {
             instancePath: instancePath + '/consumer_key',
             schemaPath: '#/then/properties/consumer_key/type',
             keyword: 'type',
@@ -240,122 +328,122 @@ function validate15(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err9];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err9);
           }
           errors++;
         }
         if (errors > 0) {
-          const emErrors0 = { minLength: [], maxLength: [] };
-          const templates0 = {};
-          for (const err6 of vErrors) {
+          const emErrors1 = { minLength: [], maxLength: [] };
+          const templates1 = {};
+          for (const err10 of vErrors) {
             if (
-              err6.keyword !== 'errorMessage' &&
-              !err6.emUsed &&
-              err6.instancePath === instancePath + '/consumer_key' &&
-              err6.keyword in emErrors0 &&
-              err6.schemaPath.indexOf('#/then/properties/consumer_key') === 0 &&
-              /^\/[^\/]*$/.test(err6.schemaPath.slice(30))
+              err10.keyword !== 'errorMessage' &&
+              !err10.emUsed &&
+              err10.instancePath === instancePath + '/consumer_key' &&
+              err10.keyword in emErrors1 &&
+              err10.schemaPath.indexOf('#/then/properties/consumer_key') === 0 &&
+              /^\/[^\/]*$/.test(err10.schemaPath.slice(30))
             ) {
-              emErrors0[err6.keyword].push(err6);
-              err6.emUsed = true;
+              emErrors1[err10.keyword].push(err10);
+              err10.emUsed = true;
             }
           }
-          for (const key0 in emErrors0) {
-            if (emErrors0[key0].length) {
-              const err7 = {
+          for (const key1 in emErrors1) {
+            if (emErrors1[key1].length) {
+              const err11 = {
                 instancePath: instancePath + '/consumer_key',
                 schemaPath: '#/then/properties/consumer_key/errorMessage',
                 keyword: 'errorMessage',
-                params: { errors: emErrors0[key0] },
+                params: { errors: emErrors1[key1] },
                 message:
-                  key0 in templates0
-                    ? templates0[key0]()
-                    : schema17.then.properties.consumer_key.errorMessage[key0],
+                  key1 in templates1
+                    ? templates1[key1]()
+                    : schema17.then.properties.consumer_key.errorMessage[key1],
                 schema: schema17.then.properties.consumer_key.errorMessage,
                 parentSchema: schema17.then.properties.consumer_key,
                 data: data1,
               };
               if (vErrors === null) {
-                vErrors = [err7];
+                vErrors = [err11];
               } else {
-                vErrors.push(err7);
+                vErrors.push(err11);
               }
               errors++;
             }
           }
-          const emErrs0 = [];
-          for (const err8 of vErrors) {
-            if (!err8.emUsed) {
-              emErrs0.push(err8);
+          const emErrs1 = [];
+          for (const err12 of vErrors) {
+            if (!err12.emUsed) {
+              emErrs1.push(err12);
             }
           }
-          vErrors = emErrs0;
-          errors = emErrs0.length;
+          vErrors = emErrs1;
+          errors = emErrs1.length;
         }
       }
     }
     if (errors > 0) {
-      const emErrors1 = { required: { consumer_key: [] } };
-      const templates1 = { required: {} };
+      const emErrors2 = { required: { consumer_key: [] } };
+      const templates2 = { required: {} };
       let emPropParams0;
       let emParamsErrors0;
-      for (const err9 of vErrors) {
+      for (const err13 of vErrors) {
         if (
-          err9.keyword !== 'errorMessage' &&
-          !err9.emUsed &&
-          err9.instancePath === instancePath &&
-          err9.keyword in emErrors1 &&
-          err9.schemaPath.indexOf('#/then') === 0 &&
-          /^\/[^\/]*$/.test(err9.schemaPath.slice(6))
+          err13.keyword !== 'errorMessage' &&
+          !err13.emUsed &&
+          err13.instancePath === instancePath &&
+          err13.keyword in emErrors2 &&
+          err13.schemaPath.indexOf('#/then') === 0 &&
+          /^\/[^\/]*$/.test(err13.schemaPath.slice(6))
         ) {
-          emPropParams0 = obj0[err9.keyword];
-          emParamsErrors0 = emErrors1[err9.keyword][err9.params[emPropParams0]];
+          emPropParams0 = obj0[err13.keyword];
+          emParamsErrors0 = emErrors2[err13.keyword][err13.params[emPropParams0]];
           if (emParamsErrors0) {
-            emParamsErrors0.push(err9);
-            err9.emUsed = true;
+            emParamsErrors0.push(err13);
+            err13.emUsed = true;
           }
         }
       }
-      for (const key1 in emErrors1) {
-        for (const keyProp0 in emErrors1[key1]) {
-          emParamsErrors0 = emErrors1[key1][keyProp0];
+      for (const key2 in emErrors2) {
+        for (const keyProp0 in emErrors2[key2]) {
+          emParamsErrors0 = emErrors2[key2][keyProp0];
           if (emParamsErrors0.length) {
-            const tmpl0 = templates1[key1] && templates1[key1][keyProp0];
-            const err10 = {
+            const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
+            const err14 = {
               instancePath,
               schemaPath: '#/then/errorMessage',
               keyword: 'errorMessage',
               params: { errors: emParamsErrors0 },
-              message: tmpl0 ? tmpl0() : schema17.then.errorMessage[key1][keyProp0],
+              message: tmpl0 ? tmpl0() : schema17.then.errorMessage[key2][keyProp0],
               schema: schema17.then.errorMessage,
               parentSchema: schema17.then,
               data,
             };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err14];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err14);
             }
             errors++;
           }
         }
       }
-      const emErrs1 = [];
-      for (const err11 of vErrors) {
-        if (!err11.emUsed) {
-          emErrs1.push(err11);
+      const emErrs2 = [];
+      for (const err15 of vErrors) {
+        if (!err15.emUsed) {
+          emErrs2.push(err15);
         }
       }
-      vErrors = emErrs1;
-      errors = emErrs1.length;
+      vErrors = emErrs2;
+      errors = emErrs2.length;
     }
     var _valid0 = _errs5 === errors;
     valid0 = _valid0;
   }
   if (!valid0) {
-    const err12 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/if',
       keyword: 'if',
@@ -366,15 +454,15 @@ function validate15(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err16];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err16);
     }
     errors++;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.username === undefined) {
-      const err13 = {
+      const err17 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -385,14 +473,14 @@ function validate15(
         data,
       };
       if (vErrors === null) {
-        vErrors = [err13];
+        vErrors = [err17];
       } else {
-        vErrors.push(err13);
+        vErrors.push(err17);
       }
       errors++;
     }
     if (data.consumer_key_choice === undefined) {
-      const err14 = {
+      const err18 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -403,14 +491,14 @@ function validate15(
         data,
       };
       if (vErrors === null) {
-        vErrors = [err14];
+        vErrors = [err18];
       } else {
-        vErrors.push(err14);
+        vErrors.push(err18);
       }
       errors++;
     }
     if (data.account_type === undefined) {
-      const err15 = {
+      const err19 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -421,17 +509,86 @@ function validate15(
         data,
       };
       if (vErrors === null) {
-        vErrors = [err15];
+        vErrors = [err19];
       } else {
-        vErrors.push(err15);
+        vErrors.push(err19);
       }
       errors++;
     }
     if (data.username !== undefined) {
       let data2 = data.username;
       if (typeof data2 === 'string') {
+        if (!pattern0.test(data2)) {
+          const err20 = {
+            instancePath: instancePath + '/username',
+            schemaPath: '#/properties/username/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema17.properties.username.allOf[0],
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors3 = { pattern: [] };
+        const templates3 = {};
+        for (const err21 of vErrors) {
+          if (
+            err21.keyword !== 'errorMessage' &&
+            !err21.emUsed &&
+            err21.instancePath === instancePath + '/username' &&
+            err21.keyword in emErrors3 &&
+            err21.schemaPath.indexOf('#/properties/username/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err21.schemaPath.slice(29))
+          ) {
+            emErrors3[err21.keyword].push(err21);
+            err21.emUsed = true;
+          }
+        }
+        for (const key3 in emErrors3) {
+          if (emErrors3[key3].length) {
+            const err22 = {
+              instancePath: instancePath + '/username',
+              schemaPath: '#/properties/username/allOf/0/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors3[key3] },
+              message:
+                key3 in templates3
+                  ? templates3[key3]()
+                  : schema17.properties.username.allOf[0].errorMessage[key3],
+              schema: schema17.properties.username.allOf[0].errorMessage,
+              parentSchema: schema17.properties.username.allOf[0],
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        const emErrs3 = [];
+        for (const err23 of vErrors) {
+          if (!err23.emUsed) {
+            emErrs3.push(err23);
+          }
+        }
+        vErrors = emErrs3;
+        errors = emErrs3.length;
+      }
+      if (typeof data2 === 'string') {
         if (func2(data2) > 254) {
-          const err16 = {
+          const err24 = {
             instancePath: instancePath + '/username',
             schemaPath: '#/properties/username/maxLength',
             keyword: 'maxLength',
@@ -442,14 +599,14 @@ function validate15(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err24];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err24);
           }
           errors++;
         }
         if (func2(data2) < 1) {
-          const err17 = {
+          const err25 = {
             instancePath: instancePath + '/username',
             schemaPath: '#/properties/username/minLength',
             keyword: 'minLength',
@@ -460,14 +617,14 @@ function validate15(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err25];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err25);
           }
           errors++;
         }
       } else {
-        const err18 = {
+        const err26 = {
           instancePath: instancePath + '/username',
           schemaPath: '#/properties/username/type',
           keyword: 'type',
@@ -478,65 +635,65 @@ function validate15(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err26];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err26);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors2 = { minLength: [], maxLength: [] };
-        const templates2 = {};
-        for (const err19 of vErrors) {
+        const emErrors4 = { minLength: [], maxLength: [] };
+        const templates4 = {};
+        for (const err27 of vErrors) {
           if (
-            err19.keyword !== 'errorMessage' &&
-            !err19.emUsed &&
-            err19.instancePath === instancePath + '/username' &&
-            err19.keyword in emErrors2 &&
-            err19.schemaPath.indexOf('#/properties/username') === 0 &&
-            /^\/[^\/]*$/.test(err19.schemaPath.slice(21))
+            err27.keyword !== 'errorMessage' &&
+            !err27.emUsed &&
+            err27.instancePath === instancePath + '/username' &&
+            err27.keyword in emErrors4 &&
+            err27.schemaPath.indexOf('#/properties/username') === 0 &&
+            /^\/[^\/]*$/.test(err27.schemaPath.slice(21))
           ) {
-            emErrors2[err19.keyword].push(err19);
-            err19.emUsed = true;
+            emErrors4[err27.keyword].push(err27);
+            err27.emUsed = true;
           }
         }
-        for (const key2 in emErrors2) {
-          if (emErrors2[key2].length) {
-            const err20 = {
+        for (const key4 in emErrors4) {
+          if (emErrors4[key4].length) {
+            const err28 = {
               instancePath: instancePath + '/username',
               schemaPath: '#/properties/username/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors2[key2] },
+              params: { errors: emErrors4[key4] },
               message:
-                key2 in templates2
-                  ? templates2[key2]()
-                  : schema17.properties.username.errorMessage[key2],
+                key4 in templates4
+                  ? templates4[key4]()
+                  : schema17.properties.username.errorMessage[key4],
               schema: schema17.properties.username.errorMessage,
               parentSchema: schema17.properties.username,
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err20];
+              vErrors = [err28];
             } else {
-              vErrors.push(err20);
+              vErrors.push(err28);
             }
             errors++;
           }
         }
-        const emErrs2 = [];
-        for (const err21 of vErrors) {
-          if (!err21.emUsed) {
-            emErrs2.push(err21);
+        const emErrs4 = [];
+        for (const err29 of vErrors) {
+          if (!err29.emUsed) {
+            emErrs4.push(err29);
           }
         }
-        vErrors = emErrs2;
-        errors = emErrs2.length;
+        vErrors = emErrs4;
+        errors = emErrs4.length;
       }
     }
     if (data.consumer_key_choice !== undefined) {
       let data3 = data.consumer_key_choice;
       if (typeof data3 !== 'string') {
-        const err22 = {
+        const err30 = {
           instancePath: instancePath + '/consumer_key_choice',
           schemaPath: '#/properties/consumer_key_choice/type',
           keyword: 'type',
@@ -547,14 +704,14 @@ function validate15(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err30];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err30);
         }
         errors++;
       }
       if (!(data3 === 'default' || data3 === 'custom')) {
-        const err23 = {
+        const err31 = {
           instancePath: instancePath + '/consumer_key_choice',
           schemaPath: '#/properties/consumer_key_choice/enum',
           keyword: 'enum',
@@ -565,9 +722,9 @@ function validate15(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err31];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err31);
         }
         errors++;
       }
@@ -575,7 +732,7 @@ function validate15(
     if (data.account_type !== undefined) {
       let data4 = data.account_type;
       if (typeof data4 !== 'string') {
-        const err24 = {
+        const err32 = {
           instancePath: instancePath + '/account_type',
           schemaPath: '#/properties/account_type/type',
           keyword: 'type',
@@ -586,14 +743,14 @@ function validate15(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err32];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err32);
         }
         errors++;
       }
       if (!(data4 === 'salesforce_beta' || data4 === 'salesforce_production')) {
-        const err25 = {
+        const err33 = {
           instancePath: instancePath + '/account_type',
           schemaPath: '#/properties/account_type/enum',
           keyword: 'enum',
@@ -604,15 +761,15 @@ function validate15(
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err25];
+          vErrors = [err33];
         } else {
-          vErrors.push(err25);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
   } else {
-    const err26 = {
+    const err34 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -623,69 +780,69 @@ function validate15(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err26];
+      vErrors = [err34];
     } else {
-      vErrors.push(err26);
+      vErrors.push(err34);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors3 = { required: { username: [], consumer_key_choice: [], account_type: [] } };
-    const templates3 = { required: {} };
+    const emErrors5 = { required: { username: [], consumer_key_choice: [], account_type: [] } };
+    const templates5 = { required: {} };
     let emPropParams1;
     let emParamsErrors1;
-    for (const err27 of vErrors) {
+    for (const err35 of vErrors) {
       if (
-        err27.keyword !== 'errorMessage' &&
-        !err27.emUsed &&
-        err27.instancePath === instancePath &&
-        err27.keyword in emErrors3 &&
-        err27.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err27.schemaPath.slice(1))
+        err35.keyword !== 'errorMessage' &&
+        !err35.emUsed &&
+        err35.instancePath === instancePath &&
+        err35.keyword in emErrors5 &&
+        err35.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err35.schemaPath.slice(1))
       ) {
-        emPropParams1 = obj0[err27.keyword];
-        emParamsErrors1 = emErrors3[err27.keyword][err27.params[emPropParams1]];
+        emPropParams1 = obj0[err35.keyword];
+        emParamsErrors1 = emErrors5[err35.keyword][err35.params[emPropParams1]];
         if (emParamsErrors1) {
-          emParamsErrors1.push(err27);
-          err27.emUsed = true;
+          emParamsErrors1.push(err35);
+          err35.emUsed = true;
         }
       }
     }
-    for (const key3 in emErrors3) {
-      for (const keyProp1 in emErrors3[key3]) {
-        emParamsErrors1 = emErrors3[key3][keyProp1];
+    for (const key5 in emErrors5) {
+      for (const keyProp1 in emErrors5[key5]) {
+        emParamsErrors1 = emErrors5[key5][keyProp1];
         if (emParamsErrors1.length) {
-          const tmpl1 = templates3[key3] && templates3[key3][keyProp1];
-          const err28 = {
+          const tmpl1 = templates5[key5] && templates5[key5][keyProp1];
+          const err36 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors1 },
-            message: tmpl1 ? tmpl1() : schema17.errorMessage[key3][keyProp1],
+            message: tmpl1 ? tmpl1() : schema17.errorMessage[key5][keyProp1],
             schema: schema17.errorMessage,
             parentSchema: schema17,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err28];
+            vErrors = [err36];
           } else {
-            vErrors.push(err28);
+            vErrors.push(err36);
           }
           errors++;
         }
       }
     }
-    const emErrs3 = [];
-    for (const err29 of vErrors) {
-      if (!err29.emUsed) {
-        emErrs3.push(err29);
+    const emErrs5 = [];
+    for (const err37 of vErrors) {
+      if (!err37.emUsed) {
+        emErrs5.push(err37);
       }
     }
-    vErrors = emErrs3;
-    errors = emErrs3.length;
+    vErrors = emErrs5;
+    errors = emErrs5.length;
   }
   validate15.errors = vErrors;
   return errors === 0;
 }
 
-export default { 35817186: validate14, '-6ef44a2f': validate15 };
+export default { 35817186: validate14, '-2b77e83f': validate15 };

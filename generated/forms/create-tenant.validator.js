@@ -24,6 +24,15 @@ const schema16 = {
           type: 'string',
           minLength: 3,
           maxLength: 255,
+          allOf: [
+            {
+              pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+              errorMessage: {
+                pattern:
+                  'Enter one line of text, without line breaks, tabs or other control characters.',
+              },
+            },
+          ],
         },
         aws_partner_status: {
           type: 'string',
@@ -37,6 +46,15 @@ const schema16 = {
           title: 'Industry',
           maxLength: 255,
           errorMessage: { maxLength: 'Ensure this field has no more than 255 characters.' },
+          allOf: [
+            {
+              pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+              errorMessage: {
+                pattern:
+                  'Enter one line of text, without line breaks, tabs or other control characters.',
+              },
+            },
+          ],
         },
         email: {
           type: 'string',
@@ -47,6 +65,15 @@ const schema16 = {
             maxLength: 'Ensure this field has no more than 254 characters.',
           },
           maxLength: 254,
+          allOf: [
+            {
+              pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+              errorMessage: {
+                pattern:
+                  'Enter one line of text, without line breaks, tabs or other control characters.',
+              },
+            },
+          ],
         },
       },
       errorMessage: {
@@ -77,6 +104,13 @@ const schema16 = {
               },
               pattern: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
             },
+            {
+              pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+              errorMessage: {
+                pattern:
+                  'Enter one line of text, without line breaks, tabs or other control characters.',
+              },
+            },
           ],
           errorMessage: { maxLength: 'Ensure this field has no more than 150 characters.' },
           type: 'string',
@@ -91,6 +125,15 @@ const schema16 = {
             maxLength: 'Ensure this field has no more than 254 characters.',
           },
           maxLength: 254,
+          allOf: [
+            {
+              pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+              errorMessage: {
+                pattern:
+                  'Enter one line of text, without line breaks, tabs or other control characters.',
+              },
+            },
+          ],
         },
         password: {
           title: 'Admin Password',
@@ -124,8 +167,11 @@ const schema16 = {
         'You must accept the Terms and Conditions and the Privacy Policy..',
     },
   },
-  $id: '-1583bc9',
+  $id: 'a8fcb42',
 };
+const pattern0 = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$', 'u');
+const pattern3 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
+const pattern4 = new RegExp('^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$', 'u');
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
@@ -134,14 +180,12 @@ const obj0 = {
   dependencies: 'property',
   dependentRequired: 'property',
 };
-const pattern0 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
-const pattern1 = new RegExp('^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$', 'u');
 
 function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-1583bc9" */ let vErrors = null;
+  /*# sourceURL="a8fcb42" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.company === undefined) {
@@ -258,8 +302,82 @@ function validate14(
         if (data0.company_name !== undefined) {
           let data1 = data0.company_name;
           if (typeof data1 === 'string') {
-            if (func2(data1) > 255) {
+            if (!pattern0.test(data1)) {
               const err6 = {
+                instancePath: instancePath + '/company/company_name',
+                schemaPath: '#/properties/company/properties/company_name/allOf/0/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+                message:
+                  'must match pattern "' +
+                  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' +
+                  '"',
+                schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+                parentSchema: schema16.properties.company.properties.company_name.allOf[0],
+                data: data1,
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+          }
+          if (errors > 0) {
+            const emErrors0 = { pattern: [] };
+            const templates0 = {};
+            for (const err7 of vErrors) {
+              if (
+                err7.keyword !== 'errorMessage' &&
+                !err7.emUsed &&
+                err7.instancePath === instancePath + '/company/company_name' &&
+                err7.keyword in emErrors0 &&
+                err7.schemaPath.indexOf('#/properties/company/properties/company_name/allOf/0') ===
+                  0 &&
+                /^\/[^\/]*$/.test(err7.schemaPath.slice(52))
+              ) {
+                emErrors0[err7.keyword].push(err7);
+                err7.emUsed = true;
+              }
+            }
+            for (const key0 in emErrors0) {
+              if (emErrors0[key0].length) {
+                const err8 = {
+                  instancePath: instancePath + '/company/company_name',
+                  schemaPath: '#/properties/company/properties/company_name/allOf/0/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors0[key0] },
+                  message:
+                    key0 in templates0
+                      ? templates0[key0]()
+                      : schema16.properties.company.properties.company_name.allOf[0].errorMessage[
+                          key0
+                        ],
+                  schema: schema16.properties.company.properties.company_name.allOf[0].errorMessage,
+                  parentSchema: schema16.properties.company.properties.company_name.allOf[0],
+                  data: data1,
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            const emErrs0 = [];
+            for (const err9 of vErrors) {
+              if (!err9.emUsed) {
+                emErrs0.push(err9);
+              }
+            }
+            vErrors = emErrs0;
+            errors = emErrs0.length;
+          }
+          if (typeof data1 === 'string') {
+            if (func2(data1) > 255) {
+              const err10 = {
                 instancePath: instancePath + '/company/company_name',
                 schemaPath: '#/properties/company/properties/company_name/maxLength',
                 keyword: 'maxLength',
@@ -270,14 +388,14 @@ function validate14(
                 data: data1,
               };
               if (vErrors === null) {
-                vErrors = [err6];
+                vErrors = [err10];
               } else {
-                vErrors.push(err6);
+                vErrors.push(err10);
               }
               errors++;
             }
             if (func2(data1) < 3) {
-              const err7 = {
+              const err11 = {
                 instancePath: instancePath + '/company/company_name',
                 schemaPath: '#/properties/company/properties/company_name/minLength',
                 keyword: 'minLength',
@@ -288,14 +406,14 @@ function validate14(
                 data: data1,
               };
               if (vErrors === null) {
-                vErrors = [err7];
+                vErrors = [err11];
               } else {
-                vErrors.push(err7);
+                vErrors.push(err11);
               }
               errors++;
             }
           } else {
-            const err8 = {
+            const err12 = {
               instancePath: instancePath + '/company/company_name',
               schemaPath: '#/properties/company/properties/company_name/type',
               keyword: 'type',
@@ -306,65 +424,65 @@ function validate14(
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err12];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err12);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors0 = { minLength: [], maxLength: [] };
-            const templates0 = {};
-            for (const err9 of vErrors) {
+            const emErrors1 = { minLength: [], maxLength: [] };
+            const templates1 = {};
+            for (const err13 of vErrors) {
               if (
-                err9.keyword !== 'errorMessage' &&
-                !err9.emUsed &&
-                err9.instancePath === instancePath + '/company/company_name' &&
-                err9.keyword in emErrors0 &&
-                err9.schemaPath.indexOf('#/properties/company/properties/company_name') === 0 &&
-                /^\/[^\/]*$/.test(err9.schemaPath.slice(44))
+                err13.keyword !== 'errorMessage' &&
+                !err13.emUsed &&
+                err13.instancePath === instancePath + '/company/company_name' &&
+                err13.keyword in emErrors1 &&
+                err13.schemaPath.indexOf('#/properties/company/properties/company_name') === 0 &&
+                /^\/[^\/]*$/.test(err13.schemaPath.slice(44))
               ) {
-                emErrors0[err9.keyword].push(err9);
-                err9.emUsed = true;
+                emErrors1[err13.keyword].push(err13);
+                err13.emUsed = true;
               }
             }
-            for (const key0 in emErrors0) {
-              if (emErrors0[key0].length) {
-                const err10 = {
+            for (const key1 in emErrors1) {
+              if (emErrors1[key1].length) {
+                const err14 = {
                   instancePath: instancePath + '/company/company_name',
                   schemaPath: '#/properties/company/properties/company_name/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors0[key0] },
+                  params: { errors: emErrors1[key1] },
                   message:
-                    key0 in templates0
-                      ? templates0[key0]()
-                      : schema16.properties.company.properties.company_name.errorMessage[key0],
+                    key1 in templates1
+                      ? templates1[key1]()
+                      : schema16.properties.company.properties.company_name.errorMessage[key1],
                   schema: schema16.properties.company.properties.company_name.errorMessage,
                   parentSchema: schema16.properties.company.properties.company_name,
                   data: data1,
                 };
                 if (vErrors === null) {
-                  vErrors = [err10];
+                  vErrors = [err14];
                 } else {
-                  vErrors.push(err10);
+                  vErrors.push(err14);
                 }
                 errors++;
               }
             }
-            const emErrs0 = [];
-            for (const err11 of vErrors) {
-              if (!err11.emUsed) {
-                emErrs0.push(err11);
+            const emErrs1 = [];
+            for (const err15 of vErrors) {
+              if (!err15.emUsed) {
+                emErrs1.push(err15);
               }
             }
-            vErrors = emErrs0;
-            errors = emErrs0.length;
+            vErrors = emErrs1;
+            errors = emErrs1.length;
           }
         }
         if (data0.aws_partner_status !== undefined) {
           let data2 = data0.aws_partner_status;
           if (typeof data2 !== 'string') {
-            const err12 = {
+            const err16 = {
               instancePath: instancePath + '/company/aws_partner_status',
               schemaPath: '#/properties/company/properties/aws_partner_status/type',
               keyword: 'type',
@@ -375,14 +493,14 @@ function validate14(
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err16];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err16);
             }
             errors++;
           }
           if (!(data2 === 'advance' || data2 === 'premier' || data2 === 'i_dont_know')) {
-            const err13 = {
+            const err17 = {
               instancePath: instancePath + '/company/aws_partner_status',
               schemaPath: '#/properties/company/properties/aws_partner_status/enum',
               keyword: 'enum',
@@ -395,69 +513,141 @@ function validate14(
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err13];
+              vErrors = [err17];
             } else {
-              vErrors.push(err13);
+              vErrors.push(err17);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors1 = { enum: [] };
-            const templates1 = {};
-            for (const err14 of vErrors) {
+            const emErrors2 = { enum: [] };
+            const templates2 = {};
+            for (const err18 of vErrors) {
               if (
-                err14.keyword !== 'errorMessage' &&
-                !err14.emUsed &&
-                err14.instancePath === instancePath + '/company/aws_partner_status' &&
-                err14.keyword in emErrors1 &&
-                err14.schemaPath.indexOf('#/properties/company/properties/aws_partner_status') ===
+                err18.keyword !== 'errorMessage' &&
+                !err18.emUsed &&
+                err18.instancePath === instancePath + '/company/aws_partner_status' &&
+                err18.keyword in emErrors2 &&
+                err18.schemaPath.indexOf('#/properties/company/properties/aws_partner_status') ===
                   0 &&
-                /^\/[^\/]*$/.test(err14.schemaPath.slice(50))
+                /^\/[^\/]*$/.test(err18.schemaPath.slice(50))
               ) {
-                emErrors1[err14.keyword].push(err14);
-                err14.emUsed = true;
+                emErrors2[err18.keyword].push(err18);
+                err18.emUsed = true;
               }
             }
-            for (const key1 in emErrors1) {
-              if (emErrors1[key1].length) {
-                const err15 = {
+            for (const key2 in emErrors2) {
+              if (emErrors2[key2].length) {
+                const err19 = {
                   instancePath: instancePath + '/company/aws_partner_status',
                   schemaPath: '#/properties/company/properties/aws_partner_status/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors1[key1] },
+                  params: { errors: emErrors2[key2] },
                   message:
-                    key1 in templates1
-                      ? templates1[key1]()
+                    key2 in templates2
+                      ? templates2[key2]()
                       : schema16.properties.company.properties.aws_partner_status.errorMessage[
-                          key1
+                          key2
                         ],
                   schema: schema16.properties.company.properties.aws_partner_status.errorMessage,
                   parentSchema: schema16.properties.company.properties.aws_partner_status,
                   data: data2,
                 };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err19];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err19);
                 }
                 errors++;
               }
             }
-            const emErrs1 = [];
-            for (const err16 of vErrors) {
-              if (!err16.emUsed) {
-                emErrs1.push(err16);
+            const emErrs2 = [];
+            for (const err20 of vErrors) {
+              if (!err20.emUsed) {
+                emErrs2.push(err20);
               }
             }
-            vErrors = emErrs1;
-            errors = emErrs1.length;
+            vErrors = emErrs2;
+            errors = emErrs2.length;
           }
         }
         if (data0.industry !== undefined) {
           let data3 = data0.industry;
           if (typeof data3 === 'string') {
+            if (!pattern0.test(data3)) {
+              const err21 = {
+                instancePath: instancePath + '/company/industry',
+                schemaPath: '#/properties/company/properties/industry/allOf/0/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+                message:
+                  'must match pattern "' +
+                  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' +
+                  '"',
+                schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+                parentSchema: schema16.properties.company.properties.industry.allOf[0],
+                data: data3,
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          }
+          if (errors > 0) {
+            const emErrors3 = { pattern: [] };
+            const templates3 = {};
+            for (const err22 of vErrors) {
+              if (
+                err22.keyword !== 'errorMessage' &&
+                !err22.emUsed &&
+                err22.instancePath === instancePath + '/company/industry' &&
+                err22.keyword in emErrors3 &&
+                err22.schemaPath.indexOf('#/properties/company/properties/industry/allOf/0') ===
+                  0 &&
+                /^\/[^\/]*$/.test(err22.schemaPath.slice(48))
+              ) {
+                emErrors3[err22.keyword].push(err22);
+                err22.emUsed = true;
+              }
+            }
+            for (const key3 in emErrors3) {
+              if (emErrors3[key3].length) {
+                const err23 = {
+                  instancePath: instancePath + '/company/industry',
+                  schemaPath: '#/properties/company/properties/industry/allOf/0/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors3[key3] },
+                  message:
+                    key3 in templates3
+                      ? templates3[key3]()
+                      : schema16.properties.company.properties.industry.allOf[0].errorMessage[key3],
+                  schema: schema16.properties.company.properties.industry.allOf[0].errorMessage,
+                  parentSchema: schema16.properties.company.properties.industry.allOf[0],
+                  data: data3,
+                };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+            }
+            const emErrs3 = [];
+            for (const err24 of vErrors) {
+              if (!err24.emUsed) {
+                emErrs3.push(err24);
+              }
+            }
+            vErrors = emErrs3;
+            errors = emErrs3.length;
+          }
+          if (typeof data3 === 'string') {
             if (func2(data3) > 255) {
-              const err17 = {
+              const err25 = {
                 instancePath: instancePath + '/company/industry',
                 schemaPath: '#/properties/company/properties/industry/maxLength',
                 keyword: 'maxLength',
@@ -468,14 +658,14 @@ function validate14(
                 data: data3,
               };
               if (vErrors === null) {
-                vErrors = [err17];
+                vErrors = [err25];
               } else {
-                vErrors.push(err17);
+                vErrors.push(err25);
               }
               errors++;
             }
           } else {
-            const err18 = {
+            const err26 = {
               instancePath: instancePath + '/company/industry',
               schemaPath: '#/properties/company/properties/industry/type',
               keyword: 'type',
@@ -486,66 +676,137 @@ function validate14(
               data: data3,
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err26];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err26);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors2 = { maxLength: [] };
-            const templates2 = {};
-            for (const err19 of vErrors) {
+            const emErrors4 = { maxLength: [] };
+            const templates4 = {};
+            for (const err27 of vErrors) {
               if (
-                err19.keyword !== 'errorMessage' &&
-                !err19.emUsed &&
-                err19.instancePath === instancePath + '/company/industry' &&
-                err19.keyword in emErrors2 &&
-                err19.schemaPath.indexOf('#/properties/company/properties/industry') === 0 &&
-                /^\/[^\/]*$/.test(err19.schemaPath.slice(40))
+                err27.keyword !== 'errorMessage' &&
+                !err27.emUsed &&
+                err27.instancePath === instancePath + '/company/industry' &&
+                err27.keyword in emErrors4 &&
+                err27.schemaPath.indexOf('#/properties/company/properties/industry') === 0 &&
+                /^\/[^\/]*$/.test(err27.schemaPath.slice(40))
               ) {
-                emErrors2[err19.keyword].push(err19);
-                err19.emUsed = true;
+                emErrors4[err27.keyword].push(err27);
+                err27.emUsed = true;
               }
             }
-            for (const key2 in emErrors2) {
-              if (emErrors2[key2].length) {
-                const err20 = {
+            for (const key4 in emErrors4) {
+              if (emErrors4[key4].length) {
+                const err28 = {
                   instancePath: instancePath + '/company/industry',
                   schemaPath: '#/properties/company/properties/industry/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors2[key2] },
+                  params: { errors: emErrors4[key4] },
                   message:
-                    key2 in templates2
-                      ? templates2[key2]()
-                      : schema16.properties.company.properties.industry.errorMessage[key2],
+                    key4 in templates4
+                      ? templates4[key4]()
+                      : schema16.properties.company.properties.industry.errorMessage[key4],
                   schema: schema16.properties.company.properties.industry.errorMessage,
                   parentSchema: schema16.properties.company.properties.industry,
                   data: data3,
                 };
                 if (vErrors === null) {
-                  vErrors = [err20];
+                  vErrors = [err28];
                 } else {
-                  vErrors.push(err20);
+                  vErrors.push(err28);
                 }
                 errors++;
               }
             }
-            const emErrs2 = [];
-            for (const err21 of vErrors) {
-              if (!err21.emUsed) {
-                emErrs2.push(err21);
+            const emErrs4 = [];
+            for (const err29 of vErrors) {
+              if (!err29.emUsed) {
+                emErrs4.push(err29);
               }
             }
-            vErrors = emErrs2;
-            errors = emErrs2.length;
+            vErrors = emErrs4;
+            errors = emErrs4.length;
           }
         }
         if (data0.email !== undefined) {
           let data4 = data0.email;
           if (typeof data4 === 'string') {
+            if (!pattern0.test(data4)) {
+              const err30 = {
+                instancePath: instancePath + '/company/email',
+                schemaPath: '#/properties/company/properties/email/allOf/0/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+                message:
+                  'must match pattern "' +
+                  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' +
+                  '"',
+                schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+                parentSchema: schema16.properties.company.properties.email.allOf[0],
+                data: data4,
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          }
+          if (errors > 0) {
+            const emErrors5 = { pattern: [] };
+            const templates5 = {};
+            for (const err31 of vErrors) {
+              if (
+                err31.keyword !== 'errorMessage' &&
+                !err31.emUsed &&
+                err31.instancePath === instancePath + '/company/email' &&
+                err31.keyword in emErrors5 &&
+                err31.schemaPath.indexOf('#/properties/company/properties/email/allOf/0') === 0 &&
+                /^\/[^\/]*$/.test(err31.schemaPath.slice(45))
+              ) {
+                emErrors5[err31.keyword].push(err31);
+                err31.emUsed = true;
+              }
+            }
+            for (const key5 in emErrors5) {
+              if (emErrors5[key5].length) {
+                const err32 = {
+                  instancePath: instancePath + '/company/email',
+                  schemaPath: '#/properties/company/properties/email/allOf/0/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors5[key5] },
+                  message:
+                    key5 in templates5
+                      ? templates5[key5]()
+                      : schema16.properties.company.properties.email.allOf[0].errorMessage[key5],
+                  schema: schema16.properties.company.properties.email.allOf[0].errorMessage,
+                  parentSchema: schema16.properties.company.properties.email.allOf[0],
+                  data: data4,
+                };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
+            }
+            const emErrs5 = [];
+            for (const err33 of vErrors) {
+              if (!err33.emUsed) {
+                emErrs5.push(err33);
+              }
+            }
+            vErrors = emErrs5;
+            errors = emErrs5.length;
+          }
+          if (typeof data4 === 'string') {
             if (func2(data4) > 254) {
-              const err22 = {
+              const err34 = {
                 instancePath: instancePath + '/company/email',
                 schemaPath: '#/properties/company/properties/email/maxLength',
                 keyword: 'maxLength',
@@ -556,14 +817,14 @@ function validate14(
                 data: data4,
               };
               if (vErrors === null) {
-                vErrors = [err22];
+                vErrors = [err34];
               } else {
-                vErrors.push(err22);
+                vErrors.push(err34);
               }
               errors++;
             }
             if (!formats0.test(data4)) {
-              const err23 = {
+              const err35 = {
                 instancePath: instancePath + '/company/email',
                 schemaPath: '#/properties/company/properties/email/format',
                 keyword: 'format',
@@ -574,14 +835,14 @@ function validate14(
                 data: data4,
               };
               if (vErrors === null) {
-                vErrors = [err23];
+                vErrors = [err35];
               } else {
-                vErrors.push(err23);
+                vErrors.push(err35);
               }
               errors++;
             }
           } else {
-            const err24 = {
+            const err36 = {
               instancePath: instancePath + '/company/email',
               schemaPath: '#/properties/company/properties/email/type',
               keyword: 'type',
@@ -592,63 +853,63 @@ function validate14(
               data: data4,
             };
             if (vErrors === null) {
-              vErrors = [err24];
+              vErrors = [err36];
             } else {
-              vErrors.push(err24);
+              vErrors.push(err36);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors3 = { format: [], maxLength: [] };
-            const templates3 = {};
-            for (const err25 of vErrors) {
+            const emErrors6 = { format: [], maxLength: [] };
+            const templates6 = {};
+            for (const err37 of vErrors) {
               if (
-                err25.keyword !== 'errorMessage' &&
-                !err25.emUsed &&
-                err25.instancePath === instancePath + '/company/email' &&
-                err25.keyword in emErrors3 &&
-                err25.schemaPath.indexOf('#/properties/company/properties/email') === 0 &&
-                /^\/[^\/]*$/.test(err25.schemaPath.slice(37))
+                err37.keyword !== 'errorMessage' &&
+                !err37.emUsed &&
+                err37.instancePath === instancePath + '/company/email' &&
+                err37.keyword in emErrors6 &&
+                err37.schemaPath.indexOf('#/properties/company/properties/email') === 0 &&
+                /^\/[^\/]*$/.test(err37.schemaPath.slice(37))
               ) {
-                emErrors3[err25.keyword].push(err25);
-                err25.emUsed = true;
+                emErrors6[err37.keyword].push(err37);
+                err37.emUsed = true;
               }
             }
-            for (const key3 in emErrors3) {
-              if (emErrors3[key3].length) {
-                const err26 = {
+            for (const key6 in emErrors6) {
+              if (emErrors6[key6].length) {
+                const err38 = {
                   instancePath: instancePath + '/company/email',
                   schemaPath: '#/properties/company/properties/email/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors3[key3] },
+                  params: { errors: emErrors6[key6] },
                   message:
-                    key3 in templates3
-                      ? templates3[key3]()
-                      : schema16.properties.company.properties.email.errorMessage[key3],
+                    key6 in templates6
+                      ? templates6[key6]()
+                      : schema16.properties.company.properties.email.errorMessage[key6],
                   schema: schema16.properties.company.properties.email.errorMessage,
                   parentSchema: schema16.properties.company.properties.email,
                   data: data4,
                 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err38];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err38);
                 }
                 errors++;
               }
             }
-            const emErrs3 = [];
-            for (const err27 of vErrors) {
-              if (!err27.emUsed) {
-                emErrs3.push(err27);
+            const emErrs6 = [];
+            for (const err39 of vErrors) {
+              if (!err39.emUsed) {
+                emErrs6.push(err39);
               }
             }
-            vErrors = emErrs3;
-            errors = emErrs3.length;
+            vErrors = emErrs6;
+            errors = emErrs6.length;
           }
         }
       } else {
-        const err28 = {
+        const err40 = {
           instancePath: instancePath + '/company',
           schemaPath: '#/properties/company/type',
           keyword: 'type',
@@ -659,73 +920,73 @@ function validate14(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err40];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err40);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors4 = { required: { company_name: [], aws_partner_status: [], email: [] } };
-        const templates4 = { required: {} };
+        const emErrors7 = { required: { company_name: [], aws_partner_status: [], email: [] } };
+        const templates7 = { required: {} };
         let emPropParams0;
         let emParamsErrors0;
-        for (const err29 of vErrors) {
+        for (const err41 of vErrors) {
           if (
-            err29.keyword !== 'errorMessage' &&
-            !err29.emUsed &&
-            err29.instancePath === instancePath + '/company' &&
-            err29.keyword in emErrors4 &&
-            err29.schemaPath.indexOf('#/properties/company') === 0 &&
-            /^\/[^\/]*$/.test(err29.schemaPath.slice(20))
+            err41.keyword !== 'errorMessage' &&
+            !err41.emUsed &&
+            err41.instancePath === instancePath + '/company' &&
+            err41.keyword in emErrors7 &&
+            err41.schemaPath.indexOf('#/properties/company') === 0 &&
+            /^\/[^\/]*$/.test(err41.schemaPath.slice(20))
           ) {
-            emPropParams0 = obj0[err29.keyword];
-            emParamsErrors0 = emErrors4[err29.keyword][err29.params[emPropParams0]];
+            emPropParams0 = obj0[err41.keyword];
+            emParamsErrors0 = emErrors7[err41.keyword][err41.params[emPropParams0]];
             if (emParamsErrors0) {
-              emParamsErrors0.push(err29);
-              err29.emUsed = true;
+              emParamsErrors0.push(err41);
+              err41.emUsed = true;
             }
           }
         }
-        for (const key4 in emErrors4) {
-          for (const keyProp0 in emErrors4[key4]) {
-            emParamsErrors0 = emErrors4[key4][keyProp0];
+        for (const key7 in emErrors7) {
+          for (const keyProp0 in emErrors7[key7]) {
+            emParamsErrors0 = emErrors7[key7][keyProp0];
             if (emParamsErrors0.length) {
-              const tmpl0 = templates4[key4] && templates4[key4][keyProp0];
-              const err30 = {
+              const tmpl0 = templates7[key7] && templates7[key7][keyProp0];
+              const err42 = {
                 instancePath: instancePath + '/company',
                 schemaPath: '#/properties/company/errorMessage',
                 keyword: 'errorMessage',
                 params: { errors: emParamsErrors0 },
-                message: tmpl0 ? tmpl0() : schema16.properties.company.errorMessage[key4][keyProp0],
+                message: tmpl0 ? tmpl0() : schema16.properties.company.errorMessage[key7][keyProp0],
                 schema: schema16.properties.company.errorMessage,
                 parentSchema: schema16.properties.company,
                 data: data0,
               };
               if (vErrors === null) {
-                vErrors = [err30];
+                vErrors = [err42];
               } else {
-                vErrors.push(err30);
+                vErrors.push(err42);
               }
               errors++;
             }
           }
         }
-        const emErrs4 = [];
-        for (const err31 of vErrors) {
-          if (!err31.emUsed) {
-            emErrs4.push(err31);
+        const emErrs7 = [];
+        for (const err43 of vErrors) {
+          if (!err43.emUsed) {
+            emErrs7.push(err43);
           }
         }
-        vErrors = emErrs4;
-        errors = emErrs4.length;
+        vErrors = emErrs7;
+        errors = emErrs7.length;
       }
     }
     if (data.admin !== undefined) {
       let data5 = data.admin;
       if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
         if (data5.name === undefined) {
-          const err32 = {
+          const err44 = {
             instancePath: instancePath + '/admin',
             schemaPath: '#/properties/admin/required',
             keyword: 'required',
@@ -736,14 +997,14 @@ function validate14(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err32];
+            vErrors = [err44];
           } else {
-            vErrors.push(err32);
+            vErrors.push(err44);
           }
           errors++;
         }
         if (data5.email === undefined) {
-          const err33 = {
+          const err45 = {
             instancePath: instancePath + '/admin',
             schemaPath: '#/properties/admin/required',
             keyword: 'required',
@@ -754,14 +1015,14 @@ function validate14(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err45];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err45);
           }
           errors++;
         }
         if (data5.password === undefined) {
-          const err34 = {
+          const err46 = {
             instancePath: instancePath + '/admin',
             schemaPath: '#/properties/admin/required',
             keyword: 'required',
@@ -772,17 +1033,17 @@ function validate14(
             data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err34];
+            vErrors = [err46];
           } else {
-            vErrors.push(err34);
+            vErrors.push(err46);
           }
           errors++;
         }
         if (data5.name !== undefined) {
           let data6 = data5.name;
           if (typeof data6 === 'string') {
-            if (!pattern0.test(data6)) {
-              const err35 = {
+            if (!pattern3.test(data6)) {
+              const err47 = {
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/allOf/0/pattern',
                 keyword: 'pattern',
@@ -793,64 +1054,64 @@ function validate14(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err35];
+                vErrors = [err47];
               } else {
-                vErrors.push(err35);
+                vErrors.push(err47);
               }
               errors++;
             }
           }
           if (errors > 0) {
-            const emErrors5 = { pattern: [] };
-            const templates5 = {};
-            for (const err36 of vErrors) {
+            const emErrors8 = { pattern: [] };
+            const templates8 = {};
+            for (const err48 of vErrors) {
               if (
-                err36.keyword !== 'errorMessage' &&
-                !err36.emUsed &&
-                err36.instancePath === instancePath + '/admin/name' &&
-                err36.keyword in emErrors5 &&
-                err36.schemaPath.indexOf('#/properties/admin/properties/name/allOf/0') === 0 &&
-                /^\/[^\/]*$/.test(err36.schemaPath.slice(42))
+                err48.keyword !== 'errorMessage' &&
+                !err48.emUsed &&
+                err48.instancePath === instancePath + '/admin/name' &&
+                err48.keyword in emErrors8 &&
+                err48.schemaPath.indexOf('#/properties/admin/properties/name/allOf/0') === 0 &&
+                /^\/[^\/]*$/.test(err48.schemaPath.slice(42))
               ) {
-                emErrors5[err36.keyword].push(err36);
-                err36.emUsed = true;
+                emErrors8[err48.keyword].push(err48);
+                err48.emUsed = true;
               }
             }
-            for (const key5 in emErrors5) {
-              if (emErrors5[key5].length) {
-                const err37 = {
+            for (const key8 in emErrors8) {
+              if (emErrors8[key8].length) {
+                const err49 = {
                   instancePath: instancePath + '/admin/name',
                   schemaPath: '#/properties/admin/properties/name/allOf/0/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors5[key5] },
+                  params: { errors: emErrors8[key8] },
                   message:
-                    key5 in templates5
-                      ? templates5[key5]()
-                      : schema16.properties.admin.properties.name.allOf[0].errorMessage[key5],
+                    key8 in templates8
+                      ? templates8[key8]()
+                      : schema16.properties.admin.properties.name.allOf[0].errorMessage[key8],
                   schema: schema16.properties.admin.properties.name.allOf[0].errorMessage,
                   parentSchema: schema16.properties.admin.properties.name.allOf[0],
                   data: data6,
                 };
                 if (vErrors === null) {
-                  vErrors = [err37];
+                  vErrors = [err49];
                 } else {
-                  vErrors.push(err37);
+                  vErrors.push(err49);
                 }
                 errors++;
               }
             }
-            const emErrs5 = [];
-            for (const err38 of vErrors) {
-              if (!err38.emUsed) {
-                emErrs5.push(err38);
+            const emErrs8 = [];
+            for (const err50 of vErrors) {
+              if (!err50.emUsed) {
+                emErrs8.push(err50);
               }
             }
-            vErrors = emErrs5;
-            errors = emErrs5.length;
+            vErrors = emErrs8;
+            errors = emErrs8.length;
           }
           if (typeof data6 === 'string') {
-            if (!pattern1.test(data6)) {
-              const err39 = {
+            if (!pattern4.test(data6)) {
+              const err51 = {
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/allOf/1/pattern',
                 keyword: 'pattern',
@@ -861,64 +1122,135 @@ function validate14(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err39];
+                vErrors = [err51];
               } else {
-                vErrors.push(err39);
+                vErrors.push(err51);
               }
               errors++;
             }
           }
           if (errors > 0) {
-            const emErrors6 = { pattern: [] };
-            const templates6 = {};
-            for (const err40 of vErrors) {
+            const emErrors9 = { pattern: [] };
+            const templates9 = {};
+            for (const err52 of vErrors) {
               if (
-                err40.keyword !== 'errorMessage' &&
-                !err40.emUsed &&
-                err40.instancePath === instancePath + '/admin/name' &&
-                err40.keyword in emErrors6 &&
-                err40.schemaPath.indexOf('#/properties/admin/properties/name/allOf/1') === 0 &&
-                /^\/[^\/]*$/.test(err40.schemaPath.slice(42))
+                err52.keyword !== 'errorMessage' &&
+                !err52.emUsed &&
+                err52.instancePath === instancePath + '/admin/name' &&
+                err52.keyword in emErrors9 &&
+                err52.schemaPath.indexOf('#/properties/admin/properties/name/allOf/1') === 0 &&
+                /^\/[^\/]*$/.test(err52.schemaPath.slice(42))
               ) {
-                emErrors6[err40.keyword].push(err40);
-                err40.emUsed = true;
+                emErrors9[err52.keyword].push(err52);
+                err52.emUsed = true;
               }
             }
-            for (const key6 in emErrors6) {
-              if (emErrors6[key6].length) {
-                const err41 = {
+            for (const key9 in emErrors9) {
+              if (emErrors9[key9].length) {
+                const err53 = {
                   instancePath: instancePath + '/admin/name',
                   schemaPath: '#/properties/admin/properties/name/allOf/1/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors6[key6] },
+                  params: { errors: emErrors9[key9] },
                   message:
-                    key6 in templates6
-                      ? templates6[key6]()
-                      : schema16.properties.admin.properties.name.allOf[1].errorMessage[key6],
+                    key9 in templates9
+                      ? templates9[key9]()
+                      : schema16.properties.admin.properties.name.allOf[1].errorMessage[key9],
                   schema: schema16.properties.admin.properties.name.allOf[1].errorMessage,
                   parentSchema: schema16.properties.admin.properties.name.allOf[1],
                   data: data6,
                 };
                 if (vErrors === null) {
-                  vErrors = [err41];
+                  vErrors = [err53];
                 } else {
-                  vErrors.push(err41);
+                  vErrors.push(err53);
                 }
                 errors++;
               }
             }
-            const emErrs6 = [];
-            for (const err42 of vErrors) {
-              if (!err42.emUsed) {
-                emErrs6.push(err42);
+            const emErrs9 = [];
+            for (const err54 of vErrors) {
+              if (!err54.emUsed) {
+                emErrs9.push(err54);
               }
             }
-            vErrors = emErrs6;
-            errors = emErrs6.length;
+            vErrors = emErrs9;
+            errors = emErrs9.length;
+          }
+          if (typeof data6 === 'string') {
+            if (!pattern0.test(data6)) {
+              const err55 = {
+                instancePath: instancePath + '/admin/name',
+                schemaPath: '#/properties/admin/properties/name/allOf/2/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+                message:
+                  'must match pattern "' +
+                  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' +
+                  '"',
+                schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+                parentSchema: schema16.properties.admin.properties.name.allOf[2],
+                data: data6,
+              };
+              if (vErrors === null) {
+                vErrors = [err55];
+              } else {
+                vErrors.push(err55);
+              }
+              errors++;
+            }
+          }
+          if (errors > 0) {
+            const emErrors10 = { pattern: [] };
+            const templates10 = {};
+            for (const err56 of vErrors) {
+              if (
+                err56.keyword !== 'errorMessage' &&
+                !err56.emUsed &&
+                err56.instancePath === instancePath + '/admin/name' &&
+                err56.keyword in emErrors10 &&
+                err56.schemaPath.indexOf('#/properties/admin/properties/name/allOf/2') === 0 &&
+                /^\/[^\/]*$/.test(err56.schemaPath.slice(42))
+              ) {
+                emErrors10[err56.keyword].push(err56);
+                err56.emUsed = true;
+              }
+            }
+            for (const key10 in emErrors10) {
+              if (emErrors10[key10].length) {
+                const err57 = {
+                  instancePath: instancePath + '/admin/name',
+                  schemaPath: '#/properties/admin/properties/name/allOf/2/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors10[key10] },
+                  message:
+                    key10 in templates10
+                      ? templates10[key10]()
+                      : schema16.properties.admin.properties.name.allOf[2].errorMessage[key10],
+                  schema: schema16.properties.admin.properties.name.allOf[2].errorMessage,
+                  parentSchema: schema16.properties.admin.properties.name.allOf[2],
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err57];
+                } else {
+                  vErrors.push(err57);
+                }
+                errors++;
+              }
+            }
+            const emErrs10 = [];
+            for (const err58 of vErrors) {
+              if (!err58.emUsed) {
+                emErrs10.push(err58);
+              }
+            }
+            vErrors = emErrs10;
+            errors = emErrs10.length;
           }
           if (typeof data6 === 'string') {
             if (func2(data6) > 150) {
-              const err43 = {
+              const err59 = {
                 instancePath: instancePath + '/admin/name',
                 schemaPath: '#/properties/admin/properties/name/maxLength',
                 keyword: 'maxLength',
@@ -929,14 +1261,14 @@ function validate14(
                 data: data6,
               };
               if (vErrors === null) {
-                vErrors = [err43];
+                vErrors = [err59];
               } else {
-                vErrors.push(err43);
+                vErrors.push(err59);
               }
               errors++;
             }
           } else {
-            const err44 = {
+            const err60 = {
               instancePath: instancePath + '/admin/name',
               schemaPath: '#/properties/admin/properties/name/type',
               keyword: 'type',
@@ -947,66 +1279,137 @@ function validate14(
               data: data6,
             };
             if (vErrors === null) {
-              vErrors = [err44];
+              vErrors = [err60];
             } else {
-              vErrors.push(err44);
+              vErrors.push(err60);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors7 = { maxLength: [] };
-            const templates7 = {};
-            for (const err45 of vErrors) {
+            const emErrors11 = { maxLength: [] };
+            const templates11 = {};
+            for (const err61 of vErrors) {
               if (
-                err45.keyword !== 'errorMessage' &&
-                !err45.emUsed &&
-                err45.instancePath === instancePath + '/admin/name' &&
-                err45.keyword in emErrors7 &&
-                err45.schemaPath.indexOf('#/properties/admin/properties/name') === 0 &&
-                /^\/[^\/]*$/.test(err45.schemaPath.slice(34))
+                err61.keyword !== 'errorMessage' &&
+                !err61.emUsed &&
+                err61.instancePath === instancePath + '/admin/name' &&
+                err61.keyword in emErrors11 &&
+                err61.schemaPath.indexOf('#/properties/admin/properties/name') === 0 &&
+                /^\/[^\/]*$/.test(err61.schemaPath.slice(34))
               ) {
-                emErrors7[err45.keyword].push(err45);
-                err45.emUsed = true;
+                emErrors11[err61.keyword].push(err61);
+                err61.emUsed = true;
               }
             }
-            for (const key7 in emErrors7) {
-              if (emErrors7[key7].length) {
-                const err46 = {
+            for (const key11 in emErrors11) {
+              if (emErrors11[key11].length) {
+                const err62 = {
                   instancePath: instancePath + '/admin/name',
                   schemaPath: '#/properties/admin/properties/name/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors7[key7] },
+                  params: { errors: emErrors11[key11] },
                   message:
-                    key7 in templates7
-                      ? templates7[key7]()
-                      : schema16.properties.admin.properties.name.errorMessage[key7],
+                    key11 in templates11
+                      ? templates11[key11]()
+                      : schema16.properties.admin.properties.name.errorMessage[key11],
                   schema: schema16.properties.admin.properties.name.errorMessage,
                   parentSchema: schema16.properties.admin.properties.name,
                   data: data6,
                 };
                 if (vErrors === null) {
-                  vErrors = [err46];
+                  vErrors = [err62];
                 } else {
-                  vErrors.push(err46);
+                  vErrors.push(err62);
                 }
                 errors++;
               }
             }
-            const emErrs7 = [];
-            for (const err47 of vErrors) {
-              if (!err47.emUsed) {
-                emErrs7.push(err47);
+            const emErrs11 = [];
+            for (const err63 of vErrors) {
+              if (!err63.emUsed) {
+                emErrs11.push(err63);
               }
             }
-            vErrors = emErrs7;
-            errors = emErrs7.length;
+            vErrors = emErrs11;
+            errors = emErrs11.length;
           }
         }
         if (data5.email !== undefined) {
           let data7 = data5.email;
           if (typeof data7 === 'string') {
+            if (!pattern0.test(data7)) {
+              const err64 = {
+                instancePath: instancePath + '/admin/email',
+                schemaPath: '#/properties/admin/properties/email/allOf/0/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+                message:
+                  'must match pattern "' +
+                  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' +
+                  '"',
+                schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+                parentSchema: schema16.properties.admin.properties.email.allOf[0],
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err64];
+              } else {
+                vErrors.push(err64);
+              }
+              errors++;
+            }
+          }
+          if (errors > 0) {
+            const emErrors12 = { pattern: [] };
+            const templates12 = {};
+            for (const err65 of vErrors) {
+              if (
+                err65.keyword !== 'errorMessage' &&
+                !err65.emUsed &&
+                err65.instancePath === instancePath + '/admin/email' &&
+                err65.keyword in emErrors12 &&
+                err65.schemaPath.indexOf('#/properties/admin/properties/email/allOf/0') === 0 &&
+                /^\/[^\/]*$/.test(err65.schemaPath.slice(43))
+              ) {
+                emErrors12[err65.keyword].push(err65);
+                err65.emUsed = true;
+              }
+            }
+            for (const key12 in emErrors12) {
+              if (emErrors12[key12].length) {
+                const err66 = {
+                  instancePath: instancePath + '/admin/email',
+                  schemaPath: '#/properties/admin/properties/email/allOf/0/errorMessage',
+                  keyword: 'errorMessage',
+                  params: { errors: emErrors12[key12] },
+                  message:
+                    key12 in templates12
+                      ? templates12[key12]()
+                      : schema16.properties.admin.properties.email.allOf[0].errorMessage[key12],
+                  schema: schema16.properties.admin.properties.email.allOf[0].errorMessage,
+                  parentSchema: schema16.properties.admin.properties.email.allOf[0],
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err66];
+                } else {
+                  vErrors.push(err66);
+                }
+                errors++;
+              }
+            }
+            const emErrs12 = [];
+            for (const err67 of vErrors) {
+              if (!err67.emUsed) {
+                emErrs12.push(err67);
+              }
+            }
+            vErrors = emErrs12;
+            errors = emErrs12.length;
+          }
+          if (typeof data7 === 'string') {
             if (func2(data7) > 254) {
-              const err48 = {
+              const err68 = {
                 instancePath: instancePath + '/admin/email',
                 schemaPath: '#/properties/admin/properties/email/maxLength',
                 keyword: 'maxLength',
@@ -1017,14 +1420,14 @@ function validate14(
                 data: data7,
               };
               if (vErrors === null) {
-                vErrors = [err48];
+                vErrors = [err68];
               } else {
-                vErrors.push(err48);
+                vErrors.push(err68);
               }
               errors++;
             }
             if (!formats0.test(data7)) {
-              const err49 = {
+              const err69 = {
                 instancePath: instancePath + '/admin/email',
                 schemaPath: '#/properties/admin/properties/email/format',
                 keyword: 'format',
@@ -1035,14 +1438,14 @@ function validate14(
                 data: data7,
               };
               if (vErrors === null) {
-                vErrors = [err49];
+                vErrors = [err69];
               } else {
-                vErrors.push(err49);
+                vErrors.push(err69);
               }
               errors++;
             }
           } else {
-            const err50 = {
+            const err70 = {
               instancePath: instancePath + '/admin/email',
               schemaPath: '#/properties/admin/properties/email/type',
               keyword: 'type',
@@ -1053,66 +1456,66 @@ function validate14(
               data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err50];
+              vErrors = [err70];
             } else {
-              vErrors.push(err50);
+              vErrors.push(err70);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors8 = { format: [], maxLength: [] };
-            const templates8 = {};
-            for (const err51 of vErrors) {
+            const emErrors13 = { format: [], maxLength: [] };
+            const templates13 = {};
+            for (const err71 of vErrors) {
               if (
-                err51.keyword !== 'errorMessage' &&
-                !err51.emUsed &&
-                err51.instancePath === instancePath + '/admin/email' &&
-                err51.keyword in emErrors8 &&
-                err51.schemaPath.indexOf('#/properties/admin/properties/email') === 0 &&
-                /^\/[^\/]*$/.test(err51.schemaPath.slice(35))
+                err71.keyword !== 'errorMessage' &&
+                !err71.emUsed &&
+                err71.instancePath === instancePath + '/admin/email' &&
+                err71.keyword in emErrors13 &&
+                err71.schemaPath.indexOf('#/properties/admin/properties/email') === 0 &&
+                /^\/[^\/]*$/.test(err71.schemaPath.slice(35))
               ) {
-                emErrors8[err51.keyword].push(err51);
-                err51.emUsed = true;
+                emErrors13[err71.keyword].push(err71);
+                err71.emUsed = true;
               }
             }
-            for (const key8 in emErrors8) {
-              if (emErrors8[key8].length) {
-                const err52 = {
+            for (const key13 in emErrors13) {
+              if (emErrors13[key13].length) {
+                const err72 = {
                   instancePath: instancePath + '/admin/email',
                   schemaPath: '#/properties/admin/properties/email/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors8[key8] },
+                  params: { errors: emErrors13[key13] },
                   message:
-                    key8 in templates8
-                      ? templates8[key8]()
-                      : schema16.properties.admin.properties.email.errorMessage[key8],
+                    key13 in templates13
+                      ? templates13[key13]()
+                      : schema16.properties.admin.properties.email.errorMessage[key13],
                   schema: schema16.properties.admin.properties.email.errorMessage,
                   parentSchema: schema16.properties.admin.properties.email,
                   data: data7,
                 };
                 if (vErrors === null) {
-                  vErrors = [err52];
+                  vErrors = [err72];
                 } else {
-                  vErrors.push(err52);
+                  vErrors.push(err72);
                 }
                 errors++;
               }
             }
-            const emErrs8 = [];
-            for (const err53 of vErrors) {
-              if (!err53.emUsed) {
-                emErrs8.push(err53);
+            const emErrs13 = [];
+            for (const err73 of vErrors) {
+              if (!err73.emUsed) {
+                emErrs13.push(err73);
               }
             }
-            vErrors = emErrs8;
-            errors = emErrs8.length;
+            vErrors = emErrs13;
+            errors = emErrs13.length;
           }
         }
         if (data5.password !== undefined) {
           let data8 = data5.password;
           if (typeof data8 === 'string') {
             if (func2(data8) > 128) {
-              const err54 = {
+              const err74 = {
                 instancePath: instancePath + '/admin/password',
                 schemaPath: '#/properties/admin/properties/password/maxLength',
                 keyword: 'maxLength',
@@ -1123,14 +1526,14 @@ function validate14(
                 data: data8,
               };
               if (vErrors === null) {
-                vErrors = [err54];
+                vErrors = [err74];
               } else {
-                vErrors.push(err54);
+                vErrors.push(err74);
               }
               errors++;
             }
             if (func2(data8) < 8) {
-              const err55 = {
+              const err75 = {
                 instancePath: instancePath + '/admin/password',
                 schemaPath: '#/properties/admin/properties/password/minLength',
                 keyword: 'minLength',
@@ -1141,14 +1544,14 @@ function validate14(
                 data: data8,
               };
               if (vErrors === null) {
-                vErrors = [err55];
+                vErrors = [err75];
               } else {
-                vErrors.push(err55);
+                vErrors.push(err75);
               }
               errors++;
             }
           } else {
-            const err56 = {
+            const err76 = {
               instancePath: instancePath + '/admin/password',
               schemaPath: '#/properties/admin/properties/password/type',
               keyword: 'type',
@@ -1159,63 +1562,63 @@ function validate14(
               data: data8,
             };
             if (vErrors === null) {
-              vErrors = [err56];
+              vErrors = [err76];
             } else {
-              vErrors.push(err56);
+              vErrors.push(err76);
             }
             errors++;
           }
           if (errors > 0) {
-            const emErrors9 = { minLength: [], maxLength: [] };
-            const templates9 = {};
-            for (const err57 of vErrors) {
+            const emErrors14 = { minLength: [], maxLength: [] };
+            const templates14 = {};
+            for (const err77 of vErrors) {
               if (
-                err57.keyword !== 'errorMessage' &&
-                !err57.emUsed &&
-                err57.instancePath === instancePath + '/admin/password' &&
-                err57.keyword in emErrors9 &&
-                err57.schemaPath.indexOf('#/properties/admin/properties/password') === 0 &&
-                /^\/[^\/]*$/.test(err57.schemaPath.slice(38))
+                err77.keyword !== 'errorMessage' &&
+                !err77.emUsed &&
+                err77.instancePath === instancePath + '/admin/password' &&
+                err77.keyword in emErrors14 &&
+                err77.schemaPath.indexOf('#/properties/admin/properties/password') === 0 &&
+                /^\/[^\/]*$/.test(err77.schemaPath.slice(38))
               ) {
-                emErrors9[err57.keyword].push(err57);
-                err57.emUsed = true;
+                emErrors14[err77.keyword].push(err77);
+                err77.emUsed = true;
               }
             }
-            for (const key9 in emErrors9) {
-              if (emErrors9[key9].length) {
-                const err58 = {
+            for (const key14 in emErrors14) {
+              if (emErrors14[key14].length) {
+                const err78 = {
                   instancePath: instancePath + '/admin/password',
                   schemaPath: '#/properties/admin/properties/password/errorMessage',
                   keyword: 'errorMessage',
-                  params: { errors: emErrors9[key9] },
+                  params: { errors: emErrors14[key14] },
                   message:
-                    key9 in templates9
-                      ? templates9[key9]()
-                      : schema16.properties.admin.properties.password.errorMessage[key9],
+                    key14 in templates14
+                      ? templates14[key14]()
+                      : schema16.properties.admin.properties.password.errorMessage[key14],
                   schema: schema16.properties.admin.properties.password.errorMessage,
                   parentSchema: schema16.properties.admin.properties.password,
                   data: data8,
                 };
                 if (vErrors === null) {
-                  vErrors = [err58];
+                  vErrors = [err78];
                 } else {
-                  vErrors.push(err58);
+                  vErrors.push(err78);
                 }
                 errors++;
               }
             }
-            const emErrs9 = [];
-            for (const err59 of vErrors) {
-              if (!err59.emUsed) {
-                emErrs9.push(err59);
+            const emErrs14 = [];
+            for (const err79 of vErrors) {
+              if (!err79.emUsed) {
+                emErrs14.push(err79);
               }
             }
-            vErrors = emErrs9;
-            errors = emErrs9.length;
+            vErrors = emErrs14;
+            errors = emErrs14.length;
           }
         }
       } else {
-        const err60 = {
+        const err80 = {
           instancePath: instancePath + '/admin',
           schemaPath: '#/properties/admin/type',
           keyword: 'type',
@@ -1226,72 +1629,72 @@ function validate14(
           data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err60];
+          vErrors = [err80];
         } else {
-          vErrors.push(err60);
+          vErrors.push(err80);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors10 = { required: { name: [], email: [], password: [] } };
-        const templates10 = { required: {} };
+        const emErrors15 = { required: { name: [], email: [], password: [] } };
+        const templates15 = { required: {} };
         let emPropParams1;
         let emParamsErrors1;
-        for (const err61 of vErrors) {
+        for (const err81 of vErrors) {
           if (
-            err61.keyword !== 'errorMessage' &&
-            !err61.emUsed &&
-            err61.instancePath === instancePath + '/admin' &&
-            err61.keyword in emErrors10 &&
-            err61.schemaPath.indexOf('#/properties/admin') === 0 &&
-            /^\/[^\/]*$/.test(err61.schemaPath.slice(18))
+            err81.keyword !== 'errorMessage' &&
+            !err81.emUsed &&
+            err81.instancePath === instancePath + '/admin' &&
+            err81.keyword in emErrors15 &&
+            err81.schemaPath.indexOf('#/properties/admin') === 0 &&
+            /^\/[^\/]*$/.test(err81.schemaPath.slice(18))
           ) {
-            emPropParams1 = obj0[err61.keyword];
-            emParamsErrors1 = emErrors10[err61.keyword][err61.params[emPropParams1]];
+            emPropParams1 = obj0[err81.keyword];
+            emParamsErrors1 = emErrors15[err81.keyword][err81.params[emPropParams1]];
             if (emParamsErrors1) {
-              emParamsErrors1.push(err61);
-              err61.emUsed = true;
+              emParamsErrors1.push(err81);
+              err81.emUsed = true;
             }
           }
         }
-        for (const key10 in emErrors10) {
-          for (const keyProp1 in emErrors10[key10]) {
-            emParamsErrors1 = emErrors10[key10][keyProp1];
+        for (const key15 in emErrors15) {
+          for (const keyProp1 in emErrors15[key15]) {
+            emParamsErrors1 = emErrors15[key15][keyProp1];
             if (emParamsErrors1.length) {
-              const tmpl1 = templates10[key10] && templates10[key10][keyProp1];
-              const err62 = {
+              const tmpl1 = templates15[key15] && templates15[key15][keyProp1];
+              const err82 = {
                 instancePath: instancePath + '/admin',
                 schemaPath: '#/properties/admin/errorMessage',
                 keyword: 'errorMessage',
                 params: { errors: emParamsErrors1 },
-                message: tmpl1 ? tmpl1() : schema16.properties.admin.errorMessage[key10][keyProp1],
+                message: tmpl1 ? tmpl1() : schema16.properties.admin.errorMessage[key15][keyProp1],
                 schema: schema16.properties.admin.errorMessage,
                 parentSchema: schema16.properties.admin,
                 data: data5,
               };
               if (vErrors === null) {
-                vErrors = [err62];
+                vErrors = [err82];
               } else {
-                vErrors.push(err62);
+                vErrors.push(err82);
               }
               errors++;
             }
           }
         }
-        const emErrs10 = [];
-        for (const err63 of vErrors) {
-          if (!err63.emUsed) {
-            emErrs10.push(err63);
+        const emErrs15 = [];
+        for (const err83 of vErrors) {
+          if (!err83.emUsed) {
+            emErrs15.push(err83);
           }
         }
-        vErrors = emErrs10;
-        errors = emErrs10.length;
+        vErrors = emErrs15;
+        errors = emErrs15.length;
       }
     }
     if (data.is_term_and_conditions_accepted !== undefined) {
       let data9 = data.is_term_and_conditions_accepted;
       if (typeof data9 !== 'boolean') {
-        const err64 = {
+        const err84 = {
           instancePath: instancePath + '/is_term_and_conditions_accepted',
           schemaPath: '#/properties/is_term_and_conditions_accepted/type',
           keyword: 'type',
@@ -1302,14 +1705,14 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err64];
+          vErrors = [err84];
         } else {
-          vErrors.push(err64);
+          vErrors.push(err84);
         }
         errors++;
       }
       if (!(data9 === true)) {
-        const err65 = {
+        const err85 = {
           instancePath: instancePath + '/is_term_and_conditions_accepted',
           schemaPath: '#/properties/is_term_and_conditions_accepted/enum',
           keyword: 'enum',
@@ -1320,63 +1723,63 @@ function validate14(
           data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err65];
+          vErrors = [err85];
         } else {
-          vErrors.push(err65);
+          vErrors.push(err85);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors11 = { enum: [] };
-        const templates11 = {};
-        for (const err66 of vErrors) {
+        const emErrors16 = { enum: [] };
+        const templates16 = {};
+        for (const err86 of vErrors) {
           if (
-            err66.keyword !== 'errorMessage' &&
-            !err66.emUsed &&
-            err66.instancePath === instancePath + '/is_term_and_conditions_accepted' &&
-            err66.keyword in emErrors11 &&
-            err66.schemaPath.indexOf('#/properties/is_term_and_conditions_accepted') === 0 &&
-            /^\/[^\/]*$/.test(err66.schemaPath.slice(44))
+            err86.keyword !== 'errorMessage' &&
+            !err86.emUsed &&
+            err86.instancePath === instancePath + '/is_term_and_conditions_accepted' &&
+            err86.keyword in emErrors16 &&
+            err86.schemaPath.indexOf('#/properties/is_term_and_conditions_accepted') === 0 &&
+            /^\/[^\/]*$/.test(err86.schemaPath.slice(44))
           ) {
-            emErrors11[err66.keyword].push(err66);
-            err66.emUsed = true;
+            emErrors16[err86.keyword].push(err86);
+            err86.emUsed = true;
           }
         }
-        for (const key11 in emErrors11) {
-          if (emErrors11[key11].length) {
-            const err67 = {
+        for (const key16 in emErrors16) {
+          if (emErrors16[key16].length) {
+            const err87 = {
               instancePath: instancePath + '/is_term_and_conditions_accepted',
               schemaPath: '#/properties/is_term_and_conditions_accepted/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors11[key11] },
+              params: { errors: emErrors16[key16] },
               message:
-                key11 in templates11
-                  ? templates11[key11]()
-                  : schema16.properties.is_term_and_conditions_accepted.errorMessage[key11],
+                key16 in templates16
+                  ? templates16[key16]()
+                  : schema16.properties.is_term_and_conditions_accepted.errorMessage[key16],
               schema: schema16.properties.is_term_and_conditions_accepted.errorMessage,
               parentSchema: schema16.properties.is_term_and_conditions_accepted,
               data: data9,
             };
             if (vErrors === null) {
-              vErrors = [err67];
+              vErrors = [err87];
             } else {
-              vErrors.push(err67);
+              vErrors.push(err87);
             }
             errors++;
           }
         }
-        const emErrs11 = [];
-        for (const err68 of vErrors) {
-          if (!err68.emUsed) {
-            emErrs11.push(err68);
+        const emErrs16 = [];
+        for (const err88 of vErrors) {
+          if (!err88.emUsed) {
+            emErrs16.push(err88);
           }
         }
-        vErrors = emErrs11;
-        errors = emErrs11.length;
+        vErrors = emErrs16;
+        errors = emErrs16.length;
       }
     }
   } else {
-    const err69 = {
+    const err89 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1387,69 +1790,69 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err69];
+      vErrors = [err89];
     } else {
-      vErrors.push(err69);
+      vErrors.push(err89);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors12 = { required: { is_term_and_conditions_accepted: [] } };
-    const templates12 = { required: {} };
+    const emErrors17 = { required: { is_term_and_conditions_accepted: [] } };
+    const templates17 = { required: {} };
     let emPropParams2;
     let emParamsErrors2;
-    for (const err70 of vErrors) {
+    for (const err90 of vErrors) {
       if (
-        err70.keyword !== 'errorMessage' &&
-        !err70.emUsed &&
-        err70.instancePath === instancePath &&
-        err70.keyword in emErrors12 &&
-        err70.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err70.schemaPath.slice(1))
+        err90.keyword !== 'errorMessage' &&
+        !err90.emUsed &&
+        err90.instancePath === instancePath &&
+        err90.keyword in emErrors17 &&
+        err90.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err90.schemaPath.slice(1))
       ) {
-        emPropParams2 = obj0[err70.keyword];
-        emParamsErrors2 = emErrors12[err70.keyword][err70.params[emPropParams2]];
+        emPropParams2 = obj0[err90.keyword];
+        emParamsErrors2 = emErrors17[err90.keyword][err90.params[emPropParams2]];
         if (emParamsErrors2) {
-          emParamsErrors2.push(err70);
-          err70.emUsed = true;
+          emParamsErrors2.push(err90);
+          err90.emUsed = true;
         }
       }
     }
-    for (const key12 in emErrors12) {
-      for (const keyProp2 in emErrors12[key12]) {
-        emParamsErrors2 = emErrors12[key12][keyProp2];
+    for (const key17 in emErrors17) {
+      for (const keyProp2 in emErrors17[key17]) {
+        emParamsErrors2 = emErrors17[key17][keyProp2];
         if (emParamsErrors2.length) {
-          const tmpl2 = templates12[key12] && templates12[key12][keyProp2];
-          const err71 = {
+          const tmpl2 = templates17[key17] && templates17[key17][keyProp2];
+          const err91 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors2 },
-            message: tmpl2 ? tmpl2() : schema16.errorMessage[key12][keyProp2],
+            message: tmpl2 ? tmpl2() : schema16.errorMessage[key17][keyProp2],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err71];
+            vErrors = [err91];
           } else {
-            vErrors.push(err71);
+            vErrors.push(err91);
           }
           errors++;
         }
       }
     }
-    const emErrs12 = [];
-    for (const err72 of vErrors) {
-      if (!err72.emUsed) {
-        emErrs12.push(err72);
+    const emErrs17 = [];
+    for (const err92 of vErrors) {
+      if (!err92.emUsed) {
+        emErrs17.push(err92);
       }
     }
-    vErrors = emErrs12;
-    errors = emErrs12.length;
+    vErrors = emErrs17;
+    errors = emErrs17.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
 }
 
-export default { '-1583bc9': validate14 };
+export default { a8fcb42: validate14 };

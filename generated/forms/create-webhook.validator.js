@@ -18,6 +18,15 @@ const schema16 = {
       type: 'string',
       minLength: 1,
       maxLength: 2048,
+      allOf: [
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
+      ],
     },
     events: {
       errorMessage: {
@@ -32,8 +41,9 @@ const schema16 = {
   errorMessage: {
     required: { url: 'This field is required.', events: 'Choose at least one event.' },
   },
-  $id: '-2f36c099',
+  $id: '-1057f5b2',
 };
+const pattern0 = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$', 'u');
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const obj0 = {
   required: 'missingProperty',
@@ -45,7 +55,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-2f36c099" */ let vErrors = null;
+  /*# sourceURL="-1057f5b2" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.url === undefined) {
@@ -87,8 +97,77 @@ function validate14(
     if (data.url !== undefined) {
       let data0 = data.url;
       if (typeof data0 === 'string') {
-        if (func2(data0) > 2048) {
+        if (!pattern0.test(data0)) {
           const err2 = {
+            instancePath: instancePath + '/url',
+            schemaPath: '#/properties/url/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema16.properties.url.allOf[0],
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors0 = { pattern: [] };
+        const templates0 = {};
+        for (const err3 of vErrors) {
+          if (
+            err3.keyword !== 'errorMessage' &&
+            !err3.emUsed &&
+            err3.instancePath === instancePath + '/url' &&
+            err3.keyword in emErrors0 &&
+            err3.schemaPath.indexOf('#/properties/url/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err3.schemaPath.slice(24))
+          ) {
+            emErrors0[err3.keyword].push(err3);
+            err3.emUsed = true;
+          }
+        }
+        for (const key0 in emErrors0) {
+          if (emErrors0[key0].length) {
+            const err4 = {
+              instancePath: instancePath + '/url',
+              schemaPath: '#/properties/url/allOf/0/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors0[key0] },
+              message:
+                key0 in templates0
+                  ? templates0[key0]()
+                  : schema16.properties.url.allOf[0].errorMessage[key0],
+              schema: schema16.properties.url.allOf[0].errorMessage,
+              parentSchema: schema16.properties.url.allOf[0],
+              data: data0,
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+        const emErrs0 = [];
+        for (const err5 of vErrors) {
+          if (!err5.emUsed) {
+            emErrs0.push(err5);
+          }
+        }
+        vErrors = emErrs0;
+        errors = emErrs0.length;
+      }
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 2048) {
+          const err6 = {
             instancePath: instancePath + '/url',
             schemaPath: '#/properties/url/maxLength',
             keyword: 'maxLength',
@@ -99,14 +178,14 @@ function validate14(
             data: data0,
           };
           if (vErrors === null) {
-            vErrors = [err2];
+            vErrors = [err6];
           } else {
-            vErrors.push(err2);
+            vErrors.push(err6);
           }
           errors++;
         }
         if (func2(data0) < 1) {
-          const err3 = {
+          const err7 = {
             instancePath: instancePath + '/url',
             schemaPath: '#/properties/url/minLength',
             keyword: 'minLength',
@@ -117,14 +196,14 @@ function validate14(
             data: data0,
           };
           if (vErrors === null) {
-            vErrors = [err3];
+            vErrors = [err7];
           } else {
-            vErrors.push(err3);
+            vErrors.push(err7);
           }
           errors++;
         }
       } else {
-        const err4 = {
+        const err8 = {
           instancePath: instancePath + '/url',
           schemaPath: '#/properties/url/type',
           keyword: 'type',
@@ -135,66 +214,66 @@ function validate14(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err8];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err8);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors0 = { minLength: [], maxLength: [] };
-        const templates0 = {};
-        for (const err5 of vErrors) {
+        const emErrors1 = { minLength: [], maxLength: [] };
+        const templates1 = {};
+        for (const err9 of vErrors) {
           if (
-            err5.keyword !== 'errorMessage' &&
-            !err5.emUsed &&
-            err5.instancePath === instancePath + '/url' &&
-            err5.keyword in emErrors0 &&
-            err5.schemaPath.indexOf('#/properties/url') === 0 &&
-            /^\/[^\/]*$/.test(err5.schemaPath.slice(16))
+            err9.keyword !== 'errorMessage' &&
+            !err9.emUsed &&
+            err9.instancePath === instancePath + '/url' &&
+            err9.keyword in emErrors1 &&
+            err9.schemaPath.indexOf('#/properties/url') === 0 &&
+            /^\/[^\/]*$/.test(err9.schemaPath.slice(16))
           ) {
-            emErrors0[err5.keyword].push(err5);
-            err5.emUsed = true;
+            emErrors1[err9.keyword].push(err9);
+            err9.emUsed = true;
           }
         }
-        for (const key0 in emErrors0) {
-          if (emErrors0[key0].length) {
-            const err6 = {
+        for (const key1 in emErrors1) {
+          if (emErrors1[key1].length) {
+            const err10 = {
               instancePath: instancePath + '/url',
               schemaPath: '#/properties/url/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors0[key0] },
+              params: { errors: emErrors1[key1] },
               message:
-                key0 in templates0
-                  ? templates0[key0]()
-                  : schema16.properties.url.errorMessage[key0],
+                key1 in templates1
+                  ? templates1[key1]()
+                  : schema16.properties.url.errorMessage[key1],
               schema: schema16.properties.url.errorMessage,
               parentSchema: schema16.properties.url,
               data: data0,
             };
             if (vErrors === null) {
-              vErrors = [err6];
+              vErrors = [err10];
             } else {
-              vErrors.push(err6);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
-        const emErrs0 = [];
-        for (const err7 of vErrors) {
-          if (!err7.emUsed) {
-            emErrs0.push(err7);
+        const emErrs1 = [];
+        for (const err11 of vErrors) {
+          if (!err11.emUsed) {
+            emErrs1.push(err11);
           }
         }
-        vErrors = emErrs0;
-        errors = emErrs0.length;
+        vErrors = emErrs1;
+        errors = emErrs1.length;
       }
     }
     if (data.events !== undefined) {
       let data1 = data.events;
       if (Array.isArray(data1)) {
         if (data1.length > 4) {
-          const err8 = {
+          const err12 = {
             instancePath: instancePath + '/events',
             schemaPath: '#/properties/events/maxItems',
             keyword: 'maxItems',
@@ -205,14 +284,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err12];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err12);
           }
           errors++;
         }
         if (data1.length < 1) {
-          const err9 = {
+          const err13 = {
             instancePath: instancePath + '/events',
             schemaPath: '#/properties/events/minItems',
             keyword: 'minItems',
@@ -223,14 +302,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err13];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err13);
           }
           errors++;
         }
       } else {
-        const err10 = {
+        const err14 = {
           instancePath: instancePath + '/events',
           schemaPath: '#/properties/events/type',
           keyword: 'type',
@@ -241,63 +320,63 @@ function validate14(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err14];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err14);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors1 = { minItems: [], maxItems: [] };
-        const templates1 = {};
-        for (const err11 of vErrors) {
+        const emErrors2 = { minItems: [], maxItems: [] };
+        const templates2 = {};
+        for (const err15 of vErrors) {
           if (
-            err11.keyword !== 'errorMessage' &&
-            !err11.emUsed &&
-            err11.instancePath === instancePath + '/events' &&
-            err11.keyword in emErrors1 &&
-            err11.schemaPath.indexOf('#/properties/events') === 0 &&
-            /^\/[^\/]*$/.test(err11.schemaPath.slice(19))
+            err15.keyword !== 'errorMessage' &&
+            !err15.emUsed &&
+            err15.instancePath === instancePath + '/events' &&
+            err15.keyword in emErrors2 &&
+            err15.schemaPath.indexOf('#/properties/events') === 0 &&
+            /^\/[^\/]*$/.test(err15.schemaPath.slice(19))
           ) {
-            emErrors1[err11.keyword].push(err11);
-            err11.emUsed = true;
+            emErrors2[err15.keyword].push(err15);
+            err15.emUsed = true;
           }
         }
-        for (const key1 in emErrors1) {
-          if (emErrors1[key1].length) {
-            const err12 = {
+        for (const key2 in emErrors2) {
+          if (emErrors2[key2].length) {
+            const err16 = {
               instancePath: instancePath + '/events',
               schemaPath: '#/properties/events/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors1[key1] },
+              params: { errors: emErrors2[key2] },
               message:
-                key1 in templates1
-                  ? templates1[key1]()
-                  : schema16.properties.events.errorMessage[key1],
+                key2 in templates2
+                  ? templates2[key2]()
+                  : schema16.properties.events.errorMessage[key2],
               schema: schema16.properties.events.errorMessage,
               parentSchema: schema16.properties.events,
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err16];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
-        const emErrs1 = [];
-        for (const err13 of vErrors) {
-          if (!err13.emUsed) {
-            emErrs1.push(err13);
+        const emErrs2 = [];
+        for (const err17 of vErrors) {
+          if (!err17.emUsed) {
+            emErrs2.push(err17);
           }
         }
-        vErrors = emErrs1;
-        errors = emErrs1.length;
+        vErrors = emErrs2;
+        errors = emErrs2.length;
       }
     }
   } else {
-    const err14 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -308,69 +387,69 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err18];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err18);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors2 = { required: { url: [], events: [] } };
-    const templates2 = { required: {} };
+    const emErrors3 = { required: { url: [], events: [] } };
+    const templates3 = { required: {} };
     let emPropParams0;
     let emParamsErrors0;
-    for (const err15 of vErrors) {
+    for (const err19 of vErrors) {
       if (
-        err15.keyword !== 'errorMessage' &&
-        !err15.emUsed &&
-        err15.instancePath === instancePath &&
-        err15.keyword in emErrors2 &&
-        err15.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err15.schemaPath.slice(1))
+        err19.keyword !== 'errorMessage' &&
+        !err19.emUsed &&
+        err19.instancePath === instancePath &&
+        err19.keyword in emErrors3 &&
+        err19.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err19.schemaPath.slice(1))
       ) {
-        emPropParams0 = obj0[err15.keyword];
-        emParamsErrors0 = emErrors2[err15.keyword][err15.params[emPropParams0]];
+        emPropParams0 = obj0[err19.keyword];
+        emParamsErrors0 = emErrors3[err19.keyword][err19.params[emPropParams0]];
         if (emParamsErrors0) {
-          emParamsErrors0.push(err15);
-          err15.emUsed = true;
+          emParamsErrors0.push(err19);
+          err19.emUsed = true;
         }
       }
     }
-    for (const key2 in emErrors2) {
-      for (const keyProp0 in emErrors2[key2]) {
-        emParamsErrors0 = emErrors2[key2][keyProp0];
+    for (const key3 in emErrors3) {
+      for (const keyProp0 in emErrors3[key3]) {
+        emParamsErrors0 = emErrors3[key3][keyProp0];
         if (emParamsErrors0.length) {
-          const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
-          const err16 = {
+          const tmpl0 = templates3[key3] && templates3[key3][keyProp0];
+          const err20 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors0 },
-            message: tmpl0 ? tmpl0() : schema16.errorMessage[key2][keyProp0],
+            message: tmpl0 ? tmpl0() : schema16.errorMessage[key3][keyProp0],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err20];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err20);
           }
           errors++;
         }
       }
     }
-    const emErrs2 = [];
-    for (const err17 of vErrors) {
-      if (!err17.emUsed) {
-        emErrs2.push(err17);
+    const emErrs3 = [];
+    for (const err21 of vErrors) {
+      if (!err21.emUsed) {
+        emErrs3.push(err21);
       }
     }
-    vErrors = emErrs2;
-    errors = emErrs2.length;
+    vErrors = emErrs3;
+    errors = emErrs3.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
 }
 
-export default { '-2f36c099': validate14 };
+export default { '-1057f5b2': validate14 };

@@ -25,6 +25,13 @@ const schema16 = {
           },
           pattern: '^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$',
         },
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
       ],
       errorMessage: { maxLength: 'Ensure this field has no more than 150 characters.' },
       type: 'string',
@@ -39,6 +46,15 @@ const schema16 = {
         maxLength: 'Ensure this field has no more than 254 characters.',
       },
       maxLength: 254,
+      allOf: [
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
+      ],
     },
     role: {
       type: 'string',
@@ -54,10 +70,11 @@ const schema16 = {
       role: 'Please choose the proper role',
     },
   },
-  $id: '-33d1307e',
+  $id: '-287de986',
 };
 const pattern0 = new RegExp('^\\s*\\S+(\\s+\\S+)+\\s*$', 'u');
 const pattern1 = new RegExp('^\\s*\\S{2,}(\\s+\\S{2,})*\\s*$', 'u');
+const pattern2 = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$', 'u');
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
@@ -71,7 +88,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="-33d1307e" */ let vErrors = null;
+  /*# sourceURL="-287de986" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.full_name === undefined) {
@@ -267,8 +284,77 @@ function validate14(
         errors = emErrs1.length;
       }
       if (typeof data0 === 'string') {
-        if (func2(data0) > 150) {
+        if (!pattern2.test(data0)) {
           const err11 = {
+            instancePath: instancePath + '/full_name',
+            schemaPath: '#/properties/full_name/allOf/2/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema16.properties.full_name.allOf[2],
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors2 = { pattern: [] };
+        const templates2 = {};
+        for (const err12 of vErrors) {
+          if (
+            err12.keyword !== 'errorMessage' &&
+            !err12.emUsed &&
+            err12.instancePath === instancePath + '/full_name' &&
+            err12.keyword in emErrors2 &&
+            err12.schemaPath.indexOf('#/properties/full_name/allOf/2') === 0 &&
+            /^\/[^\/]*$/.test(err12.schemaPath.slice(30))
+          ) {
+            emErrors2[err12.keyword].push(err12);
+            err12.emUsed = true;
+          }
+        }
+        for (const key2 in emErrors2) {
+          if (emErrors2[key2].length) {
+            const err13 = {
+              instancePath: instancePath + '/full_name',
+              schemaPath: '#/properties/full_name/allOf/2/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors2[key2] },
+              message:
+                key2 in templates2
+                  ? templates2[key2]()
+                  : schema16.properties.full_name.allOf[2].errorMessage[key2],
+              schema: schema16.properties.full_name.allOf[2].errorMessage,
+              parentSchema: schema16.properties.full_name.allOf[2],
+              data: data0,
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        const emErrs2 = [];
+        for (const err14 of vErrors) {
+          if (!err14.emUsed) {
+            emErrs2.push(err14);
+          }
+        }
+        vErrors = emErrs2;
+        errors = emErrs2.length;
+      }
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 150) {
+          const err15 = {
             instancePath: instancePath + '/full_name',
             schemaPath: '#/properties/full_name/maxLength',
             keyword: 'maxLength',
@@ -279,14 +365,14 @@ function validate14(
             data: data0,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err15];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err15);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err16 = {
           instancePath: instancePath + '/full_name',
           schemaPath: '#/properties/full_name/type',
           keyword: 'type',
@@ -297,66 +383,135 @@ function validate14(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err16];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err16);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors2 = { maxLength: [] };
-        const templates2 = {};
-        for (const err13 of vErrors) {
+        const emErrors3 = { maxLength: [] };
+        const templates3 = {};
+        for (const err17 of vErrors) {
           if (
-            err13.keyword !== 'errorMessage' &&
-            !err13.emUsed &&
-            err13.instancePath === instancePath + '/full_name' &&
-            err13.keyword in emErrors2 &&
-            err13.schemaPath.indexOf('#/properties/full_name') === 0 &&
-            /^\/[^\/]*$/.test(err13.schemaPath.slice(22))
+            err17.keyword !== 'errorMessage' &&
+            !err17.emUsed &&
+            err17.instancePath === instancePath + '/full_name' &&
+            err17.keyword in emErrors3 &&
+            err17.schemaPath.indexOf('#/properties/full_name') === 0 &&
+            /^\/[^\/]*$/.test(err17.schemaPath.slice(22))
           ) {
-            emErrors2[err13.keyword].push(err13);
-            err13.emUsed = true;
+            emErrors3[err17.keyword].push(err17);
+            err17.emUsed = true;
           }
         }
-        for (const key2 in emErrors2) {
-          if (emErrors2[key2].length) {
-            const err14 = {
+        for (const key3 in emErrors3) {
+          if (emErrors3[key3].length) {
+            const err18 = {
               instancePath: instancePath + '/full_name',
               schemaPath: '#/properties/full_name/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors2[key2] },
+              params: { errors: emErrors3[key3] },
               message:
-                key2 in templates2
-                  ? templates2[key2]()
-                  : schema16.properties.full_name.errorMessage[key2],
+                key3 in templates3
+                  ? templates3[key3]()
+                  : schema16.properties.full_name.errorMessage[key3],
               schema: schema16.properties.full_name.errorMessage,
               parentSchema: schema16.properties.full_name,
               data: data0,
             };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err18];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err18);
             }
             errors++;
           }
         }
-        const emErrs2 = [];
-        for (const err15 of vErrors) {
-          if (!err15.emUsed) {
-            emErrs2.push(err15);
+        const emErrs3 = [];
+        for (const err19 of vErrors) {
+          if (!err19.emUsed) {
+            emErrs3.push(err19);
           }
         }
-        vErrors = emErrs2;
-        errors = emErrs2.length;
+        vErrors = emErrs3;
+        errors = emErrs3.length;
       }
     }
     if (data.email !== undefined) {
       let data1 = data.email;
       if (typeof data1 === 'string') {
+        if (!pattern2.test(data1)) {
+          const err20 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema16.properties.email.allOf[0],
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors4 = { pattern: [] };
+        const templates4 = {};
+        for (const err21 of vErrors) {
+          if (
+            err21.keyword !== 'errorMessage' &&
+            !err21.emUsed &&
+            err21.instancePath === instancePath + '/email' &&
+            err21.keyword in emErrors4 &&
+            err21.schemaPath.indexOf('#/properties/email/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err21.schemaPath.slice(26))
+          ) {
+            emErrors4[err21.keyword].push(err21);
+            err21.emUsed = true;
+          }
+        }
+        for (const key4 in emErrors4) {
+          if (emErrors4[key4].length) {
+            const err22 = {
+              instancePath: instancePath + '/email',
+              schemaPath: '#/properties/email/allOf/0/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors4[key4] },
+              message:
+                key4 in templates4
+                  ? templates4[key4]()
+                  : schema16.properties.email.allOf[0].errorMessage[key4],
+              schema: schema16.properties.email.allOf[0].errorMessage,
+              parentSchema: schema16.properties.email.allOf[0],
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        const emErrs4 = [];
+        for (const err23 of vErrors) {
+          if (!err23.emUsed) {
+            emErrs4.push(err23);
+          }
+        }
+        vErrors = emErrs4;
+        errors = emErrs4.length;
+      }
+      if (typeof data1 === 'string') {
         if (func2(data1) > 254) {
-          const err16 = {
+          const err24 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -367,14 +522,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err24];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err24);
           }
           errors++;
         }
         if (!formats0.test(data1)) {
-          const err17 = {
+          const err25 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -385,14 +540,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err25];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err25);
           }
           errors++;
         }
       } else {
-        const err18 = {
+        const err26 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -403,65 +558,65 @@ function validate14(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err26];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err26);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors3 = { format: [], maxLength: [] };
-        const templates3 = {};
-        for (const err19 of vErrors) {
+        const emErrors5 = { format: [], maxLength: [] };
+        const templates5 = {};
+        for (const err27 of vErrors) {
           if (
-            err19.keyword !== 'errorMessage' &&
-            !err19.emUsed &&
-            err19.instancePath === instancePath + '/email' &&
-            err19.keyword in emErrors3 &&
-            err19.schemaPath.indexOf('#/properties/email') === 0 &&
-            /^\/[^\/]*$/.test(err19.schemaPath.slice(18))
+            err27.keyword !== 'errorMessage' &&
+            !err27.emUsed &&
+            err27.instancePath === instancePath + '/email' &&
+            err27.keyword in emErrors5 &&
+            err27.schemaPath.indexOf('#/properties/email') === 0 &&
+            /^\/[^\/]*$/.test(err27.schemaPath.slice(18))
           ) {
-            emErrors3[err19.keyword].push(err19);
-            err19.emUsed = true;
+            emErrors5[err27.keyword].push(err27);
+            err27.emUsed = true;
           }
         }
-        for (const key3 in emErrors3) {
-          if (emErrors3[key3].length) {
-            const err20 = {
+        for (const key5 in emErrors5) {
+          if (emErrors5[key5].length) {
+            const err28 = {
               instancePath: instancePath + '/email',
               schemaPath: '#/properties/email/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors3[key3] },
+              params: { errors: emErrors5[key5] },
               message:
-                key3 in templates3
-                  ? templates3[key3]()
-                  : schema16.properties.email.errorMessage[key3],
+                key5 in templates5
+                  ? templates5[key5]()
+                  : schema16.properties.email.errorMessage[key5],
               schema: schema16.properties.email.errorMessage,
               parentSchema: schema16.properties.email,
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err20];
+              vErrors = [err28];
             } else {
-              vErrors.push(err20);
+              vErrors.push(err28);
             }
             errors++;
           }
         }
-        const emErrs3 = [];
-        for (const err21 of vErrors) {
-          if (!err21.emUsed) {
-            emErrs3.push(err21);
+        const emErrs5 = [];
+        for (const err29 of vErrors) {
+          if (!err29.emUsed) {
+            emErrs5.push(err29);
           }
         }
-        vErrors = emErrs3;
-        errors = emErrs3.length;
+        vErrors = emErrs5;
+        errors = emErrs5.length;
       }
     }
     if (data.role !== undefined) {
       let data2 = data.role;
       if (typeof data2 !== 'string') {
-        const err22 = {
+        const err30 = {
           instancePath: instancePath + '/role',
           schemaPath: '#/properties/role/type',
           keyword: 'type',
@@ -472,14 +627,14 @@ function validate14(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err30];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err30);
         }
         errors++;
       }
       if (!(data2 === 'super_admin' || data2 === 'user' || data2 === 'admin')) {
-        const err23 = {
+        const err31 = {
           instancePath: instancePath + '/role',
           schemaPath: '#/properties/role/enum',
           keyword: 'enum',
@@ -490,58 +645,58 @@ function validate14(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err31];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err31);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrs4 = [];
-        for (const err24 of vErrors) {
+        const emErrs6 = [];
+        for (const err32 of vErrors) {
           if (
-            err24.keyword !== 'errorMessage' &&
-            !err24.emUsed &&
-            (err24.instancePath === instancePath + '/role' ||
-              (err24.instancePath.indexOf(instancePath + '/role') === 0 &&
-                err24.instancePath[instancePath + '/role'.length] === '/')) &&
-            err24.schemaPath.indexOf('#/properties/role') === 0 &&
-            err24.schemaPath['#/properties/role'.length] === '/'
+            err32.keyword !== 'errorMessage' &&
+            !err32.emUsed &&
+            (err32.instancePath === instancePath + '/role' ||
+              (err32.instancePath.indexOf(instancePath + '/role') === 0 &&
+                err32.instancePath[instancePath + '/role'.length] === '/')) &&
+            err32.schemaPath.indexOf('#/properties/role') === 0 &&
+            err32.schemaPath['#/properties/role'.length] === '/'
           ) {
-            emErrs4.push(err24);
-            err24.emUsed = true;
+            emErrs6.push(err32);
+            err32.emUsed = true;
           }
         }
-        if (emErrs4.length) {
-          const err25 = {
+        if (emErrs6.length) {
+          const err33 = {
             instancePath: instancePath + '/role',
             schemaPath: '#/properties/role/errorMessage',
             keyword: 'errorMessage',
-            params: { errors: emErrs4 },
+            params: { errors: emErrs6 },
             message: 'Please choose the proper role',
             schema: 'Please choose the proper role',
             parentSchema: schema16.properties.role,
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err25];
+            vErrors = [err33];
           } else {
-            vErrors.push(err25);
+            vErrors.push(err33);
           }
           errors++;
         }
-        const emErrs5 = [];
-        for (const err26 of vErrors) {
-          if (!err26.emUsed) {
-            emErrs5.push(err26);
+        const emErrs7 = [];
+        for (const err34 of vErrors) {
+          if (!err34.emUsed) {
+            emErrs7.push(err34);
           }
         }
-        vErrors = emErrs5;
-        errors = emErrs5.length;
+        vErrors = emErrs7;
+        errors = emErrs7.length;
       }
     }
   } else {
-    const err27 = {
+    const err35 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -552,69 +707,69 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err27];
+      vErrors = [err35];
     } else {
-      vErrors.push(err27);
+      vErrors.push(err35);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors4 = { required: { full_name: [], email: [], role: [] } };
-    const templates4 = { required: {} };
+    const emErrors6 = { required: { full_name: [], email: [], role: [] } };
+    const templates6 = { required: {} };
     let emPropParams0;
     let emParamsErrors0;
-    for (const err28 of vErrors) {
+    for (const err36 of vErrors) {
       if (
-        err28.keyword !== 'errorMessage' &&
-        !err28.emUsed &&
-        err28.instancePath === instancePath &&
-        err28.keyword in emErrors4 &&
-        err28.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err28.schemaPath.slice(1))
+        err36.keyword !== 'errorMessage' &&
+        !err36.emUsed &&
+        err36.instancePath === instancePath &&
+        err36.keyword in emErrors6 &&
+        err36.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err36.schemaPath.slice(1))
       ) {
-        emPropParams0 = obj0[err28.keyword];
-        emParamsErrors0 = emErrors4[err28.keyword][err28.params[emPropParams0]];
+        emPropParams0 = obj0[err36.keyword];
+        emParamsErrors0 = emErrors6[err36.keyword][err36.params[emPropParams0]];
         if (emParamsErrors0) {
-          emParamsErrors0.push(err28);
-          err28.emUsed = true;
+          emParamsErrors0.push(err36);
+          err36.emUsed = true;
         }
       }
     }
-    for (const key4 in emErrors4) {
-      for (const keyProp0 in emErrors4[key4]) {
-        emParamsErrors0 = emErrors4[key4][keyProp0];
+    for (const key6 in emErrors6) {
+      for (const keyProp0 in emErrors6[key6]) {
+        emParamsErrors0 = emErrors6[key6][keyProp0];
         if (emParamsErrors0.length) {
-          const tmpl0 = templates4[key4] && templates4[key4][keyProp0];
-          const err29 = {
+          const tmpl0 = templates6[key6] && templates6[key6][keyProp0];
+          const err37 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors0 },
-            message: tmpl0 ? tmpl0() : schema16.errorMessage[key4][keyProp0],
+            message: tmpl0 ? tmpl0() : schema16.errorMessage[key6][keyProp0],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err29];
+            vErrors = [err37];
           } else {
-            vErrors.push(err29);
+            vErrors.push(err37);
           }
           errors++;
         }
       }
     }
-    const emErrs6 = [];
-    for (const err30 of vErrors) {
-      if (!err30.emUsed) {
-        emErrs6.push(err30);
+    const emErrs8 = [];
+    for (const err38 of vErrors) {
+      if (!err38.emUsed) {
+        emErrs8.push(err38);
       }
     }
-    vErrors = emErrs6;
-    errors = emErrs6.length;
+    vErrors = emErrs8;
+    errors = emErrs8.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
 }
 
-export default { '-33d1307e': validate14 };
+export default { '-287de986': validate14 };

@@ -19,6 +19,15 @@ const schema16 = {
         maxLength: 'Ensure this field has no more than 255 characters.',
       },
       maxLength: 255,
+      allOf: [
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
+      ],
     },
     email: {
       type: 'string',
@@ -29,6 +38,15 @@ const schema16 = {
         maxLength: 'Ensure this field has no more than 254 characters.',
       },
       maxLength: 254,
+      allOf: [
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
+      ],
     },
     contact_phone: {
       type: 'string',
@@ -39,6 +57,15 @@ const schema16 = {
         maxLength: 'Ensure this field has no more than 32 characters.',
       },
       maxLength: 32,
+      allOf: [
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
+      ],
     },
     company_name: {
       type: 'string',
@@ -49,6 +76,15 @@ const schema16 = {
         maxLength: 'Ensure this field has no more than 255 characters.',
       },
       maxLength: 255,
+      allOf: [
+        {
+          pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+          errorMessage: {
+            pattern:
+              'Enter one line of text, without line breaks, tabs or other control characters.',
+          },
+        },
+      ],
     },
   },
   errorMessage: {
@@ -59,8 +95,9 @@ const schema16 = {
       company_name: 'Required Field',
     },
   },
-  $id: '24311467',
+  $id: '-701a530d',
 };
+const pattern0 = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$', 'u');
 const func2 = func2_module.default?.default ?? func2_module.default ?? func2_module;
 const formats0 =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
@@ -74,7 +111,7 @@ function validate14(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data } = {},
 ) {
-  /*# sourceURL="24311467" */ let vErrors = null;
+  /*# sourceURL="-701a530d" */ let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.contact_person === undefined) {
@@ -152,8 +189,77 @@ function validate14(
     if (data.contact_person !== undefined) {
       let data0 = data.contact_person;
       if (typeof data0 === 'string') {
-        if (func2(data0) > 255) {
+        if (!pattern0.test(data0)) {
           const err4 = {
+            instancePath: instancePath + '/contact_person',
+            schemaPath: '#/properties/contact_person/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema16.properties.contact_person.allOf[0],
+            data: data0,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors0 = { pattern: [] };
+        const templates0 = {};
+        for (const err5 of vErrors) {
+          if (
+            err5.keyword !== 'errorMessage' &&
+            !err5.emUsed &&
+            err5.instancePath === instancePath + '/contact_person' &&
+            err5.keyword in emErrors0 &&
+            err5.schemaPath.indexOf('#/properties/contact_person/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err5.schemaPath.slice(35))
+          ) {
+            emErrors0[err5.keyword].push(err5);
+            err5.emUsed = true;
+          }
+        }
+        for (const key0 in emErrors0) {
+          if (emErrors0[key0].length) {
+            const err6 = {
+              instancePath: instancePath + '/contact_person',
+              schemaPath: '#/properties/contact_person/allOf/0/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors0[key0] },
+              message:
+                key0 in templates0
+                  ? templates0[key0]()
+                  : schema16.properties.contact_person.allOf[0].errorMessage[key0],
+              schema: schema16.properties.contact_person.allOf[0].errorMessage,
+              parentSchema: schema16.properties.contact_person.allOf[0],
+              data: data0,
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        const emErrs0 = [];
+        for (const err7 of vErrors) {
+          if (!err7.emUsed) {
+            emErrs0.push(err7);
+          }
+        }
+        vErrors = emErrs0;
+        errors = emErrs0.length;
+      }
+      if (typeof data0 === 'string') {
+        if (func2(data0) > 255) {
+          const err8 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/maxLength',
             keyword: 'maxLength',
@@ -164,14 +270,14 @@ function validate14(
             data: data0,
           };
           if (vErrors === null) {
-            vErrors = [err4];
+            vErrors = [err8];
           } else {
-            vErrors.push(err4);
+            vErrors.push(err8);
           }
           errors++;
         }
         if (func2(data0) < 1) {
-          const err5 = {
+          const err9 = {
             instancePath: instancePath + '/contact_person',
             schemaPath: '#/properties/contact_person/minLength',
             keyword: 'minLength',
@@ -182,14 +288,14 @@ function validate14(
             data: data0,
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err9];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err9);
           }
           errors++;
         }
       } else {
-        const err6 = {
+        const err10 = {
           instancePath: instancePath + '/contact_person',
           schemaPath: '#/properties/contact_person/type',
           keyword: 'type',
@@ -200,66 +306,135 @@ function validate14(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err10];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err10);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors0 = { minLength: [], maxLength: [] };
-        const templates0 = {};
-        for (const err7 of vErrors) {
+        const emErrors1 = { minLength: [], maxLength: [] };
+        const templates1 = {};
+        for (const err11 of vErrors) {
           if (
-            err7.keyword !== 'errorMessage' &&
-            !err7.emUsed &&
-            err7.instancePath === instancePath + '/contact_person' &&
-            err7.keyword in emErrors0 &&
-            err7.schemaPath.indexOf('#/properties/contact_person') === 0 &&
-            /^\/[^\/]*$/.test(err7.schemaPath.slice(27))
+            err11.keyword !== 'errorMessage' &&
+            !err11.emUsed &&
+            err11.instancePath === instancePath + '/contact_person' &&
+            err11.keyword in emErrors1 &&
+            err11.schemaPath.indexOf('#/properties/contact_person') === 0 &&
+            /^\/[^\/]*$/.test(err11.schemaPath.slice(27))
           ) {
-            emErrors0[err7.keyword].push(err7);
-            err7.emUsed = true;
+            emErrors1[err11.keyword].push(err11);
+            err11.emUsed = true;
           }
         }
-        for (const key0 in emErrors0) {
-          if (emErrors0[key0].length) {
-            const err8 = {
+        for (const key1 in emErrors1) {
+          if (emErrors1[key1].length) {
+            const err12 = {
               instancePath: instancePath + '/contact_person',
               schemaPath: '#/properties/contact_person/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors0[key0] },
+              params: { errors: emErrors1[key1] },
               message:
-                key0 in templates0
-                  ? templates0[key0]()
-                  : schema16.properties.contact_person.errorMessage[key0],
+                key1 in templates1
+                  ? templates1[key1]()
+                  : schema16.properties.contact_person.errorMessage[key1],
               schema: schema16.properties.contact_person.errorMessage,
               parentSchema: schema16.properties.contact_person,
               data: data0,
             };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err12];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err12);
             }
             errors++;
           }
         }
-        const emErrs0 = [];
-        for (const err9 of vErrors) {
-          if (!err9.emUsed) {
-            emErrs0.push(err9);
+        const emErrs1 = [];
+        for (const err13 of vErrors) {
+          if (!err13.emUsed) {
+            emErrs1.push(err13);
           }
         }
-        vErrors = emErrs0;
-        errors = emErrs0.length;
+        vErrors = emErrs1;
+        errors = emErrs1.length;
       }
     }
     if (data.email !== undefined) {
       let data1 = data.email;
       if (typeof data1 === 'string') {
+        if (!pattern0.test(data1)) {
+          const err14 = {
+            instancePath: instancePath + '/email',
+            schemaPath: '#/properties/email/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema16.properties.email.allOf[0],
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors2 = { pattern: [] };
+        const templates2 = {};
+        for (const err15 of vErrors) {
+          if (
+            err15.keyword !== 'errorMessage' &&
+            !err15.emUsed &&
+            err15.instancePath === instancePath + '/email' &&
+            err15.keyword in emErrors2 &&
+            err15.schemaPath.indexOf('#/properties/email/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err15.schemaPath.slice(26))
+          ) {
+            emErrors2[err15.keyword].push(err15);
+            err15.emUsed = true;
+          }
+        }
+        for (const key2 in emErrors2) {
+          if (emErrors2[key2].length) {
+            const err16 = {
+              instancePath: instancePath + '/email',
+              schemaPath: '#/properties/email/allOf/0/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors2[key2] },
+              message:
+                key2 in templates2
+                  ? templates2[key2]()
+                  : schema16.properties.email.allOf[0].errorMessage[key2],
+              schema: schema16.properties.email.allOf[0].errorMessage,
+              parentSchema: schema16.properties.email.allOf[0],
+              data: data1,
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+        const emErrs2 = [];
+        for (const err17 of vErrors) {
+          if (!err17.emUsed) {
+            emErrs2.push(err17);
+          }
+        }
+        vErrors = emErrs2;
+        errors = emErrs2.length;
+      }
+      if (typeof data1 === 'string') {
         if (func2(data1) > 254) {
-          const err10 = {
+          const err18 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/maxLength',
             keyword: 'maxLength',
@@ -270,14 +445,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err18];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err18);
           }
           errors++;
         }
         if (!formats0.test(data1)) {
-          const err11 = {
+          const err19 = {
             instancePath: instancePath + '/email',
             schemaPath: '#/properties/email/format',
             keyword: 'format',
@@ -288,14 +463,14 @@ function validate14(
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err19];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err19);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err20 = {
           instancePath: instancePath + '/email',
           schemaPath: '#/properties/email/type',
           keyword: 'type',
@@ -306,66 +481,135 @@ function validate14(
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err20];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err20);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors1 = { format: [], maxLength: [] };
-        const templates1 = {};
-        for (const err13 of vErrors) {
+        const emErrors3 = { format: [], maxLength: [] };
+        const templates3 = {};
+        for (const err21 of vErrors) {
           if (
-            err13.keyword !== 'errorMessage' &&
-            !err13.emUsed &&
-            err13.instancePath === instancePath + '/email' &&
-            err13.keyword in emErrors1 &&
-            err13.schemaPath.indexOf('#/properties/email') === 0 &&
-            /^\/[^\/]*$/.test(err13.schemaPath.slice(18))
+            err21.keyword !== 'errorMessage' &&
+            !err21.emUsed &&
+            err21.instancePath === instancePath + '/email' &&
+            err21.keyword in emErrors3 &&
+            err21.schemaPath.indexOf('#/properties/email') === 0 &&
+            /^\/[^\/]*$/.test(err21.schemaPath.slice(18))
           ) {
-            emErrors1[err13.keyword].push(err13);
-            err13.emUsed = true;
+            emErrors3[err21.keyword].push(err21);
+            err21.emUsed = true;
           }
         }
-        for (const key1 in emErrors1) {
-          if (emErrors1[key1].length) {
-            const err14 = {
+        for (const key3 in emErrors3) {
+          if (emErrors3[key3].length) {
+            const err22 = {
               instancePath: instancePath + '/email',
               schemaPath: '#/properties/email/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors1[key1] },
+              params: { errors: emErrors3[key3] },
               message:
-                key1 in templates1
-                  ? templates1[key1]()
-                  : schema16.properties.email.errorMessage[key1],
+                key3 in templates3
+                  ? templates3[key3]()
+                  : schema16.properties.email.errorMessage[key3],
               schema: schema16.properties.email.errorMessage,
               parentSchema: schema16.properties.email,
               data: data1,
             };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err22];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err22);
             }
             errors++;
           }
         }
-        const emErrs1 = [];
-        for (const err15 of vErrors) {
-          if (!err15.emUsed) {
-            emErrs1.push(err15);
+        const emErrs3 = [];
+        for (const err23 of vErrors) {
+          if (!err23.emUsed) {
+            emErrs3.push(err23);
           }
         }
-        vErrors = emErrs1;
-        errors = emErrs1.length;
+        vErrors = emErrs3;
+        errors = emErrs3.length;
       }
     }
     if (data.contact_phone !== undefined) {
       let data2 = data.contact_phone;
       if (typeof data2 === 'string') {
+        if (!pattern0.test(data2)) {
+          const err24 = {
+            instancePath: instancePath + '/contact_phone',
+            schemaPath: '#/properties/contact_phone/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema16.properties.contact_phone.allOf[0],
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors4 = { pattern: [] };
+        const templates4 = {};
+        for (const err25 of vErrors) {
+          if (
+            err25.keyword !== 'errorMessage' &&
+            !err25.emUsed &&
+            err25.instancePath === instancePath + '/contact_phone' &&
+            err25.keyword in emErrors4 &&
+            err25.schemaPath.indexOf('#/properties/contact_phone/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err25.schemaPath.slice(34))
+          ) {
+            emErrors4[err25.keyword].push(err25);
+            err25.emUsed = true;
+          }
+        }
+        for (const key4 in emErrors4) {
+          if (emErrors4[key4].length) {
+            const err26 = {
+              instancePath: instancePath + '/contact_phone',
+              schemaPath: '#/properties/contact_phone/allOf/0/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors4[key4] },
+              message:
+                key4 in templates4
+                  ? templates4[key4]()
+                  : schema16.properties.contact_phone.allOf[0].errorMessage[key4],
+              schema: schema16.properties.contact_phone.allOf[0].errorMessage,
+              parentSchema: schema16.properties.contact_phone.allOf[0],
+              data: data2,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+        }
+        const emErrs4 = [];
+        for (const err27 of vErrors) {
+          if (!err27.emUsed) {
+            emErrs4.push(err27);
+          }
+        }
+        vErrors = emErrs4;
+        errors = emErrs4.length;
+      }
+      if (typeof data2 === 'string') {
         if (func2(data2) > 32) {
-          const err16 = {
+          const err28 = {
             instancePath: instancePath + '/contact_phone',
             schemaPath: '#/properties/contact_phone/maxLength',
             keyword: 'maxLength',
@@ -376,14 +620,14 @@ function validate14(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err28];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err28);
           }
           errors++;
         }
         if (func2(data2) < 1) {
-          const err17 = {
+          const err29 = {
             instancePath: instancePath + '/contact_phone',
             schemaPath: '#/properties/contact_phone/minLength',
             keyword: 'minLength',
@@ -394,14 +638,14 @@ function validate14(
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err29];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err29);
           }
           errors++;
         }
       } else {
-        const err18 = {
+        const err30 = {
           instancePath: instancePath + '/contact_phone',
           schemaPath: '#/properties/contact_phone/type',
           keyword: 'type',
@@ -412,66 +656,135 @@ function validate14(
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err30];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err30);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors2 = { minLength: [], maxLength: [] };
-        const templates2 = {};
-        for (const err19 of vErrors) {
+        const emErrors5 = { minLength: [], maxLength: [] };
+        const templates5 = {};
+        for (const err31 of vErrors) {
           if (
-            err19.keyword !== 'errorMessage' &&
-            !err19.emUsed &&
-            err19.instancePath === instancePath + '/contact_phone' &&
-            err19.keyword in emErrors2 &&
-            err19.schemaPath.indexOf('#/properties/contact_phone') === 0 &&
-            /^\/[^\/]*$/.test(err19.schemaPath.slice(26))
+            err31.keyword !== 'errorMessage' &&
+            !err31.emUsed &&
+            err31.instancePath === instancePath + '/contact_phone' &&
+            err31.keyword in emErrors5 &&
+            err31.schemaPath.indexOf('#/properties/contact_phone') === 0 &&
+            /^\/[^\/]*$/.test(err31.schemaPath.slice(26))
           ) {
-            emErrors2[err19.keyword].push(err19);
-            err19.emUsed = true;
+            emErrors5[err31.keyword].push(err31);
+            err31.emUsed = true;
           }
         }
-        for (const key2 in emErrors2) {
-          if (emErrors2[key2].length) {
-            const err20 = {
+        for (const key5 in emErrors5) {
+          if (emErrors5[key5].length) {
+            const err32 = {
               instancePath: instancePath + '/contact_phone',
               schemaPath: '#/properties/contact_phone/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors2[key2] },
+              params: { errors: emErrors5[key5] },
               message:
-                key2 in templates2
-                  ? templates2[key2]()
-                  : schema16.properties.contact_phone.errorMessage[key2],
+                key5 in templates5
+                  ? templates5[key5]()
+                  : schema16.properties.contact_phone.errorMessage[key5],
               schema: schema16.properties.contact_phone.errorMessage,
               parentSchema: schema16.properties.contact_phone,
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err20];
+              vErrors = [err32];
             } else {
-              vErrors.push(err20);
+              vErrors.push(err32);
             }
             errors++;
           }
         }
-        const emErrs2 = [];
-        for (const err21 of vErrors) {
-          if (!err21.emUsed) {
-            emErrs2.push(err21);
+        const emErrs5 = [];
+        for (const err33 of vErrors) {
+          if (!err33.emUsed) {
+            emErrs5.push(err33);
           }
         }
-        vErrors = emErrs2;
-        errors = emErrs2.length;
+        vErrors = emErrs5;
+        errors = emErrs5.length;
       }
     }
     if (data.company_name !== undefined) {
       let data3 = data.company_name;
       if (typeof data3 === 'string') {
+        if (!pattern0.test(data3)) {
+          const err34 = {
+            instancePath: instancePath + '/company_name',
+            schemaPath: '#/properties/company_name/allOf/0/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' },
+            message:
+              'must match pattern "' + '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' + '"',
+            schema: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$',
+            parentSchema: schema16.properties.company_name.allOf[0],
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
+      if (errors > 0) {
+        const emErrors6 = { pattern: [] };
+        const templates6 = {};
+        for (const err35 of vErrors) {
+          if (
+            err35.keyword !== 'errorMessage' &&
+            !err35.emUsed &&
+            err35.instancePath === instancePath + '/company_name' &&
+            err35.keyword in emErrors6 &&
+            err35.schemaPath.indexOf('#/properties/company_name/allOf/0') === 0 &&
+            /^\/[^\/]*$/.test(err35.schemaPath.slice(33))
+          ) {
+            emErrors6[err35.keyword].push(err35);
+            err35.emUsed = true;
+          }
+        }
+        for (const key6 in emErrors6) {
+          if (emErrors6[key6].length) {
+            const err36 = {
+              instancePath: instancePath + '/company_name',
+              schemaPath: '#/properties/company_name/allOf/0/errorMessage',
+              keyword: 'errorMessage',
+              params: { errors: emErrors6[key6] },
+              message:
+                key6 in templates6
+                  ? templates6[key6]()
+                  : schema16.properties.company_name.allOf[0].errorMessage[key6],
+              schema: schema16.properties.company_name.allOf[0].errorMessage,
+              parentSchema: schema16.properties.company_name.allOf[0],
+              data: data3,
+            };
+            if (vErrors === null) {
+              vErrors = [err36];
+            } else {
+              vErrors.push(err36);
+            }
+            errors++;
+          }
+        }
+        const emErrs6 = [];
+        for (const err37 of vErrors) {
+          if (!err37.emUsed) {
+            emErrs6.push(err37);
+          }
+        }
+        vErrors = emErrs6;
+        errors = emErrs6.length;
+      }
+      if (typeof data3 === 'string') {
         if (func2(data3) > 255) {
-          const err22 = {
+          const err38 = {
             instancePath: instancePath + '/company_name',
             schemaPath: '#/properties/company_name/maxLength',
             keyword: 'maxLength',
@@ -482,14 +795,14 @@ function validate14(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err38];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err38);
           }
           errors++;
         }
         if (func2(data3) < 1) {
-          const err23 = {
+          const err39 = {
             instancePath: instancePath + '/company_name',
             schemaPath: '#/properties/company_name/minLength',
             keyword: 'minLength',
@@ -500,14 +813,14 @@ function validate14(
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err39];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err39);
           }
           errors++;
         }
       } else {
-        const err24 = {
+        const err40 = {
           instancePath: instancePath + '/company_name',
           schemaPath: '#/properties/company_name/type',
           keyword: 'type',
@@ -518,63 +831,63 @@ function validate14(
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err40];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err40);
         }
         errors++;
       }
       if (errors > 0) {
-        const emErrors3 = { minLength: [], maxLength: [] };
-        const templates3 = {};
-        for (const err25 of vErrors) {
+        const emErrors7 = { minLength: [], maxLength: [] };
+        const templates7 = {};
+        for (const err41 of vErrors) {
           if (
-            err25.keyword !== 'errorMessage' &&
-            !err25.emUsed &&
-            err25.instancePath === instancePath + '/company_name' &&
-            err25.keyword in emErrors3 &&
-            err25.schemaPath.indexOf('#/properties/company_name') === 0 &&
-            /^\/[^\/]*$/.test(err25.schemaPath.slice(25))
+            err41.keyword !== 'errorMessage' &&
+            !err41.emUsed &&
+            err41.instancePath === instancePath + '/company_name' &&
+            err41.keyword in emErrors7 &&
+            err41.schemaPath.indexOf('#/properties/company_name') === 0 &&
+            /^\/[^\/]*$/.test(err41.schemaPath.slice(25))
           ) {
-            emErrors3[err25.keyword].push(err25);
-            err25.emUsed = true;
+            emErrors7[err41.keyword].push(err41);
+            err41.emUsed = true;
           }
         }
-        for (const key3 in emErrors3) {
-          if (emErrors3[key3].length) {
-            const err26 = {
+        for (const key7 in emErrors7) {
+          if (emErrors7[key7].length) {
+            const err42 = {
               instancePath: instancePath + '/company_name',
               schemaPath: '#/properties/company_name/errorMessage',
               keyword: 'errorMessage',
-              params: { errors: emErrors3[key3] },
+              params: { errors: emErrors7[key7] },
               message:
-                key3 in templates3
-                  ? templates3[key3]()
-                  : schema16.properties.company_name.errorMessage[key3],
+                key7 in templates7
+                  ? templates7[key7]()
+                  : schema16.properties.company_name.errorMessage[key7],
               schema: schema16.properties.company_name.errorMessage,
               parentSchema: schema16.properties.company_name,
               data: data3,
             };
             if (vErrors === null) {
-              vErrors = [err26];
+              vErrors = [err42];
             } else {
-              vErrors.push(err26);
+              vErrors.push(err42);
             }
             errors++;
           }
         }
-        const emErrs3 = [];
-        for (const err27 of vErrors) {
-          if (!err27.emUsed) {
-            emErrs3.push(err27);
+        const emErrs7 = [];
+        for (const err43 of vErrors) {
+          if (!err43.emUsed) {
+            emErrs7.push(err43);
           }
         }
-        vErrors = emErrs3;
-        errors = emErrs3.length;
+        vErrors = emErrs7;
+        errors = emErrs7.length;
       }
     }
   } else {
-    const err28 = {
+    const err44 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -585,71 +898,71 @@ function validate14(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err28];
+      vErrors = [err44];
     } else {
-      vErrors.push(err28);
+      vErrors.push(err44);
     }
     errors++;
   }
   if (errors > 0) {
-    const emErrors4 = {
+    const emErrors8 = {
       required: { contact_person: [], email: [], contact_phone: [], company_name: [] },
     };
-    const templates4 = { required: {} };
+    const templates8 = { required: {} };
     let emPropParams0;
     let emParamsErrors0;
-    for (const err29 of vErrors) {
+    for (const err45 of vErrors) {
       if (
-        err29.keyword !== 'errorMessage' &&
-        !err29.emUsed &&
-        err29.instancePath === instancePath &&
-        err29.keyword in emErrors4 &&
-        err29.schemaPath.indexOf('#') === 0 &&
-        /^\/[^\/]*$/.test(err29.schemaPath.slice(1))
+        err45.keyword !== 'errorMessage' &&
+        !err45.emUsed &&
+        err45.instancePath === instancePath &&
+        err45.keyword in emErrors8 &&
+        err45.schemaPath.indexOf('#') === 0 &&
+        /^\/[^\/]*$/.test(err45.schemaPath.slice(1))
       ) {
-        emPropParams0 = obj0[err29.keyword];
-        emParamsErrors0 = emErrors4[err29.keyword][err29.params[emPropParams0]];
+        emPropParams0 = obj0[err45.keyword];
+        emParamsErrors0 = emErrors8[err45.keyword][err45.params[emPropParams0]];
         if (emParamsErrors0) {
-          emParamsErrors0.push(err29);
-          err29.emUsed = true;
+          emParamsErrors0.push(err45);
+          err45.emUsed = true;
         }
       }
     }
-    for (const key4 in emErrors4) {
-      for (const keyProp0 in emErrors4[key4]) {
-        emParamsErrors0 = emErrors4[key4][keyProp0];
+    for (const key8 in emErrors8) {
+      for (const keyProp0 in emErrors8[key8]) {
+        emParamsErrors0 = emErrors8[key8][keyProp0];
         if (emParamsErrors0.length) {
-          const tmpl0 = templates4[key4] && templates4[key4][keyProp0];
-          const err30 = {
+          const tmpl0 = templates8[key8] && templates8[key8][keyProp0];
+          const err46 = {
             instancePath,
             schemaPath: '#/errorMessage',
             keyword: 'errorMessage',
             params: { errors: emParamsErrors0 },
-            message: tmpl0 ? tmpl0() : schema16.errorMessage[key4][keyProp0],
+            message: tmpl0 ? tmpl0() : schema16.errorMessage[key8][keyProp0],
             schema: schema16.errorMessage,
             parentSchema: schema16,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err30];
+            vErrors = [err46];
           } else {
-            vErrors.push(err30);
+            vErrors.push(err46);
           }
           errors++;
         }
       }
     }
-    const emErrs4 = [];
-    for (const err31 of vErrors) {
-      if (!err31.emUsed) {
-        emErrs4.push(err31);
+    const emErrs8 = [];
+    for (const err47 of vErrors) {
+      if (!err47.emUsed) {
+        emErrs8.push(err47);
       }
     }
-    vErrors = emErrs4;
-    errors = emErrs4.length;
+    vErrors = emErrs8;
+    errors = emErrs8.length;
   }
   validate14.errors = vErrors;
   return errors === 0;
 }
 
-export default { 24311467: validate14 };
+export default { '-701a530d': validate14 };

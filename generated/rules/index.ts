@@ -99,10 +99,14 @@ export const OVERRIDE_VALUE_FORMATS = {
   Date: /* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'),
   /**
    * EmailValue: An override value (`dummy_value`) for an Email attribute: one `@` between a name and a
-   * domain with a dot, no spaces (`jane.doe@example.com`). ACE refuses an e-mail address of
-   * another form with a Data Type Mismatch Error.
+   * domain with a dot, no spaces (`jane.doe@example.com`), on one line (SingleLineText). ACE
+   * refuses an e-mail address of another form with a Data Type Mismatch Error. An address
+   * matches both patterns, this one and SingleLineText's.
    */
-  Email: /* @__PURE__ */ new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u'),
+  Email: /* @__PURE__ */ new RegExp(
+    '(?=^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$)(?=^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$)',
+    'u',
+  ),
 } as const satisfies Partial<Record<DataType, RegExp>>;
 
 /** The data types whose override value is a day (`format: date`), which must exist. */
@@ -242,8 +246,44 @@ export const FILTER_VALUE_MAX_LENGTH = 1000;
 /** The longest override value (OverrideWrite.dummy_value's maxLength). */
 export const OVERRIDE_VALUE_MAX_LENGTH = 1000;
 
-/** An e-mail address as the API takes it (EmailValue's pattern): sign-up, invitations, resets, overrides. */
-export const EMAIL_ADDRESS = /* @__PURE__ */ new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'u');
+/**
+ * SingleLineText's pattern, as the contract writes it. One line of text with no control character in it: none of C0 (U+0000 to U+001F: NUL, tab,
+ * line feed, carriage return, escape, ...), DEL (U+007F) or C1 (U+0080 to U+009F, NEL among
+ * them), nor the line and paragraph separators U+2028 and U+2029. Letters of every script,
+ * accents, emoji, spaces, apostrophes and hyphens are all allowed (`Zoë O'Brien-Smith`).
+ */
+export const SINGLE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$';
+
+const SINGLE_LINE_TEXT = /* @__PURE__ */ new RegExp(SINGLE_LINE_PATTERN, 'u');
+
+/** A run of the characters SingleLineText refuses. */
+const SINGLE_LINE_BREAKS = /* @__PURE__ */ new RegExp(
+  '[\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]+',
+  'gu',
+);
+
+/** What a form field or a 400 says of a text that is not one line (SingleLineText's x-message). */
+export const SINGLE_LINE_MESSAGE =
+  'Enter one line of text, without line breaks, tabs or other control characters.';
+
+/** Whether `text` is one line (SingleLineText): no control character, no line separator. */
+export function isSingleLine(text: string): boolean {
+  return SINGLE_LINE_TEXT.test(text);
+}
+
+/**
+ * `text` made one line: each run of the characters SingleLineText refuses becomes one space. For
+ * text stored before the rule, which can no longer be refused; text a request sends is refused.
+ */
+export function toSingleLine(text: string): string {
+  return text.replace(SINGLE_LINE_BREAKS, ' ');
+}
+
+/** An e-mail address as the API takes it (EmailValue's pattern, on one line): sign-up, invitations, resets, overrides. */
+export const EMAIL_ADDRESS = /* @__PURE__ */ new RegExp(
+  '(?=^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$)(?=^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$)',
+  'u',
+);
 
 /** The longest e-mail address (LoginRequest.email's maxLength: RFC 5321's path, 254). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -260,7 +300,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * The shortest part of a person's name (NamePart's minLength). One part of a person's name as sent (first, middle or last name): at least 2 characters
- * once trimmed. A shorter part is refused with a 400 field error on that part.
+ * once trimmed, on one line (SingleLineText). A shorter part is refused with a 400 field
+ * error on that part.
  */
 export const NAME_PART_MIN_LENGTH = 2;
 

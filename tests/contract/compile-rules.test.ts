@@ -127,6 +127,62 @@ describe('compile-rules: the contract rules as code', () => {
     expect(() => compileRules(doc)).toThrow('DataType.x-filter-value-formats.Picklist: expected');
   });
 
+  it('compiles SingleLineText: its pattern as written, its message, and EmailValue with it', () => {
+    const code = compileRules(contract());
+    expect(code).toContain(
+      'export const SINGLE_LINE_PATTERN = "^[^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u2028\\\\u2029]*$";',
+    );
+    expect(code).toContain(
+      'export const SINGLE_LINE_MESSAGE = "Enter one line of text, without line breaks, tabs or other control characters.";',
+    );
+    // The characters the pattern refuses, as one class: what toSingleLine replaces.
+    expect(code).toContain(
+      'new RegExp("[\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u2028\\\\u2029]+", \'gu\')',
+    );
+    // EmailValue takes SingleLineText by allOf: an address matches both patterns.
+    expect(code).toContain(
+      'export const EMAIL_ADDRESS = /* @__PURE__ */ new RegExp("(?=^[^\\\\s@]+@[^\\\\s@]+\\\\.[^\\\\s@]+$)(?=^[^\\\\u0000-',
+    );
+  });
+
+  it('refuses a SingleLineText that is not one class of refused characters, lets CR through, or has no message', () => {
+    const notAClass = withSchema('SingleLineText', (schema) => {
+      schema.pattern = '^[^\\r\\n]*(x)?$';
+    });
+    expect(() => compileRules(notAClass)).toThrow(
+      'components.schemas.SingleLineText: a pattern `^[^<refused characters>]*$` is expected.',
+    );
+    const takesCr = withSchema('SingleLineText', (schema) => {
+      schema.pattern = '^[^\\n\\u0000\\u001b]*$';
+    });
+    expect(() => compileRules(takesCr)).toThrow(
+      'its pattern must refuse CR, LF, ESC and NUL and take letters, accents and emoji: wrong for "\\r".',
+    );
+    const refusesAccents = withSchema('SingleLineText', (schema) => {
+      schema.pattern = '^[^\\u0000-\\u001F\\u0080-\\uFFFF]*$';
+    });
+    expect(() => compileRules(refusesAccents)).toThrow('wrong for "Zoë O\'Brien-Smith", "José"');
+    const silent = withSchema('SingleLineText', (schema) => {
+      delete schema['x-message'];
+    });
+    expect(() => compileRules(silent)).toThrow(
+      'SingleLineText.x-message: the text a refused value is told is expected.',
+    );
+  });
+
+  it('refuses a rule taken by allOf whose pattern is not anchored', () => {
+    const doc = withSchema('SingleLineText', (schema) => {
+      schema.pattern = '[^\\u0000-\\u001F]*';
+    });
+    expect(() => compileRules(doc)).toThrow(
+      'EmailValue: the pattern [^\\u0000-\\u001F]* must be anchored (^...$).',
+    );
+    const email = withSchema('EmailValue', (schema) => {
+      schema.pattern = '[^\\s@]+@[^\\s@]+';
+    });
+    expect(() => compileRules(email)).toThrow('must be anchored (^...$)');
+  });
+
   it('refuses an override rule it does not understand', () => {
     const doc = withSchema('OverrideWrite', (schema) => {
       (schema['x-override-refused'] as Record<string, unknown>).mandatory = true;

@@ -22,6 +22,10 @@
 // schemas/compile.mjs): Password's and CompanyName's `minLength`, NamePart's `minLength` (which
 // PersonName's patterns must agree with), AwsAccountId's and AwsRoleArn's `pattern`, and the
 // policy file's `x-max-bytes` with the PayloadTooLarge reply's text.
+// The single-line rule (SingleLineText's `pattern`, one class of refused characters, and its
+// `x-message`): isSingleLine for the sandbox's checks and its mail headers, toSingleLine for text
+// stored before the rule. A rule schema that takes another by `allOf: [{ $ref }]` (EmailValue takes
+// SingleLineText) is compiled as both patterns at once.
 // A malformed extension stops the generation with a message naming it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -167,12 +171,8 @@ function valueFormats(
         `${where}.${dataType}`,
         `${name} must be a string schema with a pattern.`,
       );
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(schema.pattern, 'u');
-    } catch (error) {
-      throw new RuleError(`${where}.${dataType}`, `${name}'s pattern: ${String(error)}`);
-    }
+    const source = patternWithRules(doc, name, `${where}.${dataType}`);
+    const pattern = new RegExp(source, 'u');
     const misfit = schema.enum?.find((value) => typeof value !== 'string' || !pattern.test(value));
     if (misfit !== undefined)
       throw new RuleError(
@@ -181,7 +181,7 @@ function valueFormats(
       );
     result[dataType] = {
       schema: name,
-      pattern: schema.pattern,
+      pattern: source,
       format: schema.format,
       description: schema.description,
       enum: schema.enum,
@@ -295,6 +295,77 @@ function patternOf(doc: ContractDocument, name: string): string {
 }
 
 /**
+ * A rule schema's `pattern` and the patterns of the rule schemas it takes by `allOf: [{ $ref }]`,
+ * as one pattern a text matches when it matches them all: each is anchored (`^...$`), so each is
+ * a lookahead at the start (`(?=^a$)(?=^b$)`). The one pattern itself when it takes none.
+ */
+function patternWithRules(doc: ContractDocument, name: string, where: string): string {
+  const schema = schemaNamed(doc, name, where);
+  const taken = (schema.allOf ?? [])
+    .filter((part) => part.$ref !== undefined)
+    .map((part, index) => refName(part, `${where}: ${name}.allOf[${index}]`));
+  const patterns = [schema.pattern, ...taken.map((rule) => schemaNamed(doc, rule, where).pattern)];
+  if (!patterns.every((pattern): pattern is string => typeof pattern === 'string'))
+    throw new RuleError(
+      where,
+      `${name} and the rules it takes (${taken.join(', ')}) need a pattern each.`,
+    );
+  for (const pattern of patterns) {
+    // Only an anchored pattern means the same as a lookahead at the start.
+    if (patterns.length > 1 && (!pattern.startsWith('^') || !pattern.endsWith('$')))
+      throw new RuleError(where, `${name}: the pattern ${pattern} must be anchored (^...$).`);
+    try {
+      new RegExp(pattern, 'u');
+    } catch (error) {
+      throw new RuleError(where, `${name}'s pattern: ${String(error)}`);
+    }
+  }
+  return patterns.length === 1
+    ? patterns[0]!
+    : patterns.map((pattern) => `(?=${pattern})`).join('');
+}
+
+interface SingleLineRule {
+  /** SingleLineText's pattern, as the contract writes it (and Ajv reports it). */
+  pattern: string;
+  /** The characters it refuses, as the inside of a character class. */
+  refused: string;
+  message: string;
+}
+
+/**
+ * SingleLineText: a pattern `^[^<class>]*$` (one class of refused characters, which is what lets
+ * a stored text be made one line by replacing them) that refuses at least CR, LF, ESC and NUL and
+ * takes letters, accents and emoji, and the `x-message` a refused text is told.
+ */
+function singleLineRule(doc: ContractDocument): SingleLineRule {
+  const where = 'components.schemas.SingleLineText';
+  const schema = schemaNamed(doc, 'SingleLineText', where);
+  const match = /^\^\[\^(.+)\]\*\$$/s.exec(schema.pattern ?? '');
+  if (!match) throw new RuleError(where, 'a pattern `^[^<refused characters>]*$` is expected.');
+  const pattern = schema.pattern!;
+  let compiled: RegExp;
+  try {
+    compiled = new RegExp(pattern, 'u');
+  } catch (error) {
+    throw new RuleError(where, `its pattern: ${String(error)}`);
+  }
+  const wrong = [
+    ...['\r', '\n', '\u001b', '\u0000'].filter((text) => compiled.test(text)),
+    ...["Zoë O'Brien-Smith", 'José', '東京', '🚀'].filter((text) => !compiled.test(text)),
+  ];
+  if (wrong.length > 0)
+    throw new RuleError(
+      where,
+      `its pattern must refuse CR, LF, ESC and NUL and take letters, accents and emoji: wrong for ${wrong.map((text) => JSON.stringify(text)).join(', ')}.`,
+    );
+  const message = schema['x-message'];
+  if (typeof message !== 'string' || message.trim() === '')
+    throw new RuleError(`${where}.x-message`, 'the text a refused value is told is expected.');
+  return { pattern, refused: match[1]!, message };
+}
+
+/**
  * NamePart's `minLength`, once PersonName's patterns (the forms' rule for the full name the parts
  * come from) are seen to agree with it: a name whose parts have that many characters passes
  * them all, a name with one part a character shorter fails one.
@@ -302,7 +373,10 @@ function patternOf(doc: ContractDocument, name: string): string {
 function namePartMinLength(doc: ContractDocument): number {
   const where = 'components.schemas.PersonName.allOf';
   const minimum = minLengthOf(doc, 'NamePart');
-  const patterns = (schemaNamed(doc, 'PersonName', where).allOf ?? []).map((part) => part.pattern);
+  // The rules it takes by $ref (SingleLineText) say nothing of lengths.
+  const patterns = (schemaNamed(doc, 'PersonName', where).allOf ?? [])
+    .filter((part) => part.$ref === undefined)
+    .map((part) => part.pattern);
   if (patterns.length === 0 || !patterns.every((pattern) => typeof pattern === 'string'))
     throw new RuleError(where, 'a list of patterns is expected.');
   const part = (length: number) => 'x'.repeat(length);
@@ -333,12 +407,12 @@ function tooLargeText(doc: ContractDocument): string {
   return text;
 }
 
-/** EmailValue's pattern: the one rule of an e-mail address's form. */
+/** EmailValue's pattern (with the rules it takes): the one rule of an e-mail address's form. */
 function emailPattern(doc: ContractDocument): string {
   const schema = schemaNamed(doc, 'EmailValue', 'EmailValue');
   if (schema.type !== 'string' || typeof schema.pattern !== 'string')
     throw new RuleError('EmailValue', 'must be a string schema with a pattern.');
-  return schema.pattern;
+  return patternWithRules(doc, 'EmailValue', 'components.schemas.EmailValue');
 }
 
 /**
@@ -415,6 +489,7 @@ export function compileRules(doc: ContractDocument): string {
     .map(([state, label]) => `  ${state}: ${JSON.stringify(label)},`)
     .join('\n');
   const stateDoc = schemaNamed(doc, 'SyncRunState', 'SyncRunState').description;
+  const singleLine = singleLineRule(doc);
 
   return `${HEADER}
 import type { ComparisonType, DataType, SyncRunState } from '../api/model/index.ts';
@@ -548,7 +623,30 @@ export const FILTER_VALUE_MAX_LENGTH = ${maxLengthOf(doc, 'SyncFilterWrite', 'fi
 /** The longest override value (OverrideWrite.dummy_value's maxLength). */
 export const OVERRIDE_VALUE_MAX_LENGTH = ${maxLengthOf(doc, 'OverrideWrite', 'dummy_value')};
 
-/** An e-mail address as the API takes it (EmailValue's pattern): sign-up, invitations, resets, overrides. */
+${jsdoc(`SingleLineText's pattern, as the contract writes it. ${schemaNamed(doc, 'SingleLineText', 'SingleLineText').description ?? ''}`)}export const SINGLE_LINE_PATTERN = ${JSON.stringify(singleLine.pattern)};
+
+const SINGLE_LINE_TEXT = ${PURE}new RegExp(SINGLE_LINE_PATTERN, 'u');
+
+/** A run of the characters SingleLineText refuses. */
+const SINGLE_LINE_BREAKS = ${PURE}new RegExp(${JSON.stringify(`[${singleLine.refused}]+`)}, 'gu');
+
+/** What a form field or a 400 says of a text that is not one line (SingleLineText's x-message). */
+export const SINGLE_LINE_MESSAGE = ${JSON.stringify(singleLine.message)};
+
+/** Whether \`text\` is one line (SingleLineText): no control character, no line separator. */
+export function isSingleLine(text: string): boolean {
+  return SINGLE_LINE_TEXT.test(text);
+}
+
+/**
+ * \`text\` made one line: each run of the characters SingleLineText refuses becomes one space. For
+ * text stored before the rule, which can no longer be refused; text a request sends is refused.
+ */
+export function toSingleLine(text: string): string {
+  return text.replace(SINGLE_LINE_BREAKS, ' ');
+}
+
+/** An e-mail address as the API takes it (EmailValue's pattern, on one line): sign-up, invitations, resets, overrides. */
 export const EMAIL_ADDRESS = ${PURE}new RegExp(${JSON.stringify(emailPattern(doc))}, 'u');
 
 /** The longest e-mail address (LoginRequest.email's maxLength: RFC 5321's path, 254). */

@@ -32,6 +32,36 @@
  */
 
 const PRISM_ERROR = 'https://stoplight.io/prism/errors#';
+
+/** The JSON escapes of the control characters that have a short one. */
+const SHORT_ESCAPES = /** @type {Record<string, string>} */ ({
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\f': '\\f',
+  '\r': '\\r',
+});
+
+/**
+ * `text` as a console line may show it: every control character (C0, DEL, C1) and the line and
+ * paragraph separators U+2028 and U+2029 written as a JSON escape (`\r`, `\n`, `\t`, `\u001b`,
+ * `\u2028`), everything else as it is. What the stack and the proxy print of a request (a URL, a
+ * mail's address and subject, a name inside a violation's location) was sent by someone: printed
+ * as is, a CR or LF starts a forged line (`12:00:01 MAIL to admin@...`) and an ESC sequence moves
+ * the cursor, clears the screen or retitles the terminal. Escaped, it reads as what was sent, on
+ * its own line. A backslash is left as it is: it can do neither, and patterns in Prism's messages
+ * stay readable. The one escaping of the console: use it for every request-derived text printed.
+ * @param {unknown} text
+ * @returns {string}
+ */
+export function printable(text) {
+  return String(text).replace(
+    // eslint-disable-next-line no-control-regex -- the control characters are what is escaped
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
 /**
@@ -139,12 +169,18 @@ export function createViolationLog(nameOperation) {
     record({ method, url, status, violations, at = new Date() }) {
       requests += 1;
       if (violations.length === 0) return [];
-      const operation = nameOperation(method, url);
-      exchanges.push({ operation, status, violations });
+      // Kept escaped: the lines and the summary show them, one line each (see printable).
+      const operation = printable(nameOperation(method, url));
+      const shown = violations.map((v) => ({
+        severity: printable(v.severity),
+        location: printable(v.location),
+        message: printable(v.message),
+      }));
+      exchanges.push({ operation, status, violations: shown });
       const time = at.toTimeString().slice(0, 8);
       return [
-        `${time} VIOLATION ${method} ${url} -> ${status} [${operation}]`,
-        ...violations.map((v) => `    ${v.severity.padEnd(7)} ${v.location}: ${v.message}`),
+        `${time} VIOLATION ${printable(method)} ${printable(url)} -> ${status} [${operation}]`,
+        ...shown.map((v) => `    ${v.severity.padEnd(7)} ${v.location}: ${v.message}`),
       ];
     },
     /** The summary printed on exit: each distinct violation with how often it happened. */

@@ -6,17 +6,22 @@
  * sits behind no Prism either.
  *
  * Only the checks no handler words itself are made here, with Django REST framework's messages:
- * the types, `maxLength`, `maxItems`, `enum` and `const`. `required`, `minLength`, `minItems`,
- * `pattern` and `format` stay with the handlers, whose messages the app shows ("This field is
- * required.", "Enter a valid email address.", the spec's texts). Every operation is checked: one
- * that takes a body or query parameters must declare its 400 (the sandbox does not start
- * otherwise), so the checks never answer a status the contract does not give.
+ * the types, `maxLength`, `maxItems`, `enum` and `const`; and one pattern, SingleLineText's (no
+ * control character, no line separator), with the message the contract gives it (`x-message`):
+ * it holds for every single-line text of every request, so no handler has to remember it, and a
+ * company name with a CR/LF never reaches a store, a mail header or a console. `required`,
+ * `minLength`, `minItems`, the other `pattern`s and `format` stay with the handlers, whose
+ * messages the app shows ("This field is required.", "Enter a valid email address.", the spec's
+ * texts). Every operation is checked: one that takes a body or query parameters must declare
+ * its 400 (the sandbox does not start otherwise), so the checks never answer a status the
+ * contract does not give.
  *
  * Each operation's validators are compiled once, on its first request (Ajv, JSON Schema 2020-12,
  * which OpenAPI 3.1 schemas are), against the whole contract so `$ref`s to components resolve.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 
+import { SINGLE_LINE_MESSAGE, SINGLE_LINE_PATTERN } from '../../generated/rules/index';
 import { contractDocument, type Method } from './contract';
 import { fieldErrors } from './domain/failure';
 
@@ -37,6 +42,14 @@ interface Doc {
 
 /** The keywords checked here; every other failure is left to the handler. */
 const CHECKED = new Set(['type', 'maxLength', 'maxItems', 'enum', 'const']);
+
+/** A failure checked here: a checked keyword's, or SingleLineText's pattern's. */
+const isChecked = (error: ErrorObject) => CHECKED.has(error.keyword) || isSingleLineFailure(error);
+
+/** Ajv names the pattern that failed as the contract writes it. */
+const isSingleLineFailure = (error: ErrorObject) =>
+  error.keyword === 'pattern' && error.params.pattern === SINGLE_LINE_PATTERN;
+
 const CONTRACT_ID = 'contract.json';
 
 let bodyAjv: Ajv2020 | undefined;
@@ -191,12 +204,12 @@ function relevant(errors: ErrorObject[]): ErrorObject[] {
     }
     return (
       branches.size === 0 ||
-      [...branches.values()].some((list) => list.every((error) => !CHECKED.has(error.keyword)))
+      [...branches.values()].some((list) => list.every((error) => !isChecked(error)))
     );
   };
   const ignored = choices.filter(settledByHandler);
   return errors.filter(
-    (error) => CHECKED.has(error.keyword) && !ignored.some((choice) => inChoice(error, choice)),
+    (error) => isChecked(error) && !ignored.some((choice) => inChoice(error, choice)),
   );
 }
 
@@ -240,6 +253,7 @@ function quoted(value: unknown): string {
 
 /** Django REST framework's wording of each failure. */
 function message(error: ErrorObject, value: unknown): string {
+  if (isSingleLineFailure(error)) return SINGLE_LINE_MESSAGE;
   switch (error.keyword) {
     case 'maxLength':
       return `Ensure this field has no more than ${String(error.params.limit)} characters.`;

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 import { freePort, HOST, loadContract, ROOT, supervisePrism } from '../contract/contract-proxy.mjs';
 import { bodyTypesOf } from '../contract/door-guard.mjs';
+import { printable } from '../contract/violations.mjs';
 import { createFrontDoor, createViolationRecorder } from './front-door.mjs';
 import { sandboxBanner } from './stack-banner.mjs';
 
@@ -101,6 +102,21 @@ function listen(server, port) {
 }
 
 /**
+ * The two console lines of a mail the sandbox wrote: when, to whom and its subject, then its link
+ * (an app path made a full URL). The address, the subject and the link are escaped (printable):
+ * they hold text a request sent (a company's name in a notice's subject), and a CR or LF in it
+ * would print a line of its own, an ESC sequence would drive the terminal. The sandbox refuses
+ * such text and its mail headers are one line already; the console does not rely on it.
+ * @param {{ to: string, subject: string, link: string }} mail
+ * @param {string} appUrl
+ * @param {string} at the time, as the console prints it
+ */
+export function mailLines(mail, appUrl, at) {
+  const link = `${mail.link.startsWith('/') ? appUrl : ''}${mail.link}`;
+  return `${at} MAIL to ${printable(mail.to)}: ${printable(mail.subject)}\n    ${printable(link)}`;
+}
+
+/**
  * Starts the stack; resolves once every part answers, and fails if one does not start. Once
  * started, a Prism that exits or stops answering is restarted, for as long as it takes (printed;
  * the API answers 503 with Retry-After meanwhile): never fatal. `onFatal` hears of what the stack
@@ -162,7 +178,7 @@ export async function startStack({
   // 400 lines, and a write to a pipe blocks until the reader has it.
   /** @type {string[]} */
   let mails = [];
-  /** @param {string} text */
+  /** @param {string} text the mail's lines (mailLines) */
   const printMail = (text) => {
     if (mails.length === 0)
       setImmediate(() => {
@@ -226,10 +242,7 @@ export async function startStack({
         syncRate,
         scale,
         doorToken,
-        onMail: (mail) =>
-          printMail(
-            `${time()} MAIL to ${mail.to}: ${mail.subject}\n    ${mail.link.startsWith('/') ? appUrl : ''}${mail.link}`,
-          ),
+        onMail: (mail) => printMail(mailLines(mail, appUrl, time())),
       }),
       ...prisms.map((prism) => prism.ready),
     ]);

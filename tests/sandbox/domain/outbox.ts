@@ -8,11 +8,15 @@
  * the transaction commits. Links are Django's: `uid` is the user id's decimal string in unpadded
  * base64url (2 -> 'Mg', 4 -> 'NA'); a token works once, for three days, and issuing a new link of
  * the same kind for the same user voids the older ones.
+ *
+ * A mail's header fields (`to`, `subject`) are built by one function, mailHeaders, which every
+ * mail written goes through (writeMail): see there for why it refuses a control character.
  */
 import { randomBytes } from 'node:crypto';
 
 import { type Draft, isDraft, original } from 'immer';
 
+import { isSingleLine, toSingleLine } from '../../../generated/rules/index';
 import { nextId, type LinkToken, type State, type UserRow } from '../store/state';
 import type { Store } from '../store/store';
 
@@ -77,9 +81,46 @@ function issueLink(
   return token;
 }
 
+/** The header fields of a mail, as a mailer would write them (`To:`, `Subject:`). */
+type MailHeaders = Pick<Mail, 'to' | 'subject'>;
+
+/**
+ * The header fields of a mail, checked: the one function that builds them, for every mail
+ * written (writeMail). A header is one line, so a value with a carriage return or a line feed
+ * ends its header and starts another one (`Subject: Evil Corp\r\nBcc: everyone@victim.example`
+ * sends the mail to more people, and any header can be forged the same way); no other control
+ * character (the contract's SingleLineText: C0, DEL, C1, U+2028, U+2029) has a place in a header
+ * either. Such a value is refused with a throw, never mended: it is a programming error, since
+ * every request that can put text into a mail is refused at the door (request-checks.ts applies
+ * SingleLineText to every single-line field) and text stored before that rule is made one line
+ * where a writer reads it (fromStore). The throw rolls the whole change back: no mail is written
+ * with a broken header, and nothing else of the change is kept.
+ */
+export function mailHeaders(headers: MailHeaders): MailHeaders {
+  for (const [name, value] of Object.entries(headers))
+    if (!isSingleLine(value))
+      throw new Error(
+        `A mail's ${name} may not hold a line break or another control character: ` +
+          `${JSON.stringify(value)}. Refuse it where it comes in, or read it with fromStore.`,
+      );
+  return headers;
+}
+
+/**
+ * Text read from the store for a mail's header, made one line: each run of control characters
+ * becomes one space. A row written before the contract refused them may hold some (a company
+ * that signed up as `Evil Corp\r\nBcc: …`), and it can no longer be refused: refusing the mail
+ * instead would break every invitation of that company, or the alerts of a sync. Mended text
+ * carries no header of its own, and every character that was not a control character is kept.
+ */
+export function fromStore(text: string): string {
+  return toSingleLine(text);
+}
+
 function writeMail(draft: Draft<State>, mail: Mail, now: Date): Mail {
-  draft.outbox.push({ id: nextId(draft as State, 'outbox'), at: now.toISOString(), ...mail });
-  return mail;
+  const written = { ...mail, ...mailHeaders({ to: mail.to, subject: mail.subject }) };
+  draft.outbox.push({ id: nextId(draft as State, 'outbox'), at: now.toISOString(), ...written });
+  return written;
 }
 
 /** Writes the invitation of an invited user: `/register/{uid}/{token}?name={first name}`. */
@@ -89,7 +130,7 @@ export function writeInvitation(draft: Draft<State>, user: UserRow, now: Date): 
   return writeMail(
     draft,
     {
-      to: user.email,
+      to: fromStore(user.email),
       subject: 'You are invited to AceBridge',
       link: `/register/${uidOf(user.id)}/${token}?name=${name}`,
     },
@@ -113,9 +154,9 @@ export function writeInvitationNotice(
   return writeMail(
     draft,
     {
-      to: user.email,
+      to: fromStore(user.email),
       subject:
-        `Someone at ${company} invited you to AceBridge. Your address already has an AceBridge ` +
+        `Someone at ${fromStore(company)} invited you to AceBridge. Your address already has an AceBridge ` +
         'account with another company, and an address can belong to one company only: there is ' +
         'nothing to accept.',
       link: '',
@@ -124,13 +165,18 @@ export function writeInvitationNotice(
   );
 }
 
-/** Writes an alert (domain/alerts.ts decides who gets which): its text, and a link into the app. */
+/**
+ * Writes an alert (domain/alerts.ts decides who gets which): its text, and a link into the app.
+ * `to` is a stored user's address, read as stored text; the subject is the sandbox's own words
+ * about a run or a webhook (its URL as the URL parser wrote it, control characters
+ * percent-encoded), so a control character there is the programming error mailHeaders refuses.
+ */
 export function writeAlert(
   draft: Draft<State>,
   alert: { to: string; subject: string; body: string; link: string },
   now: Date,
 ): Mail {
-  return writeMail(draft, alert, now);
+  return writeMail(draft, { ...alert, to: fromStore(alert.to) }, now);
 }
 
 /** Writes a password-reset mail: `/password/reset/{uid}/{token}`. */
@@ -139,7 +185,7 @@ export function writePasswordReset(draft: Draft<State>, user: UserRow, now: Date
   return writeMail(
     draft,
     {
-      to: user.email,
+      to: fromStore(user.email),
       subject: 'Reset your AceBridge password',
       link: `/password/reset/${uidOf(user.id)}/${token}`,
     },

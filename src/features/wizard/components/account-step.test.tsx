@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { SINGLE_LINE_MESSAGE } from '@generated/rules';
 import { renderWithClient } from '@tests/render-with-client';
 import { ACME } from '@tests/sandbox/seed/seed';
 import { setupSandboxBackend } from '@tests/sandbox-backend';
@@ -64,5 +65,21 @@ describe('wizard step 2: required text is trimmed before it is checked', () => {
     await waitFor(() => expect(backend.callsTo('createTenant')).toHaveLength(1));
     await waitFor(() => expect(toasts.danger).toHaveBeenCalledWith('Invalid product key.'));
     expect(screen.queryByText('Company Name is required')).not.toBeInTheDocument();
+  });
+});
+
+describe('wizard step 2: single-line text', () => {
+  it('a company name with a control character shows the message on the field, sends nothing, and keeps what was typed', async () => {
+    // An input drops CR and LF itself; an ESC sequence or a line separator pasted in stays.
+    const typed = 'Evil Corp\u001b[2J\u2028X-Phish: yes';
+    await submitWithCompanyName(typed);
+    expect(await screen.findByText(SINGLE_LINE_MESSAGE)).toBeVisible();
+    expect(SINGLE_LINE_MESSAGE).toBe(
+      'Enter one line of text, without line breaks, tabs or other control characters.',
+    );
+    expect(screen.getByLabelText(/Company Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Company Name/)).toHaveValue(typed);
+    expect(backend.callsTo('createTenant')).toEqual([]);
+    expect(toasts.danger).not.toHaveBeenCalled();
   });
 });
