@@ -6,6 +6,9 @@
 //
 //   BACKEND_URL      the backend to check (required), e.g. https://acme.api.acebridge.io
 //   PROXY_PORT       where the app reaches the proxy (default 4010, the mock's port)
+//   PROXY_TIMEOUT_S  how long an exchange may take to be answered (default 10, door-guard.mjs's
+//                    ANSWER_TIMEOUT_MS, measured on the sandbox); raise it for a backend whose
+//                    slowest call takes longer
 //   --lenient        pass violating exchanges through unchanged (Prism without --errors): the app
 //                    keeps working and the violations are still reported. By default (--errors) a
 //                    request that breaks the contract is refused (422) and a response that breaks
@@ -13,11 +16,13 @@
 //
 // The door of door-guard.mjs stands in front of Prism, as in front of the sandbox stack's: a Host
 // that is not a name of this machine is refused (421, against DNS rebinding); the path is
-// normalised, and one that could be read two ways refused (400); a body must be JSON in UTF-8 (or
-// multipart/form-data where the contract takes it), uncompressed (else 415), at most 2 MiB (413)
-// and nested at most 64 levels (400), before Prism sees it; every exchange has a time limit (408,
-// 504), and a Prism that exits or stops answering is restarted, for ever if it must (the proxy
-// answers 503 with `Retry-After` meanwhile).
+// normalised, and one that could be read two ways refused (400); one client has at most 16
+// requests in flight (else 429 with `Retry-After: 1`); a body must be JSON in UTF-8 that parses
+// (or multipart/form-data where the contract takes it), uncompressed (else 415), at most 2 MiB
+// (413) and nested at most 64 levels (400), before Prism sees it; a body must arrive within 30 s
+// (408) and its answer come within 10 s (504), a stuck exchange holding up no other; and a Prism
+// that exits or stops answering is restarted, for ever if it must (the proxy answers 503 with
+// `Retry-After` meanwhile).
 //
 // Also a module: the sandbox stack (tests/sandbox/stack.mjs) starts its Prism proxy and mock and
 // forwards through them with the functions exported here.
@@ -32,9 +37,12 @@ import { parse } from 'yaml';
 
 import {
   admitRequest,
+  ANSWER_TIMEOUT_MS,
+  BODY_TIMEOUT_MS,
   bodyTypesOf,
-  EXCHANGE_TIMEOUT_MS,
+  createClientLimit,
   JSON_BODIES,
+  MAX_IN_FLIGHT_PER_CLIENT,
   readGuardedBody,
   sendError,
   supervise,
@@ -55,7 +63,20 @@ import { createOperationNamer, createViolationLog, violationsOf } from './violat
  * @property {(exchange: Exchange) => void} [onExchange]
  * @property {string} [name]
  * @property {(headers: IncomingHttpHeaders) => OutgoingHttpHeaders} [replyHeaders]
- * @property {number} [timeoutMs] How long the answer may take (EXCHANGE_TIMEOUT_MS), else 504.
+ */
+/**
+ * How a door guards what it forwards: the bodies the contract takes (bodyTypesOf; JSON only by
+ * default), how long a body may take to arrive (BODY_TIMEOUT_MS, else 408) and then its answer
+ * (ANSWER_TIMEOUT_MS, else 504).
+ * @typedef {object} GuardOptions
+ * @property {BodyTypes} [bodyTypes]
+ * @property {number} [timeoutMs]
+ * @property {number} [answerTimeoutMs]
+ */
+/**
+ * A Prism behind a door, supervised (or a stand-in, in tests): while it is not `up` its requests
+ * answer 503 with `Retry-After`.
+ * @typedef {Pick<Supervised, 'name' | 'port' | 'up'> & Partial<Pick<Supervised, 'retryAfter'>>} Routed
  */
 /**
  * One exchange through Prism, with the contract violations it found.
@@ -152,7 +173,14 @@ export function spawnPrism({ mode, target, port, lenient = false }) {
   return { child, port, output: () => output.join('') };
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+/**
+ * The door's connections to what it forwards to, kept open for the next exchange, and as many as
+ * the exchanges in flight: no cap. Capped (64, once), a full pool queued every later request,
+ * every client's, behind the stuck ones until their time limit; uncapped, a stuck exchange holds
+ * only its own connection, for ANSWER_TIMEOUT_MS at most, and the client limit (at most
+ * MAX_IN_FLIGHT_PER_CLIENT per client) bounds how many one client holds.
+ */
+const agent = new Agent({ keepAlive: true });
 const now = () => new Date().toTimeString().slice(0, 8);
 
 /**
@@ -164,13 +192,13 @@ const now = () => new Date().toTimeString().slice(0, 8);
  * supervised Prism, which died in the middle of the exchange) a failure answers 503 with
  * `Retry-After: 1`, as while it restarts; otherwise 502.
  *
- * The exchange ends within `timeoutMs`: a server that has not answered by then gets its request
- * destroyed and the client a 504 (or, mid-answer, a cut connection). A client that goes away
- * takes the request to the server with it: left open, each abandoned exchange would hold one of
- * the pool's connections until none was left for anyone.
+ * The exchange ends within `timeoutMs` (ANSWER_TIMEOUT_MS by default) of being handed on: a server
+ * that has not answered by then gets its request destroyed and the client a 504 (or, mid-answer,
+ * a cut connection). A client that goes away takes the request to the server with it: left open,
+ * each abandoned exchange would hold a connection to the server for nothing.
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
- * @param {ForwardOptions & { body?: Buffer, restarts?: boolean }} options
+ * @param {ForwardOptions & { body?: Buffer, restarts?: boolean, timeoutMs?: number }} options
  */
 export function forward(
   req,
@@ -182,7 +210,7 @@ export function forward(
     replyHeaders = (h) => h,
     body,
     restarts = false,
-    timeoutMs = EXCHANGE_TIMEOUT_MS,
+    timeoutMs = ANSWER_TIMEOUT_MS,
   },
 ) {
   // The client left while its body was read: nothing to send, no one to answer.
@@ -254,22 +282,28 @@ export function forward(
 
 /**
  * Forwards one exchange through the guard (door-guard.mjs): a body of a type it cannot judge, too
- * large, not UTF-8 or too deep is refused here (`bodyTypes`: the contract's, see bodyTypesOf;
- * JSON only by default), and a request for a supervised Prism that is down (restarting) answers
- * 503 with `Retry-After` (the seconds until its restart). Without `prism` (the sandbox's own
- * routes) only the guard applies. The body must arrive within `timeoutMs`, and the answer within
- * as long again. `req.url` is forwarded as it is: the door has normalised it (admitRequest).
+ * large, not UTF-8, too deep or JSON that does not parse is refused here (`bodyTypes`: the
+ * contract's, see bodyTypesOf; JSON only by default), and a request for a supervised Prism that is
+ * down (restarting) answers 503 with `Retry-After` (the seconds until its restart). Without
+ * `prism` (the sandbox's own routes) only the guard applies. The body must arrive within
+ * `timeoutMs`, and the answer within `answerTimeoutMs`. `req.url` is forwarded as it is: the door
+ * has normalised it (admitRequest).
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
- * @param {ForwardOptions & {
+ * @param {ForwardOptions & GuardOptions & {
  *   prism?: Pick<Supervised, 'name' | 'up'> & Partial<Pick<Supervised, 'retryAfter'>>,
- *   bodyTypes?: BodyTypes,
  * }} options
  */
 export async function guardedForward(
   req,
   res,
-  { prism, bodyTypes = JSON_BODIES, timeoutMs = EXCHANGE_TIMEOUT_MS, ...options },
+  {
+    prism,
+    bodyTypes = JSON_BODIES,
+    timeoutMs = BODY_TIMEOUT_MS,
+    answerTimeoutMs = ANSWER_TIMEOUT_MS,
+    ...options
+  },
 ) {
   const accepts = {
     json: bodyTypes.json,
@@ -296,8 +330,35 @@ export async function guardedForward(
     ...options,
     body,
     restarts: prism !== undefined,
-    timeoutMs,
+    timeoutMs: answerTimeoutMs,
   });
+}
+
+/**
+ * The request handler of `npm run proxy`: the Host check and the normalised path (as at the
+ * sandbox stack's front door), the client limit (`maxInFlight` per client, else 429), then the
+ * guard and Prism. Exported for its tests, which give it a stand-in Prism and short limits.
+ * @param {GuardOptions & {
+ *   prism: Routed,
+ *   onExchange?: (exchange: Exchange) => void,
+ *   maxInFlight?: number,
+ * }} options
+ * @returns {(req: IncomingMessage, res: ServerResponse) => void}
+ */
+export function createProxyHandler({
+  prism,
+  onExchange,
+  maxInFlight = MAX_IN_FLIGHT_PER_CLIENT,
+  ...guard
+}) {
+  const clients = createClientLimit(maxInFlight);
+  return (req, res) => {
+    const target = admitRequest(req, res);
+    if (!target) return;
+    req.url = target.url;
+    if (!clients.admit(req, res)) return;
+    void guardedForward(req, res, { ...guard, port: prism.port, onExchange, prism });
+  };
 }
 
 /**
@@ -324,6 +385,11 @@ async function main() {
   const backend = process.env.BACKEND_URL ?? '';
   const port = Number(process.env.PROXY_PORT ?? 4010);
   const lenient = process.argv.includes('--lenient') || process.env.PROXY_LENIENT === '1';
+  const seconds = Number(process.env.PROXY_TIMEOUT_S ?? ANSWER_TIMEOUT_MS / 1000);
+  if (!(seconds > 0)) {
+    console.error('PROXY_TIMEOUT_S must be a number of seconds above 0, e.g. PROXY_TIMEOUT_S=30.');
+    process.exit(2);
+  }
   if (!/^https?:\/\/[^/]+/.test(backend)) {
     console.error(
       'Set BACKEND_URL to the backend to check, e.g.\n  BACKEND_URL=https://acme.api.acebridge.io npm run proxy',
@@ -347,13 +413,9 @@ async function main() {
   const onExchange = (exchange) => {
     for (const line of log.record(exchange)) console.log(line);
   };
-  const server = createServer((req, res) => {
-    // The Host check and the normalised path, as at the sandbox stack's front door.
-    const target = admitRequest(req, res);
-    if (!target) return;
-    req.url = target.url;
-    void guardedForward(req, res, { port: prism.port, onExchange, prism, bodyTypes });
-  });
+  const server = createServer(
+    createProxyHandler({ prism, onExchange, bodyTypes, answerTimeoutMs: seconds * 1000 }),
+  );
 
   let stopping = false;
   /** @param {number} [code] */

@@ -83,6 +83,19 @@ describe('contract proxy', { timeout: 120_000 }, () => {
       body: `+${Buffer.from('{"a":'.repeat(100), 'utf16le').swap16().toString('base64').replace(/=+$/, '')}-`,
     });
     expect(utf7.status).toBe(415);
+    // JSON that does not parse, which Prism would never answer: refused at once.
+    const started = performance.now();
+    const malformed = await fetch(`${base}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"dana@acme.test","password":"secret"} x',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({
+      detail:
+        'The request body is not valid JSON: unexpected non-whitespace character after JSON at position 47.',
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
     const rebound = await new Promise<number>((done, fail) => {
       request(`${base}/api/v1/users/`, { headers: { host: 'attacker.example' } })
         .once('response', (reply) => done(reply.resume().statusCode ?? 0))

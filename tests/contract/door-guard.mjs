@@ -8,19 +8,25 @@
 //                     included. The path is normalised once (`..`, `%2e%2e`, `./..`, `\`), and the
 //                     door routes and forwards that one path, so no server behind it reads another;
 //                     a path they could read differently (`%2F`, `//`, a broken `%`) is refused (400).
+//   the client limit  one client (one address) has at most MAX_IN_FLIGHT_PER_CLIENT requests in
+//                     flight through the door; the next is answered 429 with `Retry-After: 1`, so
+//                     that no client can take all of Prism's attention.
 //   the body guard    reads a request's body before Prism sees it and takes only what it can judge:
 //                     JSON in UTF-8, or multipart/form-data where the contract takes it, not
 //                     compressed (anything else: 415). It refuses a body larger than MAX_BODY_BYTES
-//                     (413), not valid UTF-8 (400), or nested deeper than MAX_BODY_DEPTH (400).
+//                     (413), not valid UTF-8 (400), nested deeper than MAX_BODY_DEPTH (400), or
+//                     JSON that does not parse (400).
 //                     Prism decodes a body by the charset it names and validates it recursively: 30
 //                     KB nested 5,000 deep overflows its stack and the process exits. In UTF-7 such
 //                     a body has no `{` byte, in UTF-16 it can hide its brackets from a scan of
 //                     bytes, and a gzip body leaves Prism waiting for ever: so the depth is measured
-//                     on the text Prism will read, and only UTF-8 is let through.
-//   the time limit    a body must arrive within EXCHANGE_TIMEOUT_MS (else 408), and the answer
-//                     within as long again (else 504); the request to Prism is destroyed when its
-//                     client goes away. Abandoned requests held the door's connections to Prism
-//                     until none was left, and every later call waited behind them.
+//                     on the text Prism will read, and only UTF-8 is let through. JSON that does not
+//                     parse (trailing text, a body cut short) Prism never answers either.
+//   the time limits   a body must arrive within BODY_TIMEOUT_MS (else 408), and Prism's answer
+//                     within ANSWER_TIMEOUT_MS (else 504); the request to Prism is destroyed when
+//                     its client goes away. The door's connections to Prism have no overall cap:
+//                     a stuck exchange holds its own connection until its limit and delays no other
+//                     client's (the client limit bounds how many one client holds).
 //   the supervisor    restarts a Prism that exits, and kills one that stops answering its liveness
 //                     check (so that it is restarted); one that keeps stopping is restarted for
 //                     ever, the waits doubling up to 30 s. While it is down the door answers 503
@@ -79,11 +85,40 @@ export const MAX_BODY_DEPTH = 64;
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /**
- * How long a request's body may take to arrive, and then its answer. The slowest legitimate
- * exchange (a 1 MB policy upload, an invitation among 200 at once in the bench) takes a few
- * seconds; a request past this is stuck, and would hold a connection to Prism for ever.
+ * How long a request's body may take to arrive, in full. The slowest legitimate upload (the 1 MB
+ * policy file) arrives in well under a second on this machine; the margin is for a slow network
+ * (`npm run proxy` in front of a remote backend) and costs nothing, as a body on its way holds no
+ * connection to Prism. The front door gives the sandbox's own routes as long to answer: they do
+ * not go through Prism, and a reset of a large sandbox (`--scale`) rebuilds its whole seed.
  */
-export const EXCHANGE_TIMEOUT_MS = 30_000;
+export const BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * How long Prism (and what it proxies to) may take to answer an exchange, once its body is
+ * handed over, before the door cuts it (504). The slowest legitimate exchanges through the
+ * sandbox stack, measured on this 2-core machine: 200 sign-ins at once from 200 clients (a light
+ * scrypt each), the slowest answered in 2.6 s; 200 invitations at once (a write, a mail and a
+ * durable journal append each), 2.2 s; the dashboard's reads while a `--scale 100000` org syncs
+ * unpaced, 1.4 s, and starting that sync, 1.2 s; the 1 MB policy upload, which Prism parses and
+ * validates, 0.8 s. A sync or an import answers once its work is queued, not done. 10 s is about
+ * four times the slowest of these, and cuts what Prism never answers (it held JSON that does not
+ * parse for ever) a few seconds after it began.
+ */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
+/**
+ * How many requests one client (one address) may have in flight through a door at once; the
+ * next is answered 429 with `Retry-After: 1` at once. A browser speaks HTTP/1.1 to these doors
+ * (Vite's dev and preview proxies, and `npm run serve`, whose app calls the door directly) and
+ * opens at most 6 connections to one host and port, so the app in one browser has at most 6
+ * requests in flight however many queries a screen fires (a dashboard's 10 wait their turn in the
+ * browser). Everything on this machine is one client to the door (127.0.0.1; Vite's proxy too):
+ * the sandbox e2e suite runs one worker, whose journeys open at most two browser contexts at once
+ * (12), and its fixture calls one at a time. 16 leaves that room and a developer's second browser
+ * a share of it. Without a limit, one client's stuck or slow exchanges (200 malformed sign-ins)
+ * piled up at Prism, a single process that every other client shares.
+ */
+export const MAX_IN_FLIGHT_PER_CLIENT = 16;
 
 /**
  * The liveness check of a supervised Prism: a preflight (`OPTIONS /`), which Prism answers itself
@@ -126,9 +161,9 @@ const BACKSLASH = 0x5c;
  * A streaming depth scan, no parse tree, constant memory: over text (the decoded body) or over
  * UTF-8 bytes, which come to the same, as UTF-8 never uses these ASCII bytes inside a multi-byte
  * character. Counts `{` and `[` outside strings (a `"` opens and closes one, `\` escapes the next
- * character inside it). It does not validate JSON: a body that is not JSON at all is left to Prism
- * to refuse, and Prism's parser (V8's JSON.parse) does not recurse; its validation, of JSON that
- * parsed, does, and on such JSON this count is exact.
+ * character inside it). It does not validate JSON: readGuardedBody parses a JSON body once it is all
+ * there (V8's JSON.parse, which does not recurse, as Prism's parser is); Prism's validation, of
+ * JSON that parsed, does recurse, and on such JSON this count is exact.
  * @param {number} [maxDepth]
  */
 export function createDepthScanner(maxDepth = MAX_BODY_DEPTH) {
@@ -310,14 +345,92 @@ export function sendError(res, status, detail, { replyHeaders = (h) => h, header
 }
 
 /**
+ * Counts each client's requests in flight through a door (a client is the address its connection
+ * comes from: the door's own view, which no header can change) and refuses one past `max`.
+ * @param {number} [max]
+ */
+export function createClientLimit(max = MAX_IN_FLIGHT_PER_CLIENT) {
+  /** @type {Map<string, number>} */
+  const inFlight = new Map();
+  return {
+    /**
+     * Counts the request in, until its reply is done or its connection closes, and returns true;
+     * or answers 429 with `Retry-After: 1` (the connection closed, the body unread) and returns
+     * false.
+     * @param {IncomingMessage} req
+     * @param {ServerResponse} res
+     * @param {{ replyHeaders?: (headers: IncomingHttpHeaders) => OutgoingHttpHeaders }} [options]
+     */
+    admit(req, res, { replyHeaders } = {}) {
+      const client = req.socket.remoteAddress ?? 'unknown';
+      const count = inFlight.get(client) ?? 0;
+      if (count >= max) {
+        req.resume();
+        sendError(
+          res,
+          429,
+          `Too many requests at once from one client: at most ${max} may be in flight through this door; try again in a second.`,
+          { replyHeaders, headers: { 'retry-after': '1', connection: 'close' } },
+        );
+        return false;
+      }
+      inFlight.set(client, count + 1);
+      // 'close' comes once per reply: after it is sent, or when its connection goes first.
+      res.once('close', () => {
+        const left = (inFlight.get(client) ?? 1) - 1;
+        if (left > 0) inFlight.set(client, left);
+        else inFlight.delete(client);
+      });
+      return true;
+    },
+    /** How many requests `client` has in flight now. */
+    inFlight: (/** @type {string} */ client) => inFlight.get(client) ?? 0,
+  };
+}
+
+/** V8's own words for what is wrong, before the position: none of them quotes the text. */
+const V8_JSON_PROBLEM = /^([A-Za-z][A-Za-z ,'{}[\]:-]*?) (?:in JSON )?at position (\d+)/;
+
+/**
+ * Why a JSON text does not parse, in words that quote none of it (a body may hold a password, and
+ * a refusal ends up in logs and on screens), or undefined when it parses. V8's message is kept
+ * when it is one of its fixed phrases with a position ("unterminated string at position 22");
+ * the ones that quote the text around an unexpected character ("Unexpected token 'x', "…" is not
+ * valid JSON") are said in fixed words instead.
+ * @param {string} text
+ * @returns {string | undefined}
+ */
+export function jsonProblem(text) {
+  // JSON.parse refuses it too, quoting the text; RFC 8259 forbids it in JSON sent over a network.
+  if (text.charCodeAt(0) === 0xfeff)
+    return 'it starts with a byte order mark (U+FEFF), which JSON sent over a network must not carry';
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (message.startsWith('Unexpected end of JSON input'))
+      return 'it ends before its value does (cut short, or only white space)';
+    const fixed = message.startsWith('Unexpected token') ? null : V8_JSON_PROBLEM.exec(message);
+    if (fixed?.[1] && fixed[2])
+      return `${fixed[1].charAt(0).toLowerCase()}${fixed[1].slice(1)} at position ${fixed[2]}`;
+    return 'an unexpected character, or a misspelt true, false or null';
+  }
+}
+
+/**
  * Reads a request's whole body through the guard. Resolves with it (empty when there is none), or
  * with undefined once it has answered: 415 (a type it cannot judge, see judgeBodyType), 413 (too
- * large: the declared length is enough to refuse), 400 (not UTF-8, or too deep) or 408 (not all
- * there within `timeoutMs`). The rest of a refused body is read and dropped, so the client gets
- * the answer. A request without a body passes whatever its Content-Type.
+ * large: the declared length is enough to refuse), 400 (not UTF-8, too deep, or JSON that does
+ * not parse) or 408 (not all there within `timeoutMs`). The rest of a refused body is read and
+ * dropped, so the client gets the answer. A request without a body passes whatever its
+ * Content-Type.
  *
  * JSON is decoded as it arrives (a fatal, streaming UTF-8 decoder) and its depth measured on that
- * text. A multipart body is held to UTF-8 too: Prism reads it as UTF-8 text and forwards that text
+ * text; once it is all there (at most MAX_BODY_BYTES, at most MAX_BODY_DEPTH deep) it is parsed,
+ * and refused unless it parses (jsonProblem): Prism never answers JSON that does not (trailing
+ * text, a body cut short), and each such request held one of its connections until the door's
+ * time limit. A multipart body is held to UTF-8 too: Prism reads it as UTF-8 text and forwards that text
  * re-encoded, so other bytes would reach the backend altered, and the one file the contract takes
  * is a JSON policy (UTF-8 by RFC 8259). Its parts are depth-scanned one by one once it is all
  * there (at most MAX_BODY_BYTES): a policy file is JSON, and a server may parse a part whose type
@@ -341,7 +454,7 @@ export function readGuardedBody(
     maxBytes = MAX_BODY_BYTES,
     maxDepth = MAX_BODY_DEPTH,
     accepts = { json: JSON_BODIES.json, multipart: false },
-    timeoutMs = EXCHANGE_TIMEOUT_MS,
+    timeoutMs = BODY_TIMEOUT_MS,
   } = {},
 ) {
   return new Promise((done) => {
@@ -415,6 +528,12 @@ export function readGuardedBody(
         !multipartWithinDepth(body, verdict.boundary, maxDepth)
       )
         return refuse(400, tooDeep);
+      // An empty body is no JSON text either, but it passes as it always has: Prism answers it
+      // (the operation's own 422, or nothing to validate).
+      if (verdict && 'kind' in verdict && verdict.kind === 'json' && body.length > 0) {
+        const problem = jsonProblem(body.toString('utf8'));
+        if (problem) return refuse(400, `The request body is not valid JSON: ${problem}.`);
+      }
       return settle(body);
     });
     // The client went away before the end: there is no one to answer.

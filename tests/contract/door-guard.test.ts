@@ -225,10 +225,11 @@ describe('the size limit', () => {
 
   it('lets 2 MiB through: the largest legitimate body, a 1 MB policy file, fits', async () => {
     expect(MAX_BODY_BYTES).toBe(2 * 1024 * 1024);
+    // A JSON string, quotes included, of exactly that many bytes.
     const reply = await fetch(url, {
       method: 'POST',
       headers: json,
-      body: 'x'.repeat(MAX_BODY_BYTES),
+      body: `"${'x'.repeat(MAX_BODY_BYTES - 2)}"`,
     });
     expect(reply.status).toBe(200);
     expect(seen).toContain(MAX_BODY_BYTES);
@@ -276,6 +277,30 @@ describe('the size limit', () => {
       expect(await reply.json()).toEqual({ detail: 'The request body is not valid UTF-8.' });
     }
     const fine = await fetch(url, { method: 'POST', headers: json, body: '{"a":"€ü∀"}' });
+    expect(fine.status).toBe(200);
+  });
+
+  it('refuses JSON that does not parse with a 400 naming where, quoting none of it', async () => {
+    for (const [body, problem] of [
+      ['{"password":"hunter2"} x', 'unexpected non-whitespace character after JSON at position 23'],
+      ['{"password":"hunt', 'unterminated string at position 17'],
+      ['{"password":hunter2}', 'an unexpected character, or a misspelt true, false or null'],
+      [
+        '\ufeff{"password":"hunter2"}',
+        'it starts with a byte order mark (U+FEFF), which JSON sent over a network must not carry',
+      ],
+      ['  ', 'it ends before its value does (cut short, or only white space)'],
+    ]) {
+      const reply = await fetch(url, { method: 'POST', headers: json, body });
+      expect(reply.status, body).toBe(400);
+      expect(await reply.json()).toEqual({
+        detail: `The request body is not valid JSON: ${problem}.`,
+      });
+    }
+    // An empty body passes, as it did (Prism answers it), and JSON that parses.
+    const empty = await fetch(url, { method: 'POST', headers: json });
+    expect(empty.status).toBe(200);
+    const fine = await fetch(url, { method: 'POST', headers: json, body: '{"a":[1,2]}' });
     expect(fine.status).toBe(200);
   });
 

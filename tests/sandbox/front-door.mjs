@@ -7,7 +7,7 @@
 //   /api/sandbox/*          straight to the sandbox (its own routes, outside the contract), except
 //                           GET/DELETE /api/sandbox/violations, answered here, and the outbox as an
 //                           HTML page when a browser asks for it, and POST /api/sandbox/outage,
-//                           which stops the door itself for a while (outageFrom, below). A path
+//                           which stops the door itself for a while (outage, below). A path
 //                           reaches this branch only if
 //                           it is under /api/sandbox/ once normalised: `/api/sandbox/../v1/...` is
 //                           a contract path, and goes through Prism like any other.
@@ -26,31 +26,41 @@
 // request that reaches the sandbox's port without the door cannot make them up). A client's
 // `Forwarded` (the standard spelling of the same claims) is dropped.
 //
-// Every request's body goes through the guard first (door-guard.mjs): JSON in UTF-8, or multipart
-// where the contract takes it, uncompressed (else 415), at most 2 MiB (413), valid UTF-8 and
-// nested at most 64 levels (400), before Prism sees it. A body must arrive within 30 s (408) and
-// its answer within 30 s more (504); a client that goes away takes its request to Prism with it.
-// While a Prism is down (the stack restarts it) the requests for it answer 503 with Retry-After.
+// One client (one address) has at most 16 requests in flight through the door; the next answers
+// 429 with `Retry-After: 1` (door-guard.mjs, MAX_IN_FLIGHT_PER_CLIENT). Every request's body goes
+// through the guard first: JSON in UTF-8 that parses, or multipart where the contract takes it,
+// uncompressed (else 415), at most 2 MiB (413), valid UTF-8 and nested at most 64 levels (400),
+// before Prism sees it. A body must arrive within 30 s (408), and Prism's answer come within 10 s
+// (504; the sandbox's own routes get 30 s: a reset of a --scale sandbox takes long); a stuck
+// exchange holds only its own connection, and a client that goes away takes its request to Prism
+// with it. While a Prism is down (the stack restarts it) the requests for it answer 503 with
+// Retry-After.
 //
 // Cross-origin calls (CORS) are allowed from pages on this machine only: `npm run serve` runs the
 // production build on http://127.0.0.1:8080, and the app calls this port directly, with cookies.
-// Prism itself allows every origin, so its CORS headers are replaced here.
+// Prism itself allows every origin, so its CORS headers are replaced here. The outbox is never
+// readable cross-origin (its mails hold sign-in links; front-door-outbox.mjs, outboxRefusal): a
+// request for it from another origin's page is refused (403), and its replies carry no CORS.
 import { request } from 'node:http';
 
 import { guardedForward, HOST } from '../contract/contract-proxy.mjs';
 import {
   admitRequest,
-  EXCHANGE_TIMEOUT_MS,
+  ANSWER_TIMEOUT_MS,
+  BODY_TIMEOUT_MS,
+  createClientLimit,
   isLoopbackHost,
   JSON_BODIES,
+  MAX_IN_FLIGHT_PER_CLIENT,
+  sendError,
 } from '../contract/door-guard.mjs';
 import { createOperationNamer, createViolationLog } from '../contract/violations.mjs';
-import { outboxPage } from './front-door-outbox.mjs';
+import { OUTBOX_PATH, outboxPage, outboxRefusal } from './front-door-outbox.mjs';
 
 /**
  * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
- * @import { Exchange } from '../contract/contract-proxy.mjs'
- * @import { BodyTypes, Supervised } from '../contract/door-guard.mjs'
+ * @import { Exchange, Routed } from '../contract/contract-proxy.mjs'
+ * @import { BodyTypes } from '../contract/door-guard.mjs'
  * @import { Violation } from '../contract/violations.mjs'
  */
 /**
@@ -148,12 +158,19 @@ function withCors(headers, origin) {
 }
 
 /**
- * Answers a CORS preflight: allowed for a loopback page, refused for any other.
+ * Answers a CORS preflight: allowed for a loopback page, refused for any other, and for the
+ * outbox (`path`) whatever the page.
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
+ * @param {string} path
  */
-function answerPreflight(req, res) {
+function answerPreflight(req, res, path) {
   const origin = req.headers.origin;
+  if (path === OUTBOX_PATH) {
+    res.writeHead(403, { 'content-type': 'text/plain', vary: 'Origin' });
+    res.end('The sandbox outbox is not readable cross-origin.');
+    return;
+  }
   if (!isLoopbackOrigin(origin)) {
     res.writeHead(403, { 'content-type': 'text/plain', vary: 'Origin' });
     res.end('Cross-origin calls are allowed from pages on this machine only.');
@@ -202,19 +219,21 @@ function vouchFor(req, doorToken) {
 }
 
 /**
- * Answers the outbox as HTML, from the sandbox's JSON.
+ * Answers the outbox as HTML, from the sandbox's JSON (asked without an Origin: the door has
+ * judged the request already).
  * @param {ServerResponse} res
  * @param {number} sandboxPort
  * @param {IncomingHttpHeaders} vouched What the door vouches for (vouchFor).
+ * @param {number} timeoutMs How long the sandbox may take to answer.
  */
-function outboxAsHtml(res, sandboxPort, vouched) {
+function outboxAsHtml(res, sandboxPort, vouched, timeoutMs) {
   const upstream = request(
     {
       host: HOST,
       port: sandboxPort,
-      path: '/api/sandbox/outbox',
+      path: OUTBOX_PATH,
       headers: { ...vouched, accept: 'application/json' },
-      timeout: EXCHANGE_TIMEOUT_MS,
+      timeout: timeoutMs,
     },
     (reply) => {
       /** @type {Buffer[]} */
@@ -243,7 +262,7 @@ function outboxAsHtml(res, sandboxPort, vouched) {
   );
   // A stuck sandbox, or a client that left, ends the request (as forward() does).
   upstream.once('timeout', () =>
-    upstream.destroy(new Error(`no answer within ${EXCHANGE_TIMEOUT_MS / 1000} s`)),
+    upstream.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)),
   );
   res.once('close', () => {
     if (!res.writableFinished) upstream.destroy();
@@ -255,6 +274,29 @@ function outboxAsHtml(res, sandboxPort, vouched) {
     return undefined;
   });
   upstream.end();
+}
+
+/**
+ * One request header as a single string (undefined when absent).
+ * @param {IncomingMessage} req
+ * @param {string} name lower case
+ */
+function header(req, name) {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The door's own origin as a page served by it would name it: http and the Host it was called
+ * at (admitRequest has checked that it names this machine).
+ * @param {string | undefined} host
+ */
+function ownOrigin(host) {
+  try {
+    return new URL(`http://${host}`).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The longest outage the door takes, in seconds. */
@@ -290,17 +332,14 @@ function outage(req, res, onOutage) {
 }
 
 /**
- * A supervised Prism as the door uses it (a stand-in in tests: any server on a port).
- * @typedef {Pick<Supervised, 'name' | 'port' | 'up'> & Partial<Pick<Supervised, 'retryAfter'>>} Routed
- */
-
-/**
  * The front door's request handler: `proxy` and `mock` are the supervised Prisms it routes to.
  * `doorToken` is the secret the sandbox knows the door by (X-Sandbox-Door); `bodyTypes` the
  * request bodies the contract takes (bodyTypesOf; JSON only by default); `timeoutMs` how long a
- * body may take to arrive, and then its answer. `onOutage` stops the door for that many
- * milliseconds once the reply to `POST /api/sandbox/outage` is sent (absent: that path is the
- * sandbox's, which knows none).
+ * body may take to arrive (BODY_TIMEOUT_MS), and the sandbox's own routes to answer;
+ * `answerTimeoutMs` how long an exchange through a Prism may take to be answered
+ * (ANSWER_TIMEOUT_MS); `maxInFlight` how many requests one client may have in flight
+ * (MAX_IN_FLIGHT_PER_CLIENT). `onOutage` stops the door for that many milliseconds once the reply
+ * to `POST /api/sandbox/outage` is sent (absent: that path is the sandbox's, which knows none).
  * @param {{
  *   sandboxPort: number,
  *   proxy: Routed,
@@ -309,6 +348,8 @@ function outage(req, res, onOutage) {
  *   doorToken?: string,
  *   bodyTypes?: BodyTypes,
  *   timeoutMs?: number,
+ *   answerTimeoutMs?: number,
+ *   maxInFlight?: number,
  *   onOutage?: (ms: number) => void,
  * }} routes
  * @returns {(req: IncomingMessage, res: ServerResponse) => void}
@@ -320,23 +361,29 @@ export function createFrontDoor({
   recorder,
   doorToken,
   bodyTypes = JSON_BODIES,
-  timeoutMs = EXCHANGE_TIMEOUT_MS,
+  timeoutMs = BODY_TIMEOUT_MS,
+  answerTimeoutMs = ANSWER_TIMEOUT_MS,
+  maxInFlight = MAX_IN_FLIGHT_PER_CLIENT,
   onOutage,
 }) {
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => recorder.record(exchange);
+  const clients = createClientLimit(maxInFlight);
   return (req, res) => {
     /** @param {IncomingHttpHeaders} headers */
-    const replyHeaders = (headers) => withCors(headers, req.headers.origin);
+    let replyHeaders = (headers) => withCors(headers, req.headers.origin);
     // The Host check, then the one path every decision below is made on and every server
     // behind is sent.
     const target = admitRequest(req, res, { replyHeaders });
     if (!target) return undefined;
     req.url = target.url;
     const { path } = target;
+    // The outbox's replies carry no CORS, whoever asks: no other origin's page may read them.
+    if (path === OUTBOX_PATH) replyHeaders = (headers) => withCors(headers, undefined);
+    if (!clients.admit(req, res, { replyHeaders })) return undefined;
     const vouched = vouchFor(req, doorToken);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      return answerPreflight(req, res);
+      return answerPreflight(req, res, path);
     }
     if (path === '/api/sandbox/violations') {
       if (req.method === 'GET') return sendJson(res, 200, recorder.list());
@@ -349,24 +396,35 @@ export function createFrontDoor({
       return undefined;
     }
     if (path === '/api/sandbox/outage' && onOutage) return outage(req, res, onOutage);
-    if (
-      path === '/api/sandbox/outbox' &&
-      req.method === 'GET' &&
-      /text\/html/.test(req.headers.accept ?? '')
-    ) {
-      return outboxAsHtml(res, sandboxPort, vouched);
+    if (path === OUTBOX_PATH) {
+      const refusal = outboxRefusal((name) => header(req, name), ownOrigin(req.headers.host));
+      if (refusal) return sendError(res, 403, refusal, { replyHeaders });
+      if (req.method === 'GET' && /text\/html/.test(req.headers.accept ?? ''))
+        return outboxAsHtml(res, sandboxPort, vouched, timeoutMs);
     }
     const guard = { bodyTypes, timeoutMs, replyHeaders };
     if (path.startsWith('/api/sandbox/'))
-      return void guardedForward(req, res, { ...guard, port: sandboxPort, name: 'The sandbox' });
+      return void guardedForward(req, res, {
+        ...guard,
+        answerTimeoutMs: timeoutMs,
+        port: sandboxPort,
+        name: 'The sandbox',
+      });
     if (req.headers.prefer)
       return void guardedForward(req, res, {
         ...guard,
+        answerTimeoutMs,
         port: mock.port,
         prism: mock,
         onExchange,
         name: 'The Prism mock',
       });
-    return void guardedForward(req, res, { ...guard, port: proxy.port, prism: proxy, onExchange });
+    return void guardedForward(req, res, {
+      ...guard,
+      answerTimeoutMs,
+      port: proxy.port,
+      prism: proxy,
+      onExchange,
+    });
   };
 }

@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 
 import { serve } from '@hono/node-server';
 
-import { createSandboxApp, type SandboxApp, type SandboxDeps } from './app';
+import { createSandboxApp, publicUrl, type SandboxApp, type SandboxDeps } from './app';
 import { digestsDue, sendDigests } from './domain/alerts';
 import { transactWithMail } from './domain/outbox';
 import { accessTokenFor } from './domain/sessions';
@@ -45,6 +45,7 @@ import {
   type WebhookDispatcher,
   type WebhookPolicy,
 } from './domain/webhooks';
+import { outboxRefusal } from './front-door-outbox.mjs';
 import { handlerModules } from './handlers';
 import { throttleOf } from './handlers/throttling';
 import { failureReply } from './http-failure';
@@ -188,7 +189,18 @@ export function createSandbox(options: SandboxOptions = {}): {
     throttleOf(deps).clear();
     return context.json({ reset: true, ms: Math.round(performance.now() - started) });
   });
-  app.get('/api/sandbox/outbox', (context) => context.json({ mails: store.state.outbox }));
+  app.get('/api/sandbox/outbox', (context) => {
+    // Its mails hold sign-in links: no other origin's page may read them. The front door refuses
+    // such a request first (front-door-outbox.mjs); this is the same rule, for a request that
+    // reaches the sandbox's port without the door. Its own origin is the one the client
+    // addressed (the door's, when it came through it).
+    const refusal = outboxRefusal(
+      (name) => context.req.header(name),
+      new URL(publicUrl(context)).origin,
+    );
+    if (refusal) return context.json({ detail: refusal }, 403);
+    return context.json({ mails: store.state.outbox });
+  });
   app.post('/api/sandbox/access-token', async (context) => {
     const body: unknown = await context.req.json().catch(() => null);
     const { refresh, lifetime } = (body ?? {}) as { refresh?: unknown; lifetime?: unknown };
