@@ -92,8 +92,7 @@ export interface SandboxOptions {
   doorToken?: string;
   /** What webhooks may reach beyond the public internet (default: loopback, as a sandbox may). */
   webhookPolicy?: WebhookPolicy;
-  /** How webhook deliveries are sent and names resolved (default: fetch and the system's resolver). */
-  webhookFetch?: DispatcherDeps['fetch'];
+  /** How webhook deliveries resolve names (default: the system's resolver). */
   webhookResolve?: DispatcherDeps['resolve'];
 }
 
@@ -146,7 +145,6 @@ export function createSandbox(options: SandboxOptions = {}): {
     now,
     policy: options.webhookPolicy ?? SANDBOX_WEBHOOK_POLICY,
     onMail: options.onMail,
-    fetch: options.webhookFetch,
     resolve: options.webhookResolve,
   });
   const deps: SandboxDeps = {

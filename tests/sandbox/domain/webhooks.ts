@@ -457,12 +457,6 @@ export interface DispatcherDeps {
    * once per try; the connection is given only what it answered, once checked.
    */
   resolve?: (host: string) => Promise<string[]>;
-  /**
-   * Always undefined: deliveries do not go through fetch, whose own lookup would connect to
-   * whatever the name answers then. It stays only because server.ts's `webhookFetch` option
-   * names it; both go together.
-   */
-  fetch?: undefined;
 }
 
 export interface WebhookDispatcher {
