@@ -2,17 +2,8 @@
 // `BACKEND_URL=https://acme.api.example.com npm run proxy`: Prism in proxy mode in front of a real
 // backend, checking every request and response against openapi.yaml. The app (dev server) talks
 // to http://127.0.0.1:4010 as it does to the mock; each exchange that breaks the contract is
-// printed as it happens, and Ctrl-C prints a summary of the violations.
-//
-//   BACKEND_URL      the backend to check (required), e.g. https://acme.api.acebridge.io
-//   PROXY_PORT       where the app reaches the proxy (default 4010, the mock's port)
-//   PROXY_TIMEOUT_S  how long an exchange may take to be answered (default 10, door-guard.mjs's
-//                    ANSWER_TIMEOUT_MS, measured on the sandbox); raise it for a backend whose
-//                    slowest call takes longer
-//   --lenient        pass violating exchanges through unchanged (Prism without --errors): the app
-//                    keeps working and the violations are still reported. By default (--errors) a
-//                    request that breaks the contract is refused (422) and a response that breaks
-//                    it becomes a 500, so the app shows the problem too.
+// printed as it happens, and Ctrl-C prints a summary of the violations. Its flags and variables:
+// PROXY_COMMAND below (`npm run proxy -- --help`).
 //
 // The door of door-guard.mjs stands in front of Prism, as in front of the sandbox stack's: a Host
 // that is not a name of this machine is refused (421, against DNS rebinding); the path is
@@ -35,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 
 import { parse } from 'yaml';
 
+import { commandLine, portNumber } from '../cli.mjs';
 import {
   admitRequest,
   ANSWER_TIMEOUT_MS,
@@ -381,18 +373,63 @@ export function supervisePrism({ name, print, ...prism }) {
   });
 }
 
+/** `npm run proxy`'s command line. */
+const PROXY_COMMAND = {
+  usage: 'BACKEND_URL=https://acme.api.example.com npm run proxy -- [options]',
+  summary:
+    "Prism in proxy mode in front of a real backend: the app's calls go through it, and each request or response that breaks openapi.yaml is printed as it happens (Ctrl-C prints the summary).",
+  flags: {
+    backend: {
+      type: /** @type {const} */ ('string'),
+      value: 'URL',
+      description: 'the backend to check (required), e.g. https://acme.api.acebridge.io',
+      env: 'BACKEND_URL',
+      /** @param {string} text */
+      parse: (text) => {
+        if (!/^https?:\/\/[^/]+/.test(text)) throw new Error('takes an http(s) URL');
+        return text;
+      },
+    },
+    port: {
+      type: /** @type {const} */ ('string'),
+      value: 'N',
+      description: 'where the app reaches the proxy, on 127.0.0.1',
+      env: 'PROXY_PORT',
+      fallback: '4010',
+      parse: portNumber,
+    },
+    timeout: {
+      type: /** @type {const} */ ('string'),
+      value: 'S',
+      description:
+        'how long a backend may take to answer, in seconds (measured on the sandbox; raise it for a backend whose slowest call takes longer)',
+      env: 'PROXY_TIMEOUT_S',
+      fallback: String(ANSWER_TIMEOUT_MS / 1000),
+      /** @param {string} text */
+      parse: (text) => {
+        const seconds = Number(text);
+        if (!(text.trim() !== '' && seconds > 0))
+          throw new Error('takes a number of seconds above 0');
+        return seconds;
+      },
+    },
+    lenient: {
+      type: /** @type {const} */ ('boolean'),
+      description:
+        'pass violating exchanges through unchanged (Prism without --errors), still reporting them; by default a request that breaks the contract is refused (422) and a response that breaks it becomes a 500 (or PROXY_LENIENT=1)',
+    },
+  },
+};
+
 async function main() {
-  const backend = process.env.BACKEND_URL ?? '';
-  const port = Number(process.env.PROXY_PORT ?? 4010);
-  const lenient = process.argv.includes('--lenient') || process.env.PROXY_LENIENT === '1';
-  const seconds = Number(process.env.PROXY_TIMEOUT_S ?? ANSWER_TIMEOUT_MS / 1000);
-  if (!(seconds > 0)) {
-    console.error('PROXY_TIMEOUT_S must be a number of seconds above 0, e.g. PROXY_TIMEOUT_S=30.');
-    process.exit(2);
-  }
-  if (!/^https?:\/\/[^/]+/.test(backend)) {
+  const { values } = commandLine(PROXY_COMMAND);
+  const backend = /** @type {string | undefined} */ (values.backend);
+  const port = /** @type {number} */ (values.port);
+  const lenient = values.lenient === true || process.env.PROXY_LENIENT === '1';
+  const seconds = /** @type {number} */ (values.timeout);
+  if (!backend) {
     console.error(
-      'Set BACKEND_URL to the backend to check, e.g.\n  BACKEND_URL=https://acme.api.acebridge.io npm run proxy',
+      'Set BACKEND_URL (or --backend) to the backend to check, e.g.\n  BACKEND_URL=https://acme.api.acebridge.io npm run proxy',
     );
     process.exit(2);
   }

@@ -1,25 +1,46 @@
 #!/usr/bin/env node
 // `npm start`: the sandbox stack (the living sandbox backend behind Prism, validating; see
-// tests/sandbox/stack.mjs) on 127.0.0.1:4010 and the dev server; one Ctrl-C stops all.
-//   --fresh    the sandbox starts again from its seed
-//   --sync-rate N, --scale N   the sandbox's pace and org size (see tests/sandbox/stack.mjs)
-//   --mock     today's example mock instead of the sandbox (Prism mock + dev server)
-//   --proxy    (or START_WITH_PROXY=1) the contract-checking proxy in front of BACKEND_URL
-//              instead, on the same port, so the app runs against a real backend and every
-//              contract violation is reported (see contract-proxy.mjs)
+// tests/sandbox/stack.mjs) on 127.0.0.1:4010 and the dev server; one Ctrl-C stops all. Its flags:
+// `npm start -- --help`.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
+import { commandLine } from '../cli.mjs';
 import { sandboxBanner } from '../sandbox/stack-banner.mjs';
-import { DEFAULT_APP_URL, sandboxArguments, startStack } from '../sandbox/stack.mjs';
+import {
+  DEFAULT_APP_URL,
+  SANDBOX_ENVIRONMENT,
+  SANDBOX_FLAGS,
+  sandboxOptions,
+  startStack,
+} from '../sandbox/stack.mjs';
 import { ROOT, waitForPort } from './contract-proxy.mjs';
 
 /** @import { RunningStack } from '../sandbox/stack.mjs' */
 
-const withProxy = process.argv.includes('--proxy') || process.env.START_WITH_PROXY === '1';
-const withMock = process.argv.includes('--mock');
+const { values } = commandLine({
+  usage: 'npm start -- [options]',
+  summary:
+    'The app on http://127.0.0.1:5173 (the dev server) and its API on 127.0.0.1:4010: the living sandbox behind Prism by default.',
+  flags: {
+    ...SANDBOX_FLAGS,
+    mock: {
+      type: 'boolean',
+      description:
+        "the example mock instead of the sandbox (Prism answering from the contract's examples)",
+    },
+    proxy: {
+      type: 'boolean',
+      description:
+        'the contract-checking proxy in front of BACKEND_URL instead, so the app runs against a real backend and every contract violation is printed (or START_WITH_PROXY=1)',
+    },
+  },
+  notes: SANDBOX_ENVIRONMENT,
+});
+const withProxy = values.proxy === true || process.env.START_WITH_PROXY === '1';
+const withMock = values.mock === true;
 
 /** concurrently's command-line script, as its package declares it (its path moved in v10). */
 function concurrentlyBin() {
@@ -106,7 +127,7 @@ async function startWithSandbox() {
   try {
     stack = await startStack({
       frontPort: 4010,
-      ...sandboxArguments(process.argv),
+      ...sandboxOptions(values),
       appUrl: DEFAULT_APP_URL,
       onFatal: (error) => {
         console.error(error.message);

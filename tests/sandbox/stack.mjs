@@ -3,13 +3,7 @@
 // front of it, a Prism mock for requests that carry a `Prefer` header, and the front door that
 // routes between them on the API port (see front-door.mjs). Used by `npm start`, by
 // `npm run sandbox` (this file as a script: the stack without the dev server), by the sandbox e2e
-// suite and by the bench.
-//
-//   node tests/sandbox/stack.mjs [--port 4010] [--fresh] [--app-url http://127.0.0.1:5173]
-//                                [--sync-rate N] [--scale N]
-//   SANDBOX_ACCESS_TTL, SANDBOX_DATA_DIR, SANDBOX_SYNC_DELAY_MS, SANDBOX_SYNC_RATE (--sync-rate:
-//   records a sync processes per second, default 60, 0 = no pacing) and SANDBOX_SCALE (--scale:
-//   Acme's org gets N leads and N opportunities) as for server.ts (npm start too)
+// suite and by the bench. Its flags and variables: STACK_COMMAND below (`npm run sandbox -- --help`).
 //
 // Either backend for the production build: `npm run preview` (and `npm run dev`) send /api to
 // API_PROXY_TARGET, http://127.0.0.1:4010 by default. With `npm start` or `npm run sandbox`
@@ -19,6 +13,7 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { commandLine, portNumber } from '../cli.mjs';
 import { freePort, HOST, loadContract, ROOT, supervisePrism } from '../contract/contract-proxy.mjs';
 import { bodyTypesOf } from '../contract/door-guard.mjs';
 import { printable } from '../contract/violations.mjs';
@@ -270,47 +265,85 @@ export async function startStack({
   };
 }
 
-/**
- * The sandbox's own options on a command line (`npm run sandbox`, `npm start`): --fresh,
- * --sync-rate N (records a second, 0 = no pacing) and --scale N (a whole number above 0). A value
- * that is not such a number stops the start with a message, rather than running unlike asked.
- * @param {string[]} argv
- * @returns {{ fresh: boolean, syncRate?: number, scale?: number }}
- */
-export function sandboxArguments(argv) {
-  /** @param {string} name @param {(value: number) => boolean} valid @param {string} what */
-  const numberOf = (name, valid, what) => {
-    const index = argv.indexOf(name);
-    if (index < 0) return undefined;
-    const text = argv[index + 1];
-    const value = Number(text);
-    if (text === undefined || text.trim() === '' || !valid(value))
-      throw new Error(`${name} takes ${what}; it was given ${text ?? 'nothing'}.`);
-    return value;
-  };
+/** The sandbox's own flags, which `npm start` takes too. */
+export const SANDBOX_FLAGS = {
+  fresh: {
+    type: /** @type {const} */ ('boolean'),
+    description: 'start again from the seed (the old data is kept aside, renamed with the time)',
+  },
+  'sync-rate': {
+    type: /** @type {const} */ ('string'),
+    value: 'N',
+    description:
+      'records a sync processes per second, 0 for no pacing (or SANDBOX_SYNC_RATE; default 60)',
+    /** @param {string} text */
+    parse: (text) => {
+      const value = Number(text);
+      if (text.trim() === '' || !Number.isFinite(value) || value < 0)
+        throw new Error('takes records per second, 0 or more');
+      return value;
+    },
+  },
+  scale: {
+    type: /** @type {const} */ ('string'),
+    value: 'N',
+    description: "Acme's org gets N leads and N opportunities (or SANDBOX_SCALE)",
+    /** @param {string} text */
+    parse: (text) => {
+      const value = Number(text);
+      if (!Number.isInteger(value) || value <= 0) throw new Error('takes a whole number above 0');
+      return value;
+    },
+  },
+};
+
+/** What the sandbox's flags set (SANDBOX_FLAGS, as read by readCommandLine). */
+export function sandboxOptions(/** @type {Record<string, unknown>} */ values) {
   return {
-    fresh: argv.includes('--fresh'),
-    syncRate: numberOf(
-      '--sync-rate',
-      (value) => Number.isFinite(value) && value >= 0,
-      'records per second, 0 or more',
+    fresh: values.fresh === true,
+    .../** @type {{ syncRate?: number }} */ (
+      values['sync-rate'] === undefined ? {} : { syncRate: values['sync-rate'] }
     ),
-    scale: numberOf(
-      '--scale',
-      (value) => Number.isInteger(value) && value > 0,
-      'a whole number above 0',
+    .../** @type {{ scale?: number }} */ (
+      values.scale === undefined ? {} : { scale: values.scale }
     ),
   };
 }
 
+/** The environment both read (server.ts), for the usage. */
+export const SANDBOX_ENVIRONMENT = [
+  'Environment: SANDBOX_DATA_DIR (where its data lives), SANDBOX_ACCESS_TTL (seconds an access',
+  'token lives), SANDBOX_SYNC_DELAY_MS, SANDBOX_SCHEDULE=off (no scheduled syncs).',
+];
+
+/** `npm run sandbox`'s command line. */
+export const STACK_COMMAND = {
+  usage: 'npm run sandbox -- [options]',
+  summary:
+    'The living sandbox behind Prism (validating), a Prism mock for requests with a `Prefer` header, and the front door between them, without the dev server (`npm start` adds it).',
+  flags: {
+    port: {
+      type: /** @type {const} */ ('string'),
+      value: 'N',
+      description: "the front door's port, which the app's /api proxy reaches",
+      fallback: '4010',
+      parse: portNumber,
+    },
+    'app-url': {
+      type: /** @type {const} */ ('string'),
+      value: 'URL',
+      description: "the app's address, for the links in mails",
+      fallback: DEFAULT_APP_URL,
+    },
+    ...SANDBOX_FLAGS,
+  },
+  notes: SANDBOX_ENVIRONMENT,
+};
+
 async function main() {
-  /** @param {string} name */
-  const argument = (name) => {
-    const index = process.argv.indexOf(name);
-    return index >= 0 ? process.argv[index + 1] : undefined;
-  };
-  const frontPort = Number(argument('--port') ?? 4010);
-  const appUrl = argument('--app-url') ?? DEFAULT_APP_URL;
+  const { values } = commandLine(STACK_COMMAND);
+  const frontPort = /** @type {number} */ (values.port);
+  const appUrl = /** @type {string} */ (values['app-url']);
   /** @type {RunningStack | undefined} */
   let stack;
   /** @param {number} code */
@@ -323,7 +356,7 @@ async function main() {
     stack = await startStack({
       frontPort,
       appUrl,
-      ...sandboxArguments(process.argv),
+      ...sandboxOptions(values),
       onFatal: (error) => {
         console.error(error.message);
         void finish(1);
