@@ -4,8 +4,13 @@
 // a contract change at a glance. api-smart-diff compares the documents (resolving $refs, so a
 // change to a shared schema shows on every operation that uses it) and classifies each change;
 // the rules below (`RULES`) make breaking what a client built on the old contract cannot survive,
-// whatever the library says, and each change is written as place, before -> after.
+// whatever the library says, and each change is written as place, before -> after. A new
+// operation comes with its summary and statuses, a new property with required or optional, its
+// type and limits; the changelog is compared line by line by version, and example changes are
+// folded into one line per operation.
+//   --markdown           the report as Markdown, to paste into a pull request
 //   --fail-on-breaking   exit 1 when a change is breaking (contract-gate.mjs is the CI gate)
+//   --help               the usage
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,11 +30,17 @@ import { parse } from 'yaml';
  * @property {string | undefined} id
  * @property {'added' | 'removed' | 'changed'} status
  * @property {ContractChange[]} changes Breaking first.
+ * @property {string | undefined} summary The operation's summary (the older one when removed).
+ * @property {string[]} statuses The statuses it answers.
+ * @property {{ media: string[], required: string[] } | undefined} body Its request body: the
+ *   content types and the properties a body must have.
  * @typedef {object} ContractDiffReport
  * @property {OperationDiff[]} added
  * @property {OperationDiff[]} removed
  * @property {OperationDiff[]} changed Operations with a breaking change first.
  * @property {ContractChange[]} other Changes outside operations (info, tags, security schemes, ...).
+ * @property {ContractChange[]} changelog info.x-changelog's lines added, edited and removed, by version.
+ * @property {{ before: string | undefined, after: string | undefined }} versions info.version.
  * @property {number} breakingCount
  *
  * What the report reads of a parsed OpenAPI document.
@@ -67,6 +78,29 @@ const SEVERITY = ['breaking', 'deprecated', 'non-breaking', 'annotation', 'uncla
 /** @type {ReadonlySet<unknown>} */
 const OWN_COMPONENTS = new Set(['securitySchemes']);
 const COMBINERS = new Set(['allOf', 'oneOf', 'anyOf']);
+// What a schema allows beyond its type, shown with a new or removed property or parameter: what a
+// client has to send or may receive is in them as much as in the type.
+const LIMITS = [
+  'format',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+];
+// Examples (an OpenAPI `examples` map or `example`, a schema's `example` or `examples` list)
+// illustrate the contract and change nothing a client may send or receive.
+const EXAMPLE_KEYS = new Set(['examples', 'example']);
 
 /** @param {ContractChange} change */
 const rank = (change) => SEVERITY.indexOf(change.type);
@@ -309,6 +343,108 @@ function parameterWords(parameter, doc) {
 }
 
 /**
+ * A schema's type and limits in words, for a property or parameter added or removed: `string,
+ * maxLength 500`. The parts of an allOf count as one schema; a part that is a component is named
+ * (`string (SingleLineText)`), its own limits being the component's.
+ * @param {unknown} schema
+ * @param {Node} doc
+ * @returns {string}
+ */
+function schemaFacets(schema, doc) {
+  /** @type {string[] | undefined} */
+  let ownTypes;
+  /** @type {string[] | undefined} */
+  let refTypes;
+  /** @type {string[]} */
+  const refs = [];
+  /** @type {Map<string, unknown>} */
+  const limits = new Map();
+  let nullable = false;
+  /** @type {unknown} */
+  let items;
+  /** @type {string | undefined} */
+  let either;
+  /** @param {unknown} node @param {number} depth */
+  const visit = (node, depth) => {
+    if (!isNode(node) || depth > 8) return;
+    if (typeof node.$ref === 'string') {
+      refs.push(node.$ref.split('/').at(-1) ?? '');
+      const target = deref(node, doc);
+      if (isNode(target)) {
+        refTypes ??= typesOf(target) ?? (target.properties ? ['object'] : undefined);
+      }
+      return;
+    }
+    if (node.type !== undefined) ownTypes = typesOf(node);
+    else if (isNode(node.properties)) ownTypes ??= ['object'];
+    if (node.nullable === true) nullable = true;
+    for (const key of LIMITS) if (node[key] !== undefined) limits.set(key, node[key]);
+    if (node.items !== undefined) items = node.items;
+    if (node.type === undefined && (Array.isArray(node.oneOf) || Array.isArray(node.anyOf))) {
+      either = schemaWords(node, doc);
+    }
+    if (Array.isArray(node.allOf)) node.allOf.forEach((part) => visit(part, depth + 1));
+  };
+  visit(schema, 0);
+  const types = ownTypes ?? refTypes;
+  let type = types?.join(' | ') ?? either ?? (refs.length > 0 ? '' : 'any');
+  if (nullable && !types?.includes('null')) type += ' | null';
+  if (items !== undefined) type += ` of ${schemaWords(items, doc)}`;
+  if (refs.length > 0) {
+    type = !type || type === 'object' ? refs.join(' & ') : `${type} (${refs.join(', ')})`;
+  }
+  const words = [...limits].map(([key, value]) => {
+    if (key === 'format') return `format ${summarise(value)}`;
+    if (key === 'enum' && Array.isArray(value)) return `enum ${enumWords(value)}`;
+    if (key === 'uniqueItems') return value === true ? 'unique items' : 'items may repeat';
+    return `${key} ${summarise(value)}`;
+  });
+  return [type, ...words].join(', ');
+}
+
+/**
+ * The properties an object schema requires, its allOf parts' included.
+ * @param {unknown} schema
+ * @param {Node} doc
+ * @returns {string[]}
+ */
+function requiredOf(schema, doc, depth = 0) {
+  const resolved = deref(schema, doc);
+  if (!isNode(resolved) || depth > 8) return [];
+  const own = Array.isArray(resolved.required)
+    ? resolved.required.filter((name) => typeof name === 'string')
+    : [];
+  const parts = Array.isArray(resolved.allOf) ? resolved.allOf : [];
+  return [...new Set([...own, ...parts.flatMap((part) => requiredOf(part, doc, depth + 1))])];
+}
+
+/**
+ * A long text's gist: its first sentence, or its first ~120 characters cut at a word.
+ * @param {unknown} value
+ */
+function gist(value) {
+  const text = String(value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  if (sentence.length <= 120) return sentence;
+  const cut = sentence.slice(0, 118);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}...`;
+}
+
+/**
+ * Where, in steps below an operation or from the document root, an example starts: the index of
+ * its `examples` or `example` key (a property of that name is not one), or -1.
+ * @param {readonly unknown[]} steps
+ */
+function exampleAt(steps) {
+  return steps.findIndex(
+    (step, index) =>
+      typeof step === 'string' && EXAMPLE_KEYS.has(step) && steps[index - 1] !== 'properties',
+  );
+}
+
+/**
  * What a schema's own shape is, for telling a rename (same shape) from a removal and an addition.
  * @param {unknown} schema
  * @param {Node} doc
@@ -440,10 +576,25 @@ function operationChanges(raws, op) {
     members.set(key, group);
   };
 
+  /** @type {Record<'added' | 'removed' | 'changed', Set<string>>} */
+  const examples = { added: new Set(), removed: new Set(), changed: new Set() };
+
   for (const { diff, rest } of raws) {
     const place = placeOf(rest);
     const last = rest.at(-1);
     const keyword0 = place.keyword[0];
+    const exampleIndex = exampleAt(rest);
+    if (exampleIndex >= 0) {
+      const [name, whole] = exampleName(rest, exampleIndex, place);
+      const action =
+        whole && diff.action === 'add'
+          ? 'added'
+          : whole && diff.action === 'remove'
+            ? 'removed'
+            : 'changed';
+      examples[action].add(name);
+      continue;
+    }
     if (rest.length === 2 && rest[0] === 'parameters' && typeof last === 'object') {
       if (diff.action === 'add' || diff.action === 'remove') {
         const doc = diff.action === 'add' ? op.after : op.before;
@@ -569,7 +720,42 @@ function operationChanges(raws, op) {
       text: `${whereKeyword(place, [keyword])}: ${words(before)} → ${words(after)}`,
     });
   }
+
+  // Every example change of the operation as one line: they illustrate, a client sees none.
+  const exampleWords = /** @type {const} */ (['added', 'removed', 'changed'])
+    .filter((action) => examples[action].size > 0)
+    .map((action) => `${[...examples[action]].join(', ')} ${action}`);
+  if (exampleWords.length > 0) {
+    changes.push({ type: 'annotation', text: `examples changed: ${exampleWords.join('; ')}` });
+  }
   return changes.sort(byRank);
+}
+
+/**
+ * An example's name in an operation's line of example changes, with where it is (`ok (200)`,
+ * `\`team\` example (request)`), and whether the change is the whole example.
+ * @param {Step[]} rest
+ * @param {number} at Where its `examples` or `example` key is.
+ * @param {Place} place
+ * @returns {[string, boolean]}
+ */
+function exampleName(rest, at, place) {
+  const [first, second] = rest;
+  const side =
+    first === 'responses' && second !== undefined
+      ? stepText(second)
+      : first === 'requestBody'
+        ? 'request'
+        : first === 'parameters' && typeof second === 'object'
+          ? `${second.in} ${second.name}`
+          : 'operation';
+  const key = String(rest[at]);
+  const next = rest[at + 1];
+  if (key === 'examples' && typeof next === 'string') {
+    return [`${next} (${side})`, rest.length === at + 2];
+  }
+  const subject = place.chain.length > 0 ? `\`${propertyName(place.chain)}\` ${key}` : key;
+  return [`${subject} (${side})`, rest.length === at + 1];
 }
 
 /**
@@ -594,6 +780,9 @@ function renameChange(gone, come, op) {
 }
 
 /**
+ * A property or parameter added (`+ property \`note\` (optional string, maxLength 500)`) or removed
+ * (`property \`note\`: string, maxLength 500 → (removed)`, `required` said when it was), with its
+ * type and limits: what a client now has to send or may receive is in them as much as in the name.
  * @param {Member} member
  * @param {RequiredNote | undefined} requiredNote
  * @param {OperationContext} op
@@ -605,10 +794,18 @@ function memberChange(member, requiredNote, op) {
   const removed = diff.action === 'remove';
   const doc = removed ? op.before : op.after;
   const value = removed ? diff.before : diff.after;
-  let words = isParameter
-    ? parameterWords(value, doc)
-    : schemaWords(nodeAt(doc, op, [...member.parent, 'properties', member.name]), doc);
-  if (!isParameter && requiredNote?.action === (removed ? 'remove' : 'add')) words += ', required';
+  /** @type {boolean} */
+  let required;
+  /** @type {string} */
+  let words;
+  if (isParameter) {
+    const parameter = deref(value, doc);
+    required = isNode(parameter) && parameter.required === true;
+    words = schemaFacets(isNode(parameter) ? parameter.schema : undefined, doc);
+  } else {
+    required = requiredOf(nodeAt(doc, op, member.parent), doc).includes(member.name);
+    words = schemaFacets(nodeAt(doc, op, [...member.parent, 'properties', member.name]), doc);
+  }
   const breaking = isParameter
     ? removed
       ? RULES.parameterRemoved
@@ -617,10 +814,17 @@ function memberChange(member, requiredNote, op) {
       ? RULES.propertyRemoved
       : requiredNote?.action === 'add' && RULES.requiredAdded(place.side);
   const types = [diff.type, ...(requiredNote ? [requiredNote.type] : [])];
-  return {
-    type: classOf(types, breaking),
-    text: `${where(place)}: ${removed ? `${words} → (removed)` : `(none) → ${words}`}`,
-  };
+  const container = place.container === 'operation' ? '' : place.container;
+  let text;
+  if (removed) {
+    text = `${where(place)}: ${required ? 'required ' : ''}${words} → (removed)`;
+  } else {
+    const what = isParameter
+      ? container
+      : `${container ? `${container}: ` : ''}+ property \`${propertyName(place.chain)}\``;
+    text = `${isParameter ? '+ ' : ''}${what} (${required ? 'required' : 'optional'} ${words})`;
+  }
+  return { type: classOf(types, breaking), text };
 }
 
 /**
@@ -682,7 +886,94 @@ function documentChange(diff) {
   const where = diff.path.join('.') || 'the document';
   const before = diff.before === undefined ? '(none)' : summarise(diff.before);
   const after = diff.after === undefined ? '(removed)' : summarise(diff.after);
-  return { type: diff.type, text: `${where}: ${before} → ${after}` };
+  const type = exampleAt(diff.path) >= 0 ? 'annotation' : diff.type;
+  return { type, text: `${where}: ${before} → ${after}` };
+}
+
+/**
+ * info.x-changelog compared as a changelog: its lines matched by version, so that a line added at
+ * the top is one change, not every later line compared with the one that used to be at its index.
+ * @param {Node} before
+ * @param {Node} after
+ * @returns {ContractChange[]}
+ */
+function changelogChanges(before, after) {
+  /** @param {Node} doc @returns {Map<string, unknown>} */
+  const linesOf = (doc) => {
+    const list = isNode(doc.info) ? doc.info['x-changelog'] : undefined;
+    if (!Array.isArray(list)) return new Map();
+    return new Map(
+      list.map((line, index) => [
+        isNode(line) && line.version !== undefined ? String(line.version) : `line ${index + 1}`,
+        line,
+      ]),
+    );
+  };
+  const [old, now] = [linesOf(before), linesOf(after)];
+  /** @param {unknown} line @param {string} key */
+  const field = (line, key) => (isNode(line) ? line[key] : undefined);
+  /** @type {ContractChange[]} */
+  const changes = [];
+  for (const [version, line] of now) {
+    const was = old.get(version);
+    if (was === undefined) {
+      const date = field(line, 'date');
+      const text = isNode(line) ? gist(line.changes) : summarise(line);
+      changes.push({
+        type: 'annotation',
+        text: `${version} added${date === undefined ? '' : ` (${String(date)})`}: ${text}`,
+      });
+    } else if (JSON.stringify(was) !== JSON.stringify(line)) {
+      const keys = [
+        ...new Set([
+          ...Object.keys(isNode(was) ? was : {}),
+          ...Object.keys(isNode(line) ? line : {}),
+        ]),
+      ];
+      const edits = keys
+        .filter((key) => JSON.stringify(field(was, key)) !== JSON.stringify(field(line, key)))
+        .map((key) => {
+          const value = field(line, key);
+          if (key === 'changes')
+            return value === undefined ? 'changes removed' : `changes now: ${gist(value)}`;
+          return `${key} ${summarise(field(was, key) ?? '(none)')} → ${summarise(value ?? '(removed)')}`;
+        });
+      changes.push({
+        type: 'annotation',
+        text: `${version} edited: ${edits.length > 0 ? edits.join('; ') : summarise(line)}`,
+      });
+    }
+  }
+  for (const version of old.keys()) {
+    if (!now.has(version)) changes.push({ type: 'annotation', text: `${version} removed` });
+  }
+  return changes;
+}
+
+/**
+ * An operation as its document has it: summary, statuses and request body.
+ * @param {Node} doc
+ * @param {string} path
+ * @param {string} method
+ * @returns {Pick<OperationDiff, 'summary' | 'statuses' | 'body'>}
+ */
+function operationFacts(doc, path, method) {
+  const operation = deref(doc.paths?.[path]?.[method], doc);
+  if (!isNode(operation)) return { summary: undefined, statuses: [], body: undefined };
+  const summary =
+    typeof operation.summary === 'string' ? operation.summary.replace(/\s+/g, ' ').trim() : '';
+  const responses = deref(operation.responses, doc);
+  const requestBody = deref(operation.requestBody, doc);
+  const content = isNode(requestBody) ? deref(requestBody.content, doc) : undefined;
+  /** @type {Node} */
+  const byType = isNode(content) ? content : {};
+  const media = Object.keys(byType);
+  const schema = media.map((type) => stepInto(byType[type], 'schema', doc)).find(Boolean);
+  return {
+    summary: summary.length > 100 ? `${summary.slice(0, 97)}...` : summary || undefined,
+    statuses: isNode(responses) ? Object.keys(responses) : [],
+    body: isNode(requestBody) ? { media, required: requiredOf(schema, doc) } : undefined,
+  };
 }
 
 // ------------------------------------------------------------------ the report
@@ -721,6 +1012,9 @@ export function diffContracts(beforeDoc, afterDoc) {
         id: operation.operationId,
         status: 'changed',
         changes: [],
+        summary: undefined,
+        statuses: [],
+        body: undefined,
         raws: [],
       };
       operations.set(key, found);
@@ -758,7 +1052,10 @@ export function diffContracts(beforeDoc, afterDoc) {
   for (const diff of diffs) {
     // The parts of the path that name a place in `paths` are strings (`paths`, '/x', 'get').
     const [root, path = '', method = ''] = /** @type {string[]} */ (diff.path);
-    if (root === 'paths' && diff.path.length === 2) {
+    if (root === 'info' && path === 'x-changelog') {
+      // Compared by version below (changelogChanges), not index by index.
+      continue;
+    } else if (root === 'paths' && diff.path.length === 2) {
       // A whole path: each of its operations is added, removed or changed.
       if (diff.action === 'add') methodsOf(diff.after).forEach((m) => mark(path, m, 'added'));
       else if (diff.action === 'remove') {
@@ -785,6 +1082,11 @@ export function diffContracts(beforeDoc, afterDoc) {
 
   const all = [...operations.values()].map(({ raws, ...operation }) => ({
     ...operation,
+    ...operationFacts(
+      operation.status === 'removed' ? before : after,
+      operation.path,
+      operation.method.toLowerCase(),
+    ),
     changes: [
       ...operation.changes,
       ...operationChanges(raws, {
@@ -806,6 +1108,8 @@ export function diffContracts(beforeDoc, afterDoc) {
     removed: all.filter((operation) => operation.status === 'removed').sort(order),
     changed,
     other: other.sort(byRank),
+    changelog: changelogChanges(before, after),
+    versions: { before: versionOf(before), after: versionOf(after) },
     breakingCount:
       all.filter((operation) => operation.status === 'removed').length +
       [...changed.flatMap((operation) => operation.changes), ...other].filter(
@@ -814,10 +1118,53 @@ export function diffContracts(beforeDoc, afterDoc) {
   };
 }
 
+/** @param {Node} doc @returns {string | undefined} */
+function versionOf(doc) {
+  const version = isNode(doc.info) ? doc.info.version : undefined;
+  return version === undefined ? undefined : String(version);
+}
+
 /** @param {OperationDiff} operation */
 export function label(operation) {
   return `${operation.method} ${operation.path}${operation.id ? ` (${operation.id})` : ''}`;
 }
+
+/**
+ * An operation in one line: its name and summary, and unless it was removed its statuses and what
+ * its request body requires (`GET /api/v1/referrals/ (listReferrals): List AWS referrals — 200,
+ * 401, 403, 500`).
+ * @param {OperationDiff} operation
+ * @param {boolean} [markdown] Names in code spans, the summary escaped.
+ */
+function operationLine(operation, markdown = false) {
+  const { summary } = operation;
+  const { statuses, body } =
+    operation.status === 'removed' ? { statuses: [], body: undefined } : operation;
+  /** @param {string} text */
+  const code = (text) => (markdown ? `\`${text}\`` : text);
+  let text = `${code(`${operation.method} ${operation.path}`)}${operation.id ? ` (${code(operation.id)})` : ''}`;
+  if (summary) text += `: ${markdown ? md(summary) : summary}`;
+  if (statuses.length > 0) text += ` — ${statuses.join(', ')}`;
+  if (body) {
+    const media = body.media.length > 0 ? ` (${body.media.join(', ')})` : '';
+    const required = body.required.map((name) => `\`${name}\``).join(', ');
+    text += `; request body${media} ${required ? `requires ${required}` : 'with no required property'}`;
+  }
+  return text;
+}
+
+/** @param {ContractDiffReport} report */
+const isEmpty = (report) =>
+  report.added.length +
+    report.removed.length +
+    report.changed.length +
+    report.other.length +
+    report.changelog.length ===
+  0;
+
+/** @param {ContractDiffReport} report */
+const countsOf = (report) =>
+  `${report.added.length} operation(s) added, ${report.removed.length} removed, ${report.changed.length} changed; ${report.breakingCount} breaking change(s).`;
 
 /**
  * The report as text: removed operations and breaking changes first, then the rest.
@@ -825,14 +1172,9 @@ export function label(operation) {
  * @returns {string}
  */
 export function formatReport(report, title = 'Contract changes') {
-  const { added, removed, changed, other, breakingCount } = report;
-  const lines = [
-    title,
-    `${added.length} operation(s) added, ${removed.length} removed, ${changed.length} changed; ${breakingCount} breaking change(s).`,
-  ];
-  if (added.length + removed.length + changed.length + other.length === 0) {
-    return [...lines, '', 'No differences.'].join('\n');
-  }
+  const { added, removed, changed, other, changelog } = report;
+  const lines = [title, countsOf(report)];
+  if (isEmpty(report)) return [...lines, '', 'No differences.'].join('\n');
   /**
    * @param {ContractChange[]} changes
    * @param {string} indent
@@ -844,7 +1186,7 @@ export function formatReport(report, title = 'Contract changes') {
     );
   if (removed.length > 0) {
     lines.push('', `Operations removed (${removed.length}) - breaking`);
-    removed.forEach((operation) => lines.push(`  ! ${label(operation)}`));
+    removed.forEach((operation) => lines.push(`  ! ${operationLine(operation)}`));
   }
   if (changed.length > 0) {
     lines.push('', `Operations changed (${changed.length}) - breaking first`);
@@ -858,50 +1200,233 @@ export function formatReport(report, title = 'Contract changes') {
   }
   if (added.length > 0) {
     lines.push('', `Operations added (${added.length})`);
-    added.forEach((operation) => lines.push(`  + ${label(operation)}`));
+    added.forEach((operation) => lines.push(`  + ${operationLine(operation)}`));
   }
-  if (other.length > 0) {
-    lines.push('', `Other changes (${other.length})`, ...changeLines(other, '  '));
+  if (other.length + changelog.length > 0) {
+    lines.push(
+      '',
+      `Other changes (${other.length + changelog.length})`,
+      ...changeLines(other, '  '),
+      ...changelog.map((change) => `  - changelog: ${change.text}`),
+    );
   }
   return lines.join('\n');
 }
 
 /**
- * openapi.yaml at a git ref, parsed.
- * @param {string} root
- * @param {string} ref
- * @returns {unknown}
+ * Text for Markdown: outside code spans, the characters that would format it are escaped; a
+ * backtick left unmatched (a value cut short) is escaped too.
+ * @param {string} text
  */
-function loadAt(root, ref) {
-  try {
-    const text = execFileSync('git', ['show', `${ref}:openapi.yaml`], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return parse(text);
-  } catch (caught) {
-    const error = /** @type {Error & { stderr?: string }} */ (caught);
-    const reason = String(error.stderr ?? error.message).trim();
-    throw new Error(`Cannot read openapi.yaml at "${ref}": ${reason}`, { cause: caught });
+function md(text) {
+  const parts = text.split('`');
+  return parts
+    .map((part, index) => {
+      if (index % 2 === 1 && index < parts.length - 1) return `\`${part}\``;
+      const escaped = part.replace(/[\\*_<>[\]|~#]/g, '\\$&');
+      return index % 2 === 1 ? `\\\`${escaped}` : escaped;
+    })
+    .join('');
+}
+
+/**
+ * The report as Markdown for a pull request: what breaks, then what was added, changed and
+ * deprecated, the changelog's lines, and the examples and descriptions folded away.
+ * @param {ContractDiffReport} report
+ * @param {string} [title] Markdown already (code spans kept, the rest escaped).
+ * @returns {string}
+ */
+export function formatMarkdown(report, title = 'Contract changes') {
+  const { added, removed, changed, other, changelog, breakingCount } = report;
+  const lines = [
+    `### ${md(title)}`,
+    '',
+    countsOf(report).replace(/(\d+) breaking change\(s\)/, '**$1 breaking change(s)**'),
+  ];
+  if (isEmpty(report)) return [...lines, '', 'No differences.'].join('\n');
+  /** @param {OperationDiff} operation */
+  const name = (operation) =>
+    `\`${operation.method} ${operation.path}\`${operation.id ? ` (\`${operation.id}\`)` : ''}`;
+  /**
+   * Each operation with its changes of these types, then the changes outside operations.
+   * @param {(change: ContractChange) => boolean} keep
+   */
+  const grouped = (keep) => [
+    ...changed.flatMap((operation) => {
+      const kept = operation.changes.filter(keep);
+      return kept.length === 0
+        ? []
+        : [`- ${name(operation)}`, ...kept.map((change) => `  - ${md(change.text)}`)];
+    }),
+    ...other.filter(keep).map((change) => `- ${md(change.text)}`),
+  ];
+  /** @param {string} heading @param {string[]} items */
+  const section = (heading, items) => {
+    if (items.length > 0) lines.push('', `#### ${heading}`, '', ...items);
+  };
+
+  const breaking = [
+    ...removed.map((operation) => `- ${operationLine(operation, true)}: **operation removed**`),
+    ...grouped((change) => change.type === 'breaking'),
+  ];
+  section(`Breaking (${breakingCount})`, breaking.length > 0 ? breaking : ['None.']);
+  section(
+    `Added (${added.length})`,
+    added.map((operation) => `- ${operationLine(operation, true)}`),
+  );
+  section(
+    'Changed',
+    grouped((change) => change.type === 'non-breaking' || change.type === 'unclassified'),
+  );
+  section(
+    'Deprecated',
+    grouped((change) => change.type === 'deprecated'),
+  );
+  section(
+    'Changelog',
+    changelog.map((change) => `- ${md(change.text)}`),
+  );
+  const notes = grouped((change) => change.type === 'annotation');
+  if (notes.length > 0) {
+    const count = [...changed.flatMap((operation) => operation.changes), ...other].filter(
+      (change) => change.type === 'annotation',
+    ).length;
+    lines.push(
+      '',
+      '<details>',
+      `<summary>Examples and descriptions (${count})</summary>`,
+      '',
+      ...notes,
+      '',
+      '</details>',
+    );
   }
+  return lines.join('\n');
+}
+
+// ------------------------------------------------------------------ the command
+
+const USAGE = `Usage: npm run contract:diff -- [<git-ref>] [--markdown] [--fail-on-breaking]
+
+Compares openapi.yaml at <git-ref> (a branch, tag or commit; HEAD when not given) with the
+working tree: the operations removed, changed (breaking first) and added, and the changelog.
+
+  <git-ref>            the contract to compare with, e.g. main (for a pull request)
+  --markdown           the report as Markdown, to paste into a pull request:
+                         npm run contract:diff -- main --markdown
+  --fail-on-breaking   exit 1 when a change is breaking (the CI gate is npm run check:contract)
+  --help               this text`;
+
+/**
+ * @param {string[]} args
+ * @param {string} cwd
+ */
+const git = (args, cwd) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+/**
+ * `npm run contract:diff` in the repository around `cwd`: what to print and the exit code.
+ * @param {string[]} args
+ * @param {string} cwd
+ * @returns {{ code: number, out: string, err: string }}
+ */
+function runDiff(args, cwd) {
+  const flags = new Set(['--markdown', '--fail-on-breaking', '--help', '-h']);
+  const unknown = args.find((arg) => arg.startsWith('-') && !flags.has(arg));
+  if (unknown !== undefined) {
+    return { code: 2, out: '', err: `contract:diff: unknown option "${unknown}".\n\n${USAGE}` };
+  }
+  if (args.includes('--help') || args.includes('-h')) return { code: 0, out: USAGE, err: '' };
+  const refs = args.filter((arg) => !arg.startsWith('-'));
+  if (refs.length > 1) {
+    return {
+      code: 2,
+      out: '',
+      err: `contract:diff: one git ref only (given: ${refs.join(', ')}).\n\n${USAGE}`,
+    };
+  }
+  const ref = refs[0] ?? 'HEAD';
+  const markdown = args.includes('--markdown');
+  const root = git(['rev-parse', '--show-toplevel'], cwd).trim();
+
+  /** @type {string} */
+  let sha;
+  try {
+    sha = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root).trim();
+  } catch {
+    return { code: 2, out: '', err: `contract:diff: no commit "${ref}" in this repository.` };
+  }
+  const short = git(['rev-parse', '--short', sha], root).trim();
+  /** @type {string | undefined} */
+  let head;
+  try {
+    head = git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], root).trim();
+  } catch {
+    head = undefined;
+  }
+  const isHead = sha === head;
+  // The ref as given, with the commit it names unless the ref is that commit's hash already.
+  const isHash = /^[0-9a-f]{4,64}$/i.test(ref) && sha.startsWith(ref.toLowerCase());
+  const refName = isHash ? short : `${ref} (${short}${isHead && ref !== 'HEAD' ? ', HEAD' : ''})`;
+
+  /** @type {string} */
+  let baseText;
+  try {
+    baseText = git(['show', `${sha}:openapi.yaml`], root);
+  } catch {
+    return { code: 2, out: '', err: `contract:diff: openapi.yaml is not in ${refName}.` };
+  }
+  const treeText = readFileSync(join(root, 'openapi.yaml'), 'utf8');
+  if (baseText === treeText) {
+    // Against the current commit there is nothing to see: name an older ref, `main` from a
+    // branch, the commit before on main itself.
+    /** @type {string | undefined} */
+    let main;
+    try {
+      main = git(['rev-parse', '--verify', '--quiet', 'main^{commit}'], root).trim();
+    } catch {
+      main = undefined;
+    }
+    const older = main !== undefined && main !== head ? 'main' : 'HEAD~1';
+    const hint = isHead
+      ? ` Compare with an older ref, e.g. \`npm run contract:diff -- ${older}\`.`
+      : '';
+    return {
+      code: 0,
+      out: `openapi.yaml is the same at ${refName} and in the working tree: no differences.${hint}`,
+      err: '',
+    };
+  }
+
+  const report = diffContracts(parse(baseText), parse(treeText));
+  /** @param {string} text */
+  const code = (text) => (markdown ? `\`${text}\`` : text);
+  /** @param {string | undefined} version */
+  const version = (version) => version ?? '(no info.version)';
+  const base = isHash ? code(short) : `${code(ref)} (${short})`;
+  // Against the current commit, the report is what has not been committed yet.
+  const tree = isHead ? 'the uncommitted working tree' : 'the working tree';
+  const title = `Contract changes: ${code('openapi.yaml')} ${version(report.versions.before)} at ${base} → ${version(report.versions.after)} in ${tree}`;
+  const out = markdown ? formatMarkdown(report, title) : formatReport(report, title);
+  const failOnBreaking = args.includes('--fail-on-breaking');
+  return { code: failOnBreaking && report.breakingCount > 0 ? 1 : 0, out, err: '' };
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  const args = process.argv.slice(2);
-  const failOnBreaking = args.includes('--fail-on-breaking');
-  const ref = args.find((arg) => !arg.startsWith('--')) ?? 'HEAD';
-  const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
   try {
-    const before = loadAt(root, ref);
-    const after = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8'));
-    const report = diffContracts(before, after);
-    console.log(formatReport(report, `Contract changes: openapi.yaml at ${ref} -> working tree`));
-    if (failOnBreaking && report.breakingCount > 0) process.exitCode = 1;
-  } catch (error) {
-    console.error(/** @type {Error} */ (error).message);
+    const { code, out, err } = runDiff(process.argv.slice(2), process.cwd());
+    if (out) console.log(out);
+    if (err) console.error(err);
+    process.exitCode = code;
+  } catch (caught) {
+    const error = /** @type {Error & { stderr?: string }} */ (caught);
+    console.error(`contract:diff: ${String(error.stderr || error.message).trim()}`);
     process.exitCode = 2;
   }
 }

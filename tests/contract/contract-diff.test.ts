@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-import { diffContracts, formatReport } from './contract-diff.mjs';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { diffContracts, formatMarkdown, formatReport } from './contract-diff.mjs';
 
 const ok = { description: 'OK' };
 const userSchema = {
@@ -206,7 +212,7 @@ describe('contract diff: what breaks a client built on the old contract', () => 
         (invite(doc).properties as Properties).team = { type: 'string' };
         invite(doc).required.push('team');
       },
-      'POST /users/: breaking: request body (application/json), property `team`: (none) → string, required',
+      'POST /users/: breaking: request body (application/json): + property `team` (required string)',
     ],
     [
       'a request enum narrowed',
@@ -231,7 +237,7 @@ describe('contract diff: what breaks a client built on the old contract', () => 
     [
       'a parameter removed',
       (doc) => listUsers(doc).parameters.splice(0, 1),
-      'GET /users/: breaking: query parameter `page`: integer, optional → (removed)',
+      'GET /users/: breaking: query parameter `page`: integer → (removed)',
     ],
     [
       'a parameter made required',
@@ -247,7 +253,7 @@ describe('contract diff: what breaks a client built on the old contract', () => 
           required: true,
           schema: { type: 'string' },
         } as never),
-      'GET /users/: breaking: query parameter `q`: (none) → string, required',
+      'GET /users/: breaking: + query parameter `q` (required string)',
     ],
     [
       'a parameter enum narrowed',
@@ -336,7 +342,7 @@ describe('contract diff: renames', () => {
       }),
     ).toEqual([
       'POST /users/: breaking: request body (application/json), property `note`: string → (removed)',
-      'POST /users/: non-breaking: request body (application/json), property `count`: (none) → integer',
+      'POST /users/: non-breaking: request body (application/json): + property `count` (optional integer)',
     ]);
   });
 
@@ -353,7 +359,7 @@ describe('contract diff: renames', () => {
       'GET /users/: breaking: response 200 (application/json): renamed `[].age` → `[].years` (integer)',
     ]);
     expect(lines.filter((line) => line.includes('(removed)'))).toHaveLength(1);
-    expect(lines.filter((line) => line.includes('(none)'))).toHaveLength(2);
+    expect(lines.filter((line) => line.includes('+ property'))).toHaveLength(2);
   });
 });
 
@@ -362,7 +368,7 @@ describe('contract diff: what does not break a client', () => {
     [
       'an optional request property',
       (doc) => Object.assign(invite(doc).properties, { team: { type: 'string' } }),
-      'POST /users/: non-breaking: request body (application/json), property `team`: (none) → string',
+      'POST /users/: non-breaking: request body (application/json): + property `team` (optional string)',
     ],
     [
       'an optional parameter',
@@ -372,7 +378,7 @@ describe('contract diff: what does not break a client', () => {
           in: 'query',
           schema: { type: 'string' },
         } as never),
-      'GET /users/: non-breaking: query parameter `q`: (none) → string, optional',
+      'GET /users/: non-breaking: + query parameter `q` (optional string)',
     ],
     [
       'a request enum widened',
@@ -382,7 +388,7 @@ describe('contract diff: what does not break a client', () => {
     [
       'a response property',
       (doc) => Object.assign(user(doc).properties, { email: { type: 'string' } }),
-      'GET /users/: non-breaking: response 200 (application/json), property `[].email`: (none) → string',
+      'GET /users/: non-breaking: response 200 (application/json): + property `[].email` (optional string)',
     ],
     [
       'a new operation',
@@ -400,5 +406,384 @@ describe('contract diff: what does not break a client', () => {
     invite(after).properties.note = Object.assign(invite(after).properties.note, { enum: ['a'] });
     diffContracts(before, after);
     expect(before).toEqual(contract());
+  });
+});
+
+describe('contract diff: the changelog, compared by version', () => {
+  const withChangelog = (changelog: { version: string; date: string; changes: string }[]) => ({
+    ...contract(),
+    info: { title: 'Tiny', version: changelog[0]!.version, 'x-changelog': changelog },
+  });
+  const lines = Array.from({ length: 12 }, (_, index) => ({
+    version: `1.${11 - index}.0`,
+    date: `2026-11-${String(10 + index).padStart(2, '0')}`,
+    changes: `Version 1.${11 - index}.0.`,
+  }));
+
+  it('shows a line added at the top as one line, not every later line shifted', () => {
+    const added = {
+      version: '1.12.0',
+      date: '2026-11-29',
+      changes: 'listTeams lists the teams. It takes a page and answers 200 or 401.',
+    };
+    const report = diffContracts(withChangelog(lines), withChangelog([added, ...lines]));
+    expect(report.changelog).toEqual([
+      { type: 'annotation', text: '1.12.0 added (2026-11-29): listTeams lists the teams.' },
+    ]);
+    expect(report.other.map((change) => change.text)).toEqual(['info.version: 1.11.0 → 1.12.0']);
+    const text = formatReport(report);
+    expect(text.split('\n').filter((line) => line.includes('changelog'))).toEqual([
+      '  - changelog: 1.12.0 added (2026-11-29): listTeams lists the teams.',
+    ]);
+  });
+
+  it('shows an edited line as one line, a long text cut at a word', () => {
+    const edited = lines.map((line, index) =>
+      index === 3 ? { ...line, changes: `${'A long sentence without an end '.repeat(6)}.` } : line,
+    );
+    const report = diffContracts(withChangelog(lines), withChangelog(edited));
+    expect(report.changelog).toHaveLength(1);
+    expect(report.changelog[0]?.text).toMatch(
+      /^1\.8\.0 edited: changes now: A long sentence .*\.\.\.$/,
+    );
+    expect(report.changelog[0]!.text.length).toBeLessThan(160);
+  });
+});
+
+describe('contract diff: examples', () => {
+  it('folds the example changes of an operation into one annotation', () => {
+    const withExamples = (examples: Record<string, unknown>) => {
+      const doc = contract();
+      Object.assign(listUsers(doc).responses['200'].content['application/json'], { examples });
+      return doc;
+    };
+    const report = diffContracts(
+      withExamples({ one: { value: [{ name: 'a' }] }, two: { value: [] } }),
+      withExamples({
+        one: { summary: 'One user', value: [{ name: 'b' }] },
+        three: { value: [] },
+        four: { value: [] },
+      }),
+    );
+    expect(report.changed.map((op) => [op.id, op.changes])).toEqual([
+      [
+        'listUsers',
+        [
+          {
+            type: 'annotation',
+            text: 'examples changed: three (200), four (200) added; two (200) removed; one (200) changed',
+          },
+        ],
+      ],
+    ]);
+    expect(formatReport(report)).toContain(
+      '      - annotation: examples changed: three (200), four (200) added; two (200) removed; one (200) changed',
+    );
+  });
+
+  it('counts a schema example or a parameter example as an annotation too', () => {
+    expect(
+      changes((doc) => {
+        Object.assign(user(doc).properties.name, { example: 'Ada' });
+        Object.assign(listUsers(doc).parameters[0]!, { example: 2 });
+      }),
+    ).toEqual([
+      'GET /users/: annotation: examples changed: example (query page), `[].name` example (200) added',
+    ]);
+  });
+});
+
+describe('contract diff: what is new, in full', () => {
+  it('gives a new operation its summary, statuses and the properties its body requires', () => {
+    const after = contract();
+    Object.assign(after.paths, {
+      '/teams/': {
+        post: {
+          operationId: 'createTeam',
+          summary: 'Create a team',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['name', 'lead'],
+                  properties: { name: { type: 'string' }, lead: { type: 'string' } },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'Created' }, '400': { description: 'Bad' } },
+        },
+      },
+    });
+    const report = diffContracts(contract(), after);
+    expect(report.added[0]).toMatchObject({
+      summary: 'Create a team',
+      statuses: ['201', '400'],
+      body: { media: ['application/json'], required: ['name', 'lead'] },
+    });
+    expect(formatReport(report)).toContain(
+      '  + POST /teams/ (createTeam): Create a team — 201, 400; request body (application/json) requires `name`, `lead`',
+    );
+  });
+
+  it('gives a new property its optional or required, type and limits', () => {
+    expect(
+      changes((doc) => {
+        Object.assign(invite(doc).properties, {
+          comment: { type: 'string', maxLength: 500, pattern: '^[^<>]*$' },
+          tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, maxItems: 5 },
+          seats: { type: 'integer', minimum: 1, maximum: 50 },
+          mail: { allOf: [{ $ref: '#/components/schemas/Mail' }, { maxLength: 254 }] },
+        });
+        invite(doc).required.push('seats');
+        Object.assign(doc.components.schemas, { Mail: { type: 'string', format: 'email' } });
+      }),
+    ).toEqual([
+      'POST /users/: breaking: request body (application/json): + property `seats` (required integer, minimum 1, maximum 50)',
+      'POST /users/: non-breaking: request body (application/json): + property `comment` (optional string, maxLength 500, pattern ^[^<>]*$)',
+      'POST /users/: non-breaking: request body (application/json): + property `tags` (optional array of string: a | b, maxItems 5)',
+      'POST /users/: non-breaking: request body (application/json): + property `mail` (optional string (Mail), maxLength 254)',
+    ]);
+  });
+
+  it('names a removed property with its limits, and says required when it was', () => {
+    expect(changes((doc) => delete (invite(doc).properties as Properties).email)).toEqual([
+      'POST /users/: breaking: request body (application/json), property `email`: required string, format email → (removed)',
+    ]);
+  });
+
+  it('shows a changed limit as before → after', () => {
+    const limited = () => {
+      const doc = contract();
+      Object.assign(invite(doc).properties.note, { maxLength: 500 });
+      return doc;
+    };
+    const after = limited();
+    Object.assign(invite(after).properties.note, { maxLength: 1000 });
+    const report = diffContracts(limited(), after);
+    expect(report.changed[0]?.changes.map((change) => change.text)).toEqual([
+      'request body (application/json), property `note`, maxLength: 500 → 1000',
+    ]);
+  });
+});
+
+describe('contract diff: Markdown', () => {
+  const changelogged = <T extends { info: object }>(doc: T, version: string) => ({
+    ...doc,
+    info: {
+      ...doc.info,
+      'x-changelog': [
+        ...(version === '2.0.0'
+          ? [{ version, date: '2026-12-01', changes: 'deleteUser is gone; invite with a role.' }]
+          : []),
+        { version: '1.0.0', date: '2026-11-22', changes: 'First.' },
+      ],
+    },
+  });
+  // Version 2 also deprecates listUsers and gives inviteUser's 201 an example.
+  const created = (example?: unknown) => ({
+    description: 'Invited',
+    content: {
+      'application/json': { schema: { type: 'object' }, ...(example ? { example } : {}) },
+    },
+  });
+  const before2 = structuredClone(before);
+  Object.assign(before2.paths['/users/'].post.responses, { '201': created() });
+  const after2 = structuredClone(after);
+  Object.assign(after2.paths['/users/'].get, { deprecated: true });
+  Object.assign(after2.paths['/users/'].post.responses, {
+    '201': created({ email: 'a@example.com' }),
+  });
+  // Made in each test, so that a report without Markdown fails each rather than the file.
+  const markdown = () =>
+    formatMarkdown(
+      diffContracts(changelogged(before2, '1.0.0'), changelogged(after2, '2.0.0')),
+      'Contract changes: `openapi.yaml` 1.0.0 at `main` → 2.0.0',
+    );
+
+  it('has a heading naming both sides, then Breaking, Added, Deprecated and Changelog', () => {
+    const text = markdown();
+    expect(text).toBe(
+      [
+        '### Contract changes: `openapi.yaml` 1.0.0 at `main` → 2.0.0',
+        '',
+        '1 operation(s) added, 1 removed, 2 changed; **3 breaking change(s)**.',
+        '',
+        '#### Breaking (3)',
+        '',
+        '- `DELETE /users/{id}/` (`deleteUser`): **operation removed**',
+        '- `POST /users/` (`inviteUser`)',
+        '  - response 400: "Bad request" → (removed)',
+        '  - request body (application/json): + property `role` (required string)',
+        '',
+        '#### Added (1)',
+        '',
+        '- `GET /launches/` (`listLaunches`) — 200',
+        '',
+        '#### Deprecated',
+        '',
+        '- `GET /users/` (`listUsers`)',
+        '  - deprecated: (none) → true',
+        '',
+        '#### Changelog',
+        '',
+        '- 2.0.0 added (2026-12-01): deleteUser is gone; invite with a role.',
+        '',
+        '<details>',
+        '<summary>Examples and descriptions (3)</summary>',
+        '',
+        '- `POST /users/` (`inviteUser`)',
+        '  - examples changed: example (201) added',
+        '- `GET /users/` (`listUsers`)',
+        '  - summary: (none) → Every user',
+        '- info.version: 1.0.0 → 2.0.0',
+        '',
+        '</details>',
+      ].join('\n'),
+    );
+    expect(text).not.toContain(String.fromCharCode(27));
+  });
+
+  it('lists the changes of existing operations that break nothing under Changed', () => {
+    const after = contract();
+    Object.assign(invite(after).properties, { team: { type: 'string', maxLength: 40 } });
+    expect(formatMarkdown(diffContracts(contract(), after))).toContain(
+      [
+        '#### Breaking (0)',
+        '',
+        'None.',
+        '',
+        '#### Changed',
+        '',
+        '- `POST /users/` (`inviteUser`)',
+        '  - request body (application/json): + property `team` (optional string, maxLength 40)',
+      ].join('\n'),
+    );
+  });
+
+  it('folds examples and descriptions into a details block', () => {
+    const text = markdown();
+    const details = text.slice(text.indexOf('<details>'));
+    expect(details).toMatch(
+      /^<details>\n<summary>Examples and descriptions \(\d+\)<\/summary>\n\n/,
+    );
+    expect(details).toContain(
+      '- `POST /users/` (`inviteUser`)\n  - examples changed: example (201) added',
+    );
+    expect(details).toMatch(/summary: \(none\) → Every user/);
+    expect(details.trimEnd().endsWith('</details>')).toBe(true);
+  });
+
+  it('escapes what Markdown would read as formatting, outside code spans', () => {
+    const after = contract();
+    Object.assign(listUsers(after), { description: 'Lists *all* users <b>_now_</b>' });
+    const markdown = formatMarkdown(diffContracts(contract(), after));
+    expect(markdown).toContain(
+      'description: (none) → Lists \\*all\\* users \\<b\\>\\_now\\_\\</b\\>',
+    );
+  });
+});
+
+describe('contract diff CLI', () => {
+  const cli = fileURLToPath(new URL('./contract-diff.mjs', import.meta.url));
+  const repo = mkdtempSync(join(tmpdir(), 'contract-diff-'));
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+  const git = (...args: string[]) =>
+    execFileSync(
+      'git',
+      [
+        '-c',
+        'user.name=Diff',
+        '-c',
+        'user.email=diff@example.com',
+        '-c',
+        'commit.gpgsign=false',
+        ...args,
+      ],
+      { cwd: repo, encoding: 'utf8', stdio: 'pipe' },
+    );
+  const write = (doc: unknown) =>
+    writeFileSync(join(repo, 'openapi.yaml'), JSON.stringify(doc, null, 2));
+  const run = (...args: string[]) => {
+    const result = spawnSync(process.execPath, [cli, ...args], { cwd: repo, encoding: 'utf8' });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  git('init', '-q', '-b', 'main');
+  write(contract());
+  git('add', '-A');
+  git('commit', '-q', '-m', 'contract 1.0.0');
+  const first = git('rev-parse', '--short', 'HEAD').trim();
+  // A branch with a new version of the contract, as a pull request has.
+  git('checkout', '-q', '-b', 'feature');
+  const next = contract();
+  next.info.version = '1.1.0';
+  Object.assign(invite(next).properties, { team: { type: 'string', maxLength: 40 } });
+  write(next);
+  git('commit', '-q', '-am', 'contract 1.1.0');
+  const second = git('rev-parse', '--short', 'HEAD').trim();
+
+  it('says plainly when the working tree is the same as the current commit', () => {
+    expect(run('HEAD')).toEqual({
+      code: 0,
+      stdout: `openapi.yaml is the same at HEAD (${second}) and in the working tree: no differences. Compare with an older ref, e.g. \`npm run contract:diff -- main\`.\n`,
+      stderr: '',
+    });
+    expect(run().stdout).toBe(run('HEAD').stdout);
+    // On main itself, main is no older: the commit before is.
+    git('checkout', '-q', 'main');
+    try {
+      expect(run('main').stdout).toBe(
+        `openapi.yaml is the same at main (${first}, HEAD) and in the working tree: no differences. Compare with an older ref, e.g. \`npm run contract:diff -- HEAD~1\`.\n`,
+      );
+    } finally {
+      git('checkout', '-q', 'feature');
+    }
+  });
+
+  it('says it compares HEAD with the uncommitted working tree when the tree differs', () => {
+    const edited = structuredClone(next);
+    edited.info.version = '1.2.0';
+    write(edited);
+    try {
+      expect(run('HEAD').stdout.split('\n')[0]).toBe(
+        `Contract changes: openapi.yaml 1.1.0 at HEAD (${second}) → 1.2.0 in the uncommitted working tree`,
+      );
+    } finally {
+      write(next);
+    }
+  });
+
+  it('names the ref, its commit and both versions on the first line, as text or Markdown', () => {
+    const plain = run('HEAD~1');
+    expect(plain.code).toBe(0);
+    expect(plain.stdout.split('\n').slice(0, 2)).toEqual([
+      `Contract changes: openapi.yaml 1.0.0 at HEAD~1 (${first}) → 1.1.0 in the working tree`,
+      '0 operation(s) added, 0 removed, 1 changed; 0 breaking change(s).',
+    ]);
+    expect(plain.stdout).toContain('+ property `team` (optional string, maxLength 40)');
+    const markdown = run(first, '--markdown');
+    expect(markdown.stdout.split('\n')[0]).toBe(
+      `### Contract changes: \`openapi.yaml\` 1.0.0 at \`${first}\` → 1.1.0 in the working tree`,
+    );
+    expect(markdown.stdout).toContain('#### Changed');
+  });
+
+  it('prints its usage on --help and refuses an unknown option with exit 2', () => {
+    const help = run('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run contract:diff -- \[<git-ref>\] \[--markdown\]/);
+    expect(help.stdout).toContain('npm run contract:diff -- main --markdown');
+    const unknown = run('main', '--markdwon');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/^contract:diff: unknown option "--markdwon"\.\n\nUsage: /);
+  });
+
+  it('says when the ref names no commit', () => {
+    expect(run('nope')).toMatchObject({
+      code: 2,
+      stderr: 'contract:diff: no commit "nope" in this repository.\n',
+    });
   });
 });
