@@ -4,6 +4,7 @@ import { ApiError, SessionExpiredError } from '@/api/api-error';
 import { apiHealth } from '@/api/api-health';
 import { InvalidTenantError } from '@/api/base-url';
 import { ERROR_TEXT } from '@/api/error-messages';
+import { setChosenScenarioRule } from '@/features/scenario-switcher/scenario-switcher-queries';
 import { spyOnToasts, toasts } from '@tests/toaster-spies';
 
 import { createQueryClient, presentError, shouldRetry } from './query-client';
@@ -27,6 +28,14 @@ describe('shouldRetry: only what asking again can mend', () => {
   it('never retries a client error', () => {
     for (const status of [400, 401, 403, 404, 413, 499])
       expect(shouldRetry(0, apiError(status))).toBe(false);
+  });
+
+  it('never retries a failure chosen in the scenario switcher: the mock would answer the same', () => {
+    setChosenScenarioRule((url) => url.startsWith('/api/v1/users/'));
+    onTestFinished(() => setChosenScenarioRule(undefined));
+    expect(shouldRetry(0, apiError(500))).toBe(false);
+    expect(shouldRetry(0, apiError(0))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 500, url: '/api/v1/activity/' }))).toBe(true);
   });
 
   it('never retries what is not a reply: an ended session, an abort, a bad tenant', () => {

@@ -2,6 +2,10 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 import { isApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
+import {
+  isChosenScenarioReply,
+  offerToScenarioSwitcher,
+} from '@/features/scenario-switcher/scenario-switcher-queries';
 import { toast } from '@/lib/toaster';
 
 /** Per-query or per-mutation options read by the caches below. */
@@ -17,10 +21,15 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** A client error will not get better by asking again: retry only network faults and 5xx. */
+/**
+ * A client error will not get better by asking again: retry only network faults and 5xx. Nor will
+ * a failure QA chose in the scenario switcher (development and preview builds): the mock gives the
+ * same reply again, and the back-off would only keep it off the screen for seconds.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
   if (!isApiError(error)) return false; // session ended, aborted, invalid tenant
+  if (isChosenScenarioReply(error.url)) return false;
   return failureCount < 2;
 }
 
@@ -44,7 +53,7 @@ export interface QueryClientOptions {
 }
 
 export function createQueryClient({ retry }: QueryClientOptions = {}): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => presentError(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => presentError(error, mutation.meta),
@@ -54,4 +63,6 @@ export function createQueryClient({ retry }: QueryClientOptions = {}): QueryClie
       mutations: { retry: false },
     },
   });
+  // The scenario switcher, where it is built in, refetches its queries when QA picks a reply.
+  return offerToScenarioSwitcher(client);
 }

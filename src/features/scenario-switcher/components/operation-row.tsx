@@ -40,6 +40,8 @@ function isOffered(operation: CatalogueOperation, prefer: string): boolean {
 }
 
 export interface OperationRowProps {
+  /** Unique on the page: one operation may be listed under several screens. */
+  id: string;
   operation: CatalogueOperation;
   active: ActiveScenario | undefined;
   store: ScenarioStore;
@@ -47,11 +49,11 @@ export interface OperationRowProps {
 
 /** One contract operation and the mock reply its requests get. */
 export const OperationRow = memo(function OperationRow({
+  id,
   operation,
   active,
   store,
 }: OperationRowProps) {
-  const id = `scenario-${operation.id}`;
   const change = (event: ChangeEvent<HTMLSelectElement>) =>
     store.set(
       operationKey(operation),

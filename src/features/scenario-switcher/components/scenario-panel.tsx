@@ -3,12 +3,12 @@ import { LabTestIcon, ResetIcon, SearchIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 
 import { type Catalogue, operationKey } from '../model/catalogue-types';
-import { filterOperations } from '../model/operation-filter';
-import { type Preset } from '../model/presets';
+import { groupOperations } from '../model/operation-filter';
+import { type Preset, presetScenarios } from '../model/presets';
 import { type ActiveScenarios, type ScenarioStore } from '../model/scenario-store';
 import styles from '../scenario-switcher.module.css';
-import { OperationRow } from './operation-row';
 import { PresetList } from './preset-list';
+import { ScreenGroup } from './screen-group';
 
 export const PANEL_TITLE = 'Mock scenarios';
 
@@ -21,21 +21,12 @@ export interface ScenarioPanelProps {
   active: ActiveScenarios;
 }
 
-function presetScenarios(preset: Preset): ActiveScenarios {
-  return Object.fromEntries(
-    preset.entries.map((entry) => [
-      operationKey(entry),
-      entry.times === undefined
-        ? { prefer: entry.prefer }
-        : { prefer: entry.prefer, times: entry.times },
-    ]),
-  );
-}
-
 /**
- * The scenario panel: presets, the active count with "Reset all", and every contract operation
- * (grouped by tag, searchable) with the responses the mock can give. No backdrop and no focus
- * trap, so the app stays usable while it is open.
+ * The scenario panel: presets, the active count with "Clear all", and every contract operation
+ * with the responses the mock can give, grouped by the screen that calls it and searchable. A
+ * group opens on a click, and by itself while a search or "Only active" narrows the list or when
+ * it holds an active scenario. No backdrop and no focus trap, so the app stays usable while it is
+ * open.
  */
 export function ScenarioPanel({
   isOpen,
@@ -47,15 +38,22 @@ export function ScenarioPanel({
 }: ScenarioPanelProps) {
   const [query, setQuery] = useState('');
   const [onlyActive, setOnlyActive] = useState(false);
+  // The groups QA opened or closed by hand; the others follow the rule above.
+  const [toggled, setToggled] = useState<Readonly<Record<string, boolean>>>({});
   const count = Object.keys(active).length;
-  const tags = filterOperations(catalogue.tags, query, onlyActive ? active : undefined);
+  const groups = groupOperations(catalogue, query, onlyActive ? active : undefined);
+  const narrowed = query.trim() !== '' || onlyActive;
+  const isExpanded = (group: (typeof groups)[number]) =>
+    toggled[group.key] ??
+    (narrowed || group.operations.some((operation) => active[operationKey(operation)]));
 
   return (
     <Drawer
       isOpen={isOpen}
       onClose={onClose}
       position={Position.LEFT}
-      size="440px"
+      // Never wider than the screen: on a phone its close button stayed beyond the right edge.
+      size="min(440px, 100vw)"
       hasBackdrop={false}
       enforceFocus={false}
       canOutsideClickClose={false}
@@ -66,7 +64,7 @@ export function ScenarioPanel({
         <div className={Classes.DIALOG_BODY}>
           <p className={`${styles.intro} ${Classes.TEXT_MUTED}`}>
             Pick how the Prism mock answers a call: the app then sends Prism&apos;s Prefer header on
-            that call&apos;s requests until you reset it. Choices survive a reload. Shortcut:
+            that call&apos;s requests until you clear it. Choices survive a reload. Shortcut:
             Alt+Shift+S.
           </p>
           <PresetList
@@ -86,14 +84,14 @@ export function ScenarioPanel({
                 disabled={count === 0}
                 onClick={() => store.reset()}
               >
-                Reset all
+                Clear all
               </Button>
             </div>
             <div className={styles.filters}>
               <InputGroup
                 type="search"
                 leftIcon={<SearchIcon />}
-                placeholder="Search operations"
+                placeholder="Search screens and operations"
                 aria-label="Search operations"
                 value={query}
                 onValueChange={setQuery}
@@ -104,20 +102,21 @@ export function ScenarioPanel({
                 onChange={(event) => setOnlyActive(event.currentTarget.checked)}
               />
             </div>
-            {tags.length === 0 && <p className={Classes.TEXT_MUTED}>No operation matches.</p>}
-            {tags.map((tag) => (
-              <section key={tag.name} aria-label={`Tag ${tag.name}`} className={styles.section}>
-                <h4 className={Classes.HEADING}>{tag.name}</h4>
-                {tag.operations.map((operation) => (
-                  <OperationRow
-                    key={operation.id}
-                    operation={operation}
-                    active={active[operationKey(operation)]}
-                    store={store}
-                  />
-                ))}
-              </section>
-            ))}
+            {groups.length === 0 && <p className={Classes.TEXT_MUTED}>No operation matches.</p>}
+            {groups.map((group, index) => {
+              const expanded = isExpanded(group);
+              return (
+                <ScreenGroup
+                  key={group.key}
+                  group={group}
+                  index={index}
+                  expanded={expanded}
+                  onToggle={() => setToggled((open) => ({ ...open, [group.key]: !expanded }))}
+                  active={active}
+                  store={store}
+                />
+              );
+            })}
           </section>
         </div>
       </section>

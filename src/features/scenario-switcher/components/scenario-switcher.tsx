@@ -1,7 +1,8 @@
-import { Button, Tag } from '@blueprintjs/core';
-import { LabTestIcon } from '@blueprintjs/icons';
+import { Button } from '@blueprintjs/core';
+import { CrossIcon, LabTestIcon } from '@blueprintjs/icons';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
+import { describeActive } from '../model/active-summary';
 import { type Catalogue } from '../model/catalogue-types';
 import { type Preset } from '../model/presets';
 import { type ScenarioStore } from '../model/scenario-store';
@@ -15,17 +16,25 @@ function isToggleShortcut(event: KeyboardEvent): boolean {
   );
 }
 
+/** The accessible name of the scenario bar (a landmark of its own). */
+export const BAR_LABEL = 'Scenario switcher';
+
 export interface ScenarioSwitcherProps {
   catalogue: Catalogue;
   presets: readonly Preset[];
   store: ScenarioStore;
 }
 
-/** A discreet button at the page's end (with the count of active scenarios) that opens the panel. */
+/**
+ * A slim bar across the top of every page, in a strip the page leaves free for it (see the
+ * stylesheet), so it covers nothing: the flask button that opens the panel, which says what is
+ * active ("Scenario: getSyncStats → 500 serverError", "3 scenarios active") on a warning colour
+ * while anything is, and "Clear all" beside it.
+ */
 export function ScenarioSwitcher({ catalogue, presets, store }: ScenarioSwitcherProps) {
   const [isOpen, setOpen] = useState(false);
   const active = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const count = Object.keys(active).length;
+  const summary = describeActive(active, catalogue, presets);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -39,21 +48,35 @@ export function ScenarioSwitcher({ catalogue, presets, store }: ScenarioSwitcher
 
   return (
     <>
-      <Button
-        className={count > 0 ? `${styles.toggle} ${styles.toggleActive}` : styles.toggle}
-        size="small"
-        icon={<LabTestIcon />}
-        aria-label={`${PANEL_TITLE} (${count} active)`}
-        aria-expanded={isOpen}
-        title={`${PANEL_TITLE} (Alt+Shift+S)`}
-        onClick={() => setOpen((open) => !open)}
+      <aside
+        aria-label={BAR_LABEL}
+        className={summary ? `${styles.bar} ${styles.barActive}` : styles.bar}
       >
-        {count > 0 && (
-          <Tag round intent="warning" aria-hidden>
-            {count}
-          </Tag>
+        <Button
+          className={styles.barToggle}
+          size="small"
+          variant="minimal"
+          icon={<LabTestIcon />}
+          ellipsizeText
+          aria-expanded={isOpen}
+          title={`${summary ?? PANEL_TITLE} (Alt+Shift+S)`}
+          onClick={() => setOpen((open) => !open)}
+        >
+          {summary ?? PANEL_TITLE}
+        </Button>
+        {summary && (
+          <Button
+            className={styles.barClear}
+            size="small"
+            variant="minimal"
+            icon={<CrossIcon />}
+            aria-label="Clear all scenarios"
+            onClick={() => store.reset()}
+          >
+            Clear all
+          </Button>
         )}
-      </Button>
+      </aside>
       <ScenarioPanel
         isOpen={isOpen}
         onClose={() => setOpen(false)}

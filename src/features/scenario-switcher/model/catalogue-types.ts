@@ -22,14 +22,28 @@ export interface CatalogueOperation {
   responses: CatalogueResponse[];
 }
 
-export interface CatalogueTag {
+interface CatalogueTag {
   name: string;
   operations: CatalogueOperation[];
+}
+
+/** A screen of the app (a route with a path) and the operations its code calls. */
+export interface CatalogueScreen {
+  /** The screen's title (`screenHead`), or its path when the route titles itself at run time. */
+  name: string;
+  /** The route's path (`/dashboard`); `*` for the shell that every screen shows. */
+  path: string;
+  /** The features the route renders (`dashboard`, `mapper`), which the search matches too. */
+  features: string[];
+  /** Operation ids, in the contract's order. */
+  operations: string[];
 }
 
 export interface Catalogue {
   title: string;
   tags: CatalogueTag[];
+  /** Which screen calls which operation, read from the routes and what they import. */
+  screens: CatalogueScreen[];
 }
 
 /** The key of an operation in the active scenarios: `POST /api/v1/auth/login/`. */

@@ -1,3 +1,6 @@
+import { operationKey } from './catalogue-types';
+import { type ActiveScenarios } from './scenario-store';
+
 /**
  * The journeys QA repeats, as Prism mock scenarios: for each request (method and contract path)
  * the `Prefer` header that picks the mock's reply. Plain data, no React: the development
@@ -102,6 +105,18 @@ export const PRESETS = [
 ] as const satisfies readonly Preset[];
 
 export type PresetName = (typeof PRESETS)[number]['name'];
+
+/** The active scenarios a preset sets: its entries by operation key. */
+export function presetScenarios(preset: Preset): ActiveScenarios {
+  return Object.fromEntries(
+    preset.entries.map((entry) => [
+      operationKey(entry),
+      entry.times === undefined
+        ? { prefer: entry.prefer }
+        : { prefer: entry.prefer, times: entry.times },
+    ]),
+  );
+}
 
 export function findPreset(name: PresetName): Preset {
   const preset = PRESETS.find((candidate) => candidate.name === name);

@@ -15,6 +15,13 @@ export const SCENARIOS_STORAGE_KEY = 'acebridge.scenarios';
 export interface ScenarioStore {
   getSnapshot(): ActiveScenarios;
   subscribe(listener: () => void): () => void;
+  /**
+   * Listens to QA's choices only (`set`, `replaceAll`, `reset`), with the keys of the operations
+   * whose `Prefer` header they changed. A limited scenario counting down or running out as
+   * requests take it is no choice, and neither is a change made in another tab (its own page
+   * follows it).
+   */
+  subscribeChoices(listener: (keys: ReadonlySet<string>) => void): () => void;
   /** Sets (or, with undefined, clears) one operation's scenario. */
   set(key: string, scenario: ActiveScenario | undefined): void;
   /** Replaces every active scenario (a preset). */
@@ -47,11 +54,23 @@ function read(key: string): ActiveScenarios {
 export function createScenarioStore(storageKey = SCENARIOS_STORAGE_KEY): ScenarioStore {
   let state = read(storageKey);
   const listeners = new Set<() => void>();
+  const choiceListeners = new Set<(keys: ReadonlySet<string>) => void>();
 
   const commit = (next: ActiveScenarios) => {
     state = next;
     storage.setJson(storageKey, Object.keys(next).length > 0 ? next : null);
     listeners.forEach((listener) => listener());
+  };
+
+  const choose = (next: ActiveScenarios) => {
+    const before = state;
+    const keys = new Set(
+      [...Object.keys(before), ...Object.keys(next)].filter(
+        (key) => before[key]?.prefer !== next[key]?.prefer,
+      ),
+    );
+    commit(next);
+    if (keys.size > 0) choiceListeners.forEach((listener) => listener(keys));
   };
 
   const onStorage = (event: StorageEvent) => {
@@ -70,12 +89,18 @@ export function createScenarioStore(storageKey = SCENARIOS_STORAGE_KEY): Scenari
         if (listeners.size === 0) window.removeEventListener('storage', onStorage);
       };
     },
+    subscribeChoices(listener) {
+      choiceListeners.add(listener);
+      return () => {
+        choiceListeners.delete(listener);
+      };
+    },
     set(key, scenario) {
       const { [key]: _previous, ...rest } = state;
-      commit(scenario ? { ...rest, [key]: scenario } : rest);
+      choose(scenario ? { ...rest, [key]: scenario } : rest);
     },
-    replaceAll: (scenarios) => commit({ ...scenarios }),
-    reset: () => commit({}),
+    replaceAll: (scenarios) => choose({ ...scenarios }),
+    reset: () => choose({}),
     take(key) {
       const scenario = state[key];
       if (!scenario) return undefined;
