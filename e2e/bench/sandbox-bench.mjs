@@ -17,6 +17,8 @@
 //                 processes (Linux only): what the work costs, whatever else loads the machine
 //                 (wall times on a shared machine swing with its load; the disk's fsync latency
 //                 shows in the wall times only)
+//   malformedSignInMs   a sign-in's answer while 200 bodies that are not JSON arrive at once
+//                 from 200 clients (the door refuses them before Prism)
 //   `--direct` measures the concurrency straight against a sandbox server, without Prism
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +39,7 @@ export const SANDBOX_BUDGETS = [
   ['sandbox.syncMs', 2_000, 'max'],
   ['sandbox.callMedianMs', 30, 'max'],
   ['sandbox.invitesPerReads', 1.5, 'max'],
+  ['sandbox.malformedSignInMs', 2_000, 'max'],
 ];
 
 const CONCURRENT = 200;
@@ -361,6 +364,33 @@ export async function measureConcurrency(
   };
 }
 
+/**
+ * A sign-in sent while 200 bodies that are not JSON arrive at once from 200 clients (half with
+ * trailing text, half cut short): the time until its answer. The door refuses them itself; before
+ * it did, Prism never answered them and they held every connection to it (a sign-in took 29 s).
+ */
+async function measureMalformedFlood(base, notes) {
+  const trailing = JSON.stringify({ email: 'a@b.c', password: 'x' }) + ' x';
+  const cutShort = '{"email":"a@b.c","pass';
+  const flood = Array.from({ length: CONCURRENT }, (_, index) =>
+    fromClient(index, `${base}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: index % 2 ? trailing : cutShort,
+    }),
+  );
+  // The sign-in goes once the flood is at the door: before the door judged JSON, Prism held
+  // every connection to it by then.
+  await sleep(300);
+  const { ms } = await timed(() => signIn(base));
+  const statuses = new Map();
+  for (const reply of await Promise.all(flood))
+    statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+  for (const [status, count] of statuses)
+    if (status !== 400) notes.push(`malformed bodies: ${count} answered ${status}`);
+  return Math.round(ms);
+}
+
 /** Starts a stack of its own on `port`, measures, stops it. */
 export async function runSandboxBench({ port = 4591 } = {}) {
   const stack = await startStackProcess(port);
@@ -380,6 +410,7 @@ export async function runSandboxBench({ port = 4591 } = {}) {
     });
     if (syncMs !== undefined) figures.syncMs = Math.round(syncMs);
     Object.assign(figures, await measureCalls(stack.base, headers, notes));
+    figures.malformedSignInMs = await measureMalformedFlood(stack.base, notes);
     Object.assign(figures, await measureConcurrency(stack.base, notes, { cpu: stack.cpu }));
     const violations = await (await fetch(`${stack.base}/api/sandbox/violations`)).json();
     figures.violations = violations.length;

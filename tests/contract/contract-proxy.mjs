@@ -39,14 +39,18 @@ import {
   sendError,
   supervise,
 } from './door-guard.mjs';
-import { createOperationNamer, createViolationLog, violationsOf } from './violations.mjs';
+import {
+  CHECKED_HEADER,
+  createOperationNamer,
+  createViolationLog,
+  violationsOf,
+} from './violations.mjs';
 
 /**
  * @import { ChildProcess } from 'node:child_process'
  * @import { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
  * @import { AddressInfo } from 'node:net'
  * @import { BodyTypes, Supervised } from './door-guard.mjs'
- * @import { Violation } from './violations.mjs'
  */
 /**
  * Where and how `forward` sends an exchange.
@@ -71,8 +75,8 @@ import { createOperationNamer, createViolationLog, violationsOf } from './violat
  * @typedef {Pick<Supervised, 'name' | 'port' | 'up'> & Partial<Pick<Supervised, 'retryAfter'>>} Routed
  */
 /**
- * One exchange through Prism, with the contract violations it found.
- * @typedef {{ method: string, url: string, status: number, violations: Violation[] }} Exchange
+ * One exchange through Prism, with the contract violations it found and what shows them.
+ * @typedef {import('./violations.mjs').LoggedExchange} Exchange
  */
 /**
  * A running Prism: its process, its port, and its last output (for when it stops on its own).
@@ -217,21 +221,37 @@ export function forward(
     { host: HOST, port, method: req.method, path: req.url, headers, agent },
     (reply) => {
       const status = reply.statusCode ?? 0;
-      /** @param {string | undefined} body */
-      const report = (body) => {
+      const requestId = reply.headers['x-request-id'] ?? req.headers['x-request-id'];
+      const problem = String(reply.headers['content-type'] ?? '').includes('problem+json');
+      /** @param {string | undefined} responseBody */
+      const report = (responseBody) => {
         if (!onExchange) return;
-        const violations = violationsOf({ headers: reply.headers, body });
-        onExchange({ method: req.method ?? '', url: req.url ?? '', status, violations });
+        const violations = violationsOf({ headers: reply.headers, body: responseBody });
+        onExchange({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          status,
+          violations,
+          ...(typeof requestId === 'string' ? { requestId } : {}),
+          ...(body && body.length > 0 ? { requestBody: body.toString('utf8') } : {}),
+          // Prism's own error reply (--errors) stands in for the backend's: no value of the
+          // backend's is in it.
+          ...(responseBody === undefined || problem ? {} : { responseBody }),
+          checkedUpstream: Boolean(reply.headers[CHECKED_HEADER]),
+        });
       };
       res.writeHead(status, replyHeaders(reply.headers));
-      if (onExchange && String(reply.headers['content-type'] ?? '').includes('problem+json')) {
+      // The body is read (to show the offending values) only when Prism found something in it:
+      // its own error reply, or a response it flagged.
+      const flagged = problem || Boolean(reply.headers['sl-violations']);
+      if (onExchange && flagged) {
         /** @type {Buffer[]} */
         const chunks = [];
         reply.on('data', (chunk) => chunks.push(chunk));
         reply.on('end', () => {
-          const body = Buffer.concat(chunks);
-          report(body.toString('utf8'));
-          res.end(body);
+          const whole = Buffer.concat(chunks);
+          report(whole.toString('utf8'));
+          res.end(whole);
         });
       } else {
         report(undefined);

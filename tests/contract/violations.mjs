@@ -25,13 +25,82 @@
 /**
  * The exchanges a violation log keeps and prints.
  * @typedef {object} ViolationLog
- * @property {(exchange: { method: string, url: string, status: number, violations: Violation[], at?: Date }) => string[]} record
+ * @property {(exchange: LoggedExchange) => string[]} record
  *   Records one exchange; returns the lines to print (none when it kept to the contract).
  * @property {() => string} summary The summary printed on exit.
  * @property {number} violationCount
  */
 
+/**
+ * One exchange as the log reads it: what Prism found, and what shows the offending values and
+ * which request it was.
+ * @typedef {object} LoggedExchange
+ * @property {string} method
+ * @property {string} url
+ * @property {number} status
+ * @property {Violation[]} violations
+ * @property {Date} [at]
+ * @property {string} [requestId] The `X-Request-Id` of the exchange, when either side gave one.
+ * @property {string} [requestBody] The request's body as sent (JSON text), when there was one.
+ * @property {string} [responseBody] The response's body (JSON text), when it was read.
+ * @property {boolean} [checkedUpstream] The backend is a sandbox stack, whose own Prism checked
+ *   the same response and printed what broke it.
+ */
+
 const PRISM_ERROR = 'https://stoplight.io/prism/errors#';
+
+/** The header the sandbox stack's front door sets on every exchange its Prism checked. */
+export const CHECKED_HEADER = 'x-contract-checked-by';
+
+/**
+ * Who broke the contract, from where the violation is: a request's part is the client's (the
+ * app), a response's the backend's; an unknown route is the client's too.
+ * @param {string} location
+ * @returns {'request' | 'response' | undefined}
+ */
+function sideOf(location) {
+  if (/^request\b/.test(location) || location === 'NO_PATH_MATCHED_ERROR') return 'request';
+  if (/^response\b/.test(location)) return 'response';
+  return undefined;
+}
+
+const SIDE_WORDS = {
+  request: "the app's request broke it",
+  response: "the backend's response broke it",
+};
+
+/**
+ * The value a violation's location points at (`request.body.email`, `response.body.results.0.role`,
+ * `request.query.page`), shown short, or undefined when it cannot be found.
+ * @param {string} location
+ * @param {LoggedExchange} exchange
+ * @returns {string | undefined}
+ */
+function valueAt(location, exchange) {
+  const [side, part, ...steps] = location.split('.');
+  /** @type {unknown} */
+  let value;
+  if (part === 'query' && side === 'request') {
+    if (steps.length !== 1) return undefined;
+    const search = new URL(exchange.url, 'http://door').searchParams;
+    if (!search.has(steps[0] ?? '')) return undefined;
+    value = search.get(steps[0] ?? '');
+  } else if (part === 'body' && steps.length > 0) {
+    const text = side === 'request' ? exchange.requestBody : exchange.responseBody;
+    if (!text) return undefined;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    for (const step of steps) {
+      if (typeof value !== 'object' || value === null || !(step in value)) return undefined;
+      value = /** @type {Record<string, unknown>} */ (value)[step];
+    }
+  } else return undefined;
+  const shown = JSON.stringify(value) ?? String(value);
+  return shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
+}
 
 /** The JSON escapes of the control characters that have a short one. */
 const SHORT_ESCAPES = /** @type {Record<string, string>} */ ({
@@ -163,24 +232,52 @@ export function createViolationLog(nameOperation) {
   let requests = 0;
   /** @type {Array<{ operation: string, status: number, violations: Violation[] }>} */
   const exchanges = [];
+  let toldUpstream = false;
 
   return {
     /** Records one exchange; returns the lines to print (none when it kept to the contract). */
-    record({ method, url, status, violations, at = new Date() }) {
+    record(exchange) {
+      const { method, url, status, violations, at = new Date() } = exchange;
       requests += 1;
       if (violations.length === 0) return [];
       // Kept escaped: the lines and the summary show them, one line each (see printable).
       const operation = printable(nameOperation(method, url));
-      const shown = violations.map((v) => ({
-        severity: printable(v.severity),
-        location: printable(v.location),
-        message: printable(v.message),
-      }));
-      exchanges.push({ operation, status, violations: shown });
+      const shown = violations.map((v) => {
+        const side = sideOf(v.location);
+        return {
+          severity: printable(v.severity),
+          location: printable(v.location),
+          message: printable(v.message),
+          side: side ? SIDE_WORDS[side] : '',
+          value: valueAt(v.location, exchange),
+        };
+      });
+      exchanges.push({
+        operation,
+        status,
+        violations: shown.map(({ severity, location, message, side }) => ({
+          severity,
+          location,
+          message: side ? `${message} (${side})` : message,
+        })),
+      });
+      // The stack's own Prism found these in the response too, and printed them there: once is
+      // enough. What broke the request was refused here, before the stack saw it.
+      if (exchange.checkedUpstream && shown.every((v) => sideOf(v.location) === 'response')) {
+        if (toldUpstream) return [];
+        toldUpstream = true;
+        return [
+          `${at.toTimeString().slice(0, 8)} The backend is a sandbox stack: its own Prism checks its responses and prints what breaks the contract there. This proxy counts them for its summary without printing them again.`,
+        ];
+      }
       const time = at.toTimeString().slice(0, 8);
+      const id = exchange.requestId ? `, request id ${printable(exchange.requestId)}` : '';
       return [
-        `${time} VIOLATION ${printable(method)} ${printable(url)} -> ${status} [${operation}]`,
-        ...shown.map((v) => `    ${v.severity.padEnd(7)} ${v.location}: ${v.message}`),
+        `${time} VIOLATION ${printable(method)} ${printable(url)} -> ${status} [${operation}]${id}`,
+        ...shown.map(
+          (v) =>
+            `    ${v.severity.padEnd(7)} ${v.side ? `${v.side}: ` : ''}${v.location}${v.value === undefined ? '' : ` = ${printable(v.value)}`}: ${v.message}`,
+        ),
       ];
     },
     /** The summary printed on exit: each distinct violation with how often it happened. */

@@ -102,7 +102,7 @@ describe('violation log', () => {
       }),
     ).toEqual([
       '09:05:07 VIOLATION GET /api/v1/users/1/ -> 500 [GET /api/v1/users/{id}/ (getUser)]',
-      '    error   response.body: no email',
+      "    error   the backend's response broke it: response.body: no email",
     ]);
     log.record({ method: 'GET', url: '/api/v1/users/2/', status: 500, violations: [missing] });
     expect(log.violationCount).toBe(2);
@@ -110,9 +110,68 @@ describe('violation log', () => {
       [
         'Contract proxy summary: 3 request(s), 2 with violations, 2 violation(s).',
         '  GET /api/v1/users/{id}/ (getUser)',
-        '      2x error response.body: no email',
+        "      2x error response.body: no email (the backend's response broke it)",
       ].join('\n'),
     );
+  });
+
+  it('shows the offending value, the request id and which side broke the contract', () => {
+    const log = createViolationLog(name);
+    const at = new Date(2026, 0, 1, 9, 5, 7);
+    expect(
+      log.record({
+        method: 'GET',
+        url: '/api/v1/users/1/',
+        status: 500,
+        at,
+        requestId: 'b2e55ac9',
+        responseBody: JSON.stringify({ id: 1, role: 'owner' }),
+        violations: [
+          {
+            location: 'response.body.role',
+            message: 'must be equal to one of the allowed values',
+            severity: 'error',
+          },
+        ],
+      }),
+    ).toEqual([
+      '09:05:07 VIOLATION GET /api/v1/users/1/ -> 500 [GET /api/v1/users/{id}/ (getUser)], request id b2e55ac9',
+      `    error   the backend's response broke it: response.body.role = "owner": must be equal to one of the allowed values`,
+    ]);
+    expect(
+      log
+        .record({
+          method: 'POST',
+          url: '/api/v1/tenants/invite-users/?page=x',
+          status: 422,
+          at,
+          requestBody: JSON.stringify({ email: 42 }),
+          violations: [
+            { location: 'request.body.email', message: 'must be string', severity: 'error' },
+            { location: 'request.query.page', message: 'must be integer', severity: 'error' },
+          ],
+        })
+        .slice(1),
+    ).toEqual([
+      "    error   the app's request broke it: request.body.email = 42: must be string",
+      `    error   the app's request broke it: request.query.page = "x": must be integer`,
+    ]);
+  });
+
+  it('prints a response the sandbox stack checked (and printed) once, as a notice, and still counts it', () => {
+    const log = createViolationLog(name);
+    const flagged = {
+      method: 'GET',
+      url: '/api/v1/users/1/',
+      status: 500,
+      checkedUpstream: true,
+      violations: [{ location: 'response.body', message: 'no email', severity: 'error' }],
+    };
+    expect(log.record(flagged)).toEqual([
+      expect.stringMatching(/The backend is a sandbox stack: its own Prism checks its responses/),
+    ]);
+    expect(log.record(flagged)).toEqual([]);
+    expect(log.violationCount).toBe(2);
   });
 
   it('says when there were none', () => {

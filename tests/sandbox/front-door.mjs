@@ -54,7 +54,11 @@ import {
   MAX_IN_FLIGHT_PER_CLIENT,
   sendError,
 } from '../contract/door-guard.mjs';
-import { createOperationNamer, createViolationLog } from '../contract/violations.mjs';
+import {
+  CHECKED_HEADER,
+  createOperationNamer,
+  createViolationLog,
+} from '../contract/violations.mjs';
 import { OUTBOX_PATH, outboxPage, outboxRefusal } from './front-door-outbox.mjs';
 
 /**
@@ -421,6 +425,10 @@ export function createFrontDoor({
       });
     return void guardedForward(req, res, {
       ...guard,
+      // Said on every exchange its Prism checked: a contract proxy in front of this stack
+      // (`BACKEND_URL=<this door> npm run proxy`) then leaves the response's violations to this
+      // console, which printed them already.
+      replyHeaders: (headers) => ({ ...replyHeaders(headers), [CHECKED_HEADER]: 'sandbox-stack' }),
       answerTimeoutMs,
       port: proxy.port,
       prism: proxy,

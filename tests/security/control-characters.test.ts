@@ -272,7 +272,9 @@ describe('the console prints what a request sent on one line', () => {
     });
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(isSingleLine(line)).toBe(true);
-    expect(lines[1]).toBe('    error   request.body.values.a\\r\\nFORGED 12:00 OK: bad\\n');
+    expect(lines[1]).toBe(
+      "    error   the app's request broke it: request.body.values.a\\r\\nFORGED 12:00 OK: bad\\n",
+    );
     expect(log.summary().split('\n')).toHaveLength(3);
   });
 });
