@@ -147,6 +147,65 @@ function deref(node, doc) {
   return current;
 }
 
+// What a schema's allOf part brings that says nothing a client may send or receive: left out when
+// the parts are merged, so that moving a rule into a shared component does not show on every field.
+const ANNOTATION_KEYS = new Set(['description', 'title', 'example', 'examples', '$comment']);
+
+/**
+ * A schema with its `allOf` parts merged into one (each part's `$ref` followed), as a client sees
+ * the value it may send or receive: `allOf: [{$ref: SingleLineText}, {type: string, maxLength: 254}]`
+ * reads as `{type: string, maxLength: 254, pattern: ...}`, so putting a field's limits beside a
+ * shared rule is no change, and the rule's `pattern` shows where it was added. Two parts with the
+ * same keyword and different values keep both (the stricter is not worked out): a list under that
+ * keyword. A part that combines further (oneOf, anyOf, allOf of its own) is left as it is.
+ * @param {Node} schema
+ * @param {Node} doc
+ * @returns {Node}
+ */
+function mergedAllOf(schema, doc) {
+  const parts = /** @type {unknown[]} */ (schema.allOf).map((part) => deref(part, doc));
+  if (!parts.every((part) => isNode(part) && !['allOf', 'oneOf', 'anyOf'].some((k) => k in part)))
+    return schema;
+  const { allOf: _parts, ...own } = schema;
+  /** @type {Node} */
+  const merged = { ...own };
+  for (const part of /** @type {Node[]} */ (parts)) {
+    for (const [key, value] of Object.entries(part)) {
+      if (ANNOTATION_KEYS.has(key) || key.startsWith('x-')) continue;
+      if (!(key in merged)) merged[key] = value;
+      else if (key === 'required' && Array.isArray(merged.required) && Array.isArray(value))
+        merged.required = [...new Set([...merged.required, ...value])];
+      else if (key === 'properties' && isNode(merged.properties) && isNode(value))
+        merged.properties = { ...value, ...merged.properties };
+      else if (JSON.stringify(merged[key]) !== JSON.stringify(value))
+        merged[key] = [merged[key], value].flat();
+    }
+  }
+  return merged;
+}
+
+/**
+ * The document with every schema's `allOf` merged (mergedAllOf), components included: what the
+ * diff compares. Examples are left as they are.
+ * @param {unknown} document
+ * @returns {Node}
+ */
+function withAllOfMerged(document) {
+  const doc = /** @type {Node} */ (structuredClone(document));
+  /** @param {unknown} node @returns {unknown} */
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isNode(node)) return node;
+    const current = Array.isArray(node.allOf) ? mergedAllOf(node, doc) : node;
+    /** @type {Node} */
+    const out = {};
+    for (const [key, value] of Object.entries(current))
+      out[key] = EXAMPLE_KEYS.has(key) ? value : visit(value);
+    return out;
+  };
+  return /** @type {Node} */ (visit(doc));
+}
+
 /**
  * One step down: the node's own key first (a `$ref` may have siblings), else its target's.
  * @param {unknown} node
@@ -579,7 +638,26 @@ function operationChanges(raws, op) {
   /** @type {Record<'added' | 'removed' | 'changed', Set<string>>} */
   const examples = { added: new Set(), removed: new Set(), changed: new Set() };
 
+  // An operation's extension lists (`x-throttle`: the limits it counts under) read as one list
+  // before → after, not item by item: a name added at the front would shift every other.
+  /** @type {Set<string>} */
+  const lists = new Set();
   for (const { diff, rest } of raws) {
+    if (typeof rest[0] === 'string' && rest[0].startsWith('x-') && rest.length >= 1) {
+      const key = rest[0];
+      const [was, now] = [op.before, op.after].map(
+        (doc) => doc.paths?.[op.path]?.[op.method.toLowerCase()]?.[key],
+      );
+      if (Array.isArray(was) || Array.isArray(now)) {
+        if (!lists.has(key)) {
+          lists.add(key);
+          const words = (/** @type {unknown} */ list) =>
+            Array.isArray(list) ? list.join(', ') : '(none)';
+          changes.push({ type: 'annotation', text: `${key}: ${words(was)} → ${words(now)}` });
+        }
+        continue;
+      }
+    }
     const place = placeOf(rest);
     const last = rest.at(-1);
     const keyword0 = place.keyword[0];
@@ -987,8 +1065,8 @@ function operationFacts(doc, path, method) {
  * @returns {ContractDiffReport}
  */
 export function diffContracts(beforeDoc, afterDoc) {
-  const before = /** @type {OpenApiDoc & Node} */ (beforeDoc);
-  const after = /** @type {OpenApiDoc & Node} */ (afterDoc);
+  const before = /** @type {OpenApiDoc & Node} */ (withAllOfMerged(beforeDoc));
+  const after = /** @type {OpenApiDoc & Node} */ (withAllOfMerged(afterDoc));
   // api-smart-diff writes into the documents it compares (an `enum: []` where the other side has
   // an enum), and the changes are read back in the documents as they were.
   const { diffs, merged } = apiCompare(structuredClone(before), structuredClone(after));

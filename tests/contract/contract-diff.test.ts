@@ -543,7 +543,7 @@ describe('contract diff: what is new, in full', () => {
       'POST /users/: breaking: request body (application/json): + property `seats` (required integer, minimum 1, maximum 50)',
       'POST /users/: non-breaking: request body (application/json): + property `comment` (optional string, maxLength 500, pattern ^[^<>]*$)',
       'POST /users/: non-breaking: request body (application/json): + property `tags` (optional array of string: a | b, maxItems 5)',
-      'POST /users/: non-breaking: request body (application/json): + property `mail` (optional string (Mail), maxLength 254)',
+      'POST /users/: non-breaking: request body (application/json): + property `mail` (optional string, format email, maxLength 254)',
     ]);
   });
 
@@ -564,6 +564,60 @@ describe('contract diff: what is new, in full', () => {
     const report = diffContracts(limited(), after);
     expect(report.changed[0]?.changes.map((change) => change.text)).toEqual([
       'request body (application/json), property `note`, maxLength: 500 → 1000',
+    ]);
+  });
+});
+
+describe('contract diff: rules in shared components (allOf)', () => {
+  /** `note` as the contract writes a field that takes a shared rule: allOf with its own limits. */
+  const withRule = (doc: Contract, own: Properties = { type: 'string', maxLength: 500 }) => {
+    Object.assign(doc.components.schemas, {
+      OneLine: { description: 'One line.', 'x-message': 'One line, please.', pattern: '^[^\\n]*$' },
+    });
+    (invite(doc).properties as Properties).note = {
+      allOf: [{ $ref: '#/components/schemas/OneLine' }, own],
+    };
+    (user(doc).properties as Properties).name = {
+      allOf: [{ $ref: '#/components/schemas/OneLine' }, { type: 'string' }],
+    };
+    return doc;
+  };
+
+  it('reads limits moved beside a shared rule as no change of theirs', () => {
+    const before = contract();
+    Object.assign(invite(before).properties.note, { pattern: '^[^\\n]*$', maxLength: 500 });
+    Object.assign(user(before).properties.name, { pattern: '^[^\\n]*$' });
+    expect(diffContracts(before, withRule(contract())).changed).toEqual([]);
+  });
+
+  it("shows the rule's pattern where it is added: breaking in a request, not in a response", () => {
+    const before = contract();
+    Object.assign(invite(before).properties.note, { maxLength: 500 });
+    expect(
+      diffContracts(before, withRule(contract())).changed.flatMap((op) =>
+        op.changes.map((change) => `${op.method} ${op.path}: ${change.type}: ${change.text}`),
+      ),
+    ).toEqual([
+      'POST /users/: breaking: request body (application/json), property `note`, pattern: (none) → ^[^\\n]*$',
+      'GET /users/: non-breaking: response 200 (application/json), property `[].name`, pattern: (none) → ^[^\\n]*$',
+    ]);
+  });
+
+  it("reads an operation's x-throttle list as one list, not item by item", () => {
+    const throttled = (names: string[]) => {
+      const doc = contract();
+      Object.assign(doc.paths['/users/'].post, { 'x-throttle': names });
+      return doc;
+    };
+    const report = diffContracts(
+      throttled(['perAddress', 'perTenant']),
+      throttled(['perPair', 'perAddress', 'perTenant']),
+    );
+    expect(report.changed[0]?.changes).toEqual([
+      {
+        type: 'annotation',
+        text: 'x-throttle: perAddress, perTenant → perPair, perAddress, perTenant',
+      },
     ]);
   });
 });
