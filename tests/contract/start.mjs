@@ -7,10 +7,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-import { commandLine } from '../cli.mjs';
+import { commandLine, portNumber } from '../cli.mjs';
 import { sandboxBanner } from '../sandbox/stack-banner.mjs';
 import {
-  DEFAULT_APP_URL,
   SANDBOX_ENVIRONMENT,
   SANDBOX_FLAGS,
   sandboxOptions,
@@ -23,8 +22,23 @@ import { ROOT, waitForPort } from './contract-proxy.mjs';
 const { values } = commandLine({
   usage: 'npm start -- [options]',
   summary:
-    'The app on http://127.0.0.1:5173 (the dev server) and its API on 127.0.0.1:4010: the living sandbox behind Prism by default.',
+    'The app on http://127.0.0.1:5173 (the dev server) and its API on 127.0.0.1:4010: the living sandbox behind Prism by default; --mock or --proxy put another backend on that port.',
   flags: {
+    port: {
+      type: 'string',
+      value: 'N',
+      description: "the app's port (the dev server)",
+      fallback: '5173',
+      parse: portNumber,
+    },
+    'api-port': {
+      type: 'string',
+      value: 'N',
+      description:
+        "the API's port (the sandbox's front door, the mock or the proxy), which the dev server's /api proxy reaches",
+      fallback: '4010',
+      parse: portNumber,
+    },
     ...SANDBOX_FLAGS,
     mock: {
       type: 'boolean',
@@ -41,6 +55,15 @@ const { values } = commandLine({
 });
 const withProxy = values.proxy === true || process.env.START_WITH_PROXY === '1';
 const withMock = values.mock === true;
+const appPort = /** @type {number} */ (values.port);
+const apiPort = /** @type {number} */ (values['api-port']);
+const appUrl = `http://127.0.0.1:${appPort}`;
+/** What the dev server's /api proxy reaches, and the mock or proxy listen on. */
+const apiEnv = {
+  API_PROXY_TARGET: `http://127.0.0.1:${apiPort}`,
+  MOCK_PORT: String(apiPort),
+  PROXY_PORT: String(apiPort),
+};
 
 /** concurrently's command-line script, as its package declares it (its path moved in v10). */
 function concurrentlyBin() {
@@ -65,9 +88,9 @@ function startWithConcurrently(backend) {
       '--prefix-colors',
       'blue,green',
       `npm:${backend}`,
-      'npm:dev',
+      `npm run dev -- --port ${appPort}`,
     ],
-    { cwd: ROOT, stdio: 'inherit' },
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...apiEnv } },
   );
   // Ctrl-C reaches every process of the terminal's group: let concurrently stop its commands (the
   // proxy prints its summary) and leave with its exit code.
@@ -83,11 +106,19 @@ const plain = (/** @type {string} */ line) => line.replace(/\u001b\[[0-9;]*m/g, 
 
 /** The dev server, its start-up lines dropped and everything else passed through. */
 function startVite() {
-  const vite = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
-  });
+  const vite = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(appPort)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        API_PROXY_TARGET: apiEnv.API_PROXY_TARGET,
+        ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}),
+      },
+    },
+  );
   /** @type {string[]} */
   const seen = [];
   for (const [stream, out] of /** @type {const} */ ([
@@ -126,21 +157,21 @@ async function startWithSandbox() {
 
   try {
     stack = await startStack({
-      frontPort: 4010,
+      frontPort: apiPort,
       ...sandboxOptions(values),
-      appUrl: DEFAULT_APP_URL,
+      appUrl,
       onFatal: (error) => {
         console.error(error.message);
         void stop(1);
       },
     });
     if (stopping) return;
-    await waitForPort(5173, { child: vite.child, name: 'The dev server' });
+    await waitForPort(appPort, { child: vite.child, name: 'The dev server' });
     // Ready when the app's /api proxy reaches the front door.
-    const answer = await fetch(`${DEFAULT_APP_URL}/api/sandbox/violations`);
+    const answer = await fetch(`${appUrl}/api/sandbox/violations`);
     if (!answer.ok)
       throw new Error(
-        `The dev server's /api proxy answered ${answer.status}: leave API_PROXY_TARGET unset (or http://127.0.0.1:4010) with the sandbox.`,
+        `The dev server's /api proxy answered ${answer.status} instead of reaching the sandbox on port ${apiPort}.`,
       );
   } catch (error) {
     if (stopping) return;
@@ -150,7 +181,7 @@ async function startWithSandbox() {
   }
   console.log(
     sandboxBanner({
-      appUrl: DEFAULT_APP_URL,
+      appUrl,
       apiUrl: stack.url,
       readyMs: Math.round(performance.now()),
     }),
