@@ -30,14 +30,19 @@ export function driftReport(porcelain) {
     if (code[0] === 'R' || code[0] === 'C') at++;
   }
   if (files.length === 0) {
-    return { stale: false, lines: [`${GENERATED}/ is up to date with openapi.yaml.`] };
+    return { stale: false, lines: [`${GENERATED}/ is up to date with openapi.yaml and schemas/.`] };
   }
   return {
     stale: true,
     lines: [
       `Stale files in ${GENERATED}/ (${files.length}):`,
       ...files,
-      `${GENERATED}/ is stale for openapi.yaml: run \`npm run generate\` and commit the files above.`,
+      `${GENERATED}/ is stale: run \`npm run generate\` and commit the files above.`,
+      ...(files.some((line) => line.endsWith('scenarios/catalogue.json'))
+        ? [
+            'generated/scenarios/catalogue.json also follows src/: which screen calls which operation is read from the routes (a screen that calls another operation needs `npm run generate` too).',
+          ]
+        : []),
     ],
   };
 }

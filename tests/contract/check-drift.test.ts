@@ -6,7 +6,7 @@ describe('check:drift report', () => {
   it('says generated/ is up to date when git sees no change in it', () => {
     expect(driftReport('')).toEqual({
       stale: false,
-      lines: ['generated/ is up to date with openapi.yaml.'],
+      lines: ['generated/ is up to date with openapi.yaml and schemas/.'],
     });
   });
 
@@ -29,7 +29,7 @@ describe('check:drift report', () => {
         '  deleted  generated/api/model/oldThing.ts',
         '  changed  generated/openapi.d.ts',
         '  renamed  generated/forms/b.ts',
-        'generated/ is stale for openapi.yaml: run `npm run generate` and commit the files above.',
+        'generated/ is stale: run `npm run generate` and commit the files above.',
       ],
     });
   });
