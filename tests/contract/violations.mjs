@@ -188,6 +188,22 @@ export function violationsOf({ headers, body }) {
 }
 
 /**
+ * A path template of the contract (`/api/v1/users/{id}/`) as a pattern its concrete paths match.
+ * @param {string} template
+ * @returns {RegExp}
+ */
+export function pathPattern(template) {
+  return new RegExp(
+    `^${template
+      .split(/(\{[^}]+\})/)
+      .map((part) =>
+        /^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('')}$`,
+  );
+}
+
+/**
  * `GET /api/v1/users/7/` → `GET /api/v1/users/{id}/ (getUser)`, from the contract's paths.
  * @param {unknown} doc the parsed contract
  * @returns {(method: string, url: string) => string}
@@ -202,14 +218,7 @@ export function createOperationNamer(doc) {
           method: method.toUpperCase(),
           path,
           id: operation?.operationId,
-          pattern: new RegExp(
-            `^${path
-              .split(/(\{[^}]+\})/)
-              .map((part) =>
-                /^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-              )
-              .join('')}$`,
-          ),
+          pattern: pathPattern(path),
           weight: path.replace(/\{[^}]+\}/g, '').length,
         })),
     )

@@ -57,6 +57,7 @@ import {
 import {
   CHECKED_HEADER,
   createOperationNamer,
+  pathPattern,
   createViolationLog,
 } from '../contract/violations.mjs';
 import { OUTBOX_PATH, outboxPage, outboxRefusal } from './front-door-outbox.mjs';
@@ -344,6 +345,9 @@ function outage(req, res, onOutage) {
  * (ANSWER_TIMEOUT_MS); `maxInFlight` how many requests one client may have in flight
  * (MAX_IN_FLIGHT_PER_CLIENT). `onOutage` stops the door for that many milliseconds once the reply
  * to `POST /api/sandbox/outage` is sent (absent: that path is the sandbox's, which knows none).
+ * `unserved` lists the contract's operations the sandbox has no handler for: the door answers them
+ * 501 itself, saying what to add, and records a violation (Prism in proxy mode would mock a
+ * backend's 501, and the app would see an example where the sandbox serves nothing).
  * @param {{
  *   sandboxPort: number,
  *   proxy: Routed,
@@ -355,6 +359,7 @@ function outage(req, res, onOutage) {
  *   answerTimeoutMs?: number,
  *   maxInFlight?: number,
  *   onOutage?: (ms: number) => void,
+ *   unserved?: () => { method: string, path: string, detail: string }[],
  * }} routes
  * @returns {(req: IncomingMessage, res: ServerResponse) => void}
  */
@@ -369,9 +374,25 @@ export function createFrontDoor({
   answerTimeoutMs = ANSWER_TIMEOUT_MS,
   maxInFlight = MAX_IN_FLIGHT_PER_CLIENT,
   onOutage,
+  unserved = () => [],
 }) {
   /** @param {Exchange} exchange */
   const onExchange = (exchange) => recorder.record(exchange);
+  /** @type {{ method: string, pattern: RegExp, detail: string }[] | undefined} */
+  let missing;
+  /** The unserved operation a request names, if any (read once the sandbox has started). */
+  const unservedFor = (/** @type {string} */ method, /** @type {string} */ path) => {
+    if (!missing) {
+      const list = unserved();
+      if (list.length === 0) return undefined;
+      missing = list.map((op) => ({
+        method: op.method,
+        detail: op.detail,
+        pattern: pathPattern(op.path),
+      }));
+    }
+    return missing.find((op) => op.method === method && op.pattern.test(path));
+  };
   const clients = createClientLimit(maxInFlight);
   return (req, res) => {
     /** @param {IncomingHttpHeaders} headers */
@@ -414,6 +435,17 @@ export function createFrontDoor({
         port: sandboxPort,
         name: 'The sandbox',
       });
+    const notServed = req.headers.prefer ? undefined : unservedFor(req.method ?? '', path);
+    if (notServed) {
+      req.resume();
+      onExchange({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        status: 501,
+        violations: [{ location: 'response', message: notServed.detail, severity: 'error' }],
+      });
+      return sendError(res, 501, notServed.detail, { replyHeaders });
+    }
     if (req.headers.prefer)
       return void guardedForward(req, res, {
         ...guard,

@@ -32,7 +32,14 @@ import { fileURLToPath } from 'node:url';
 
 import { serve } from '@hono/node-server';
 
-import { createSandboxApp, publicUrl, type SandboxApp, type SandboxDeps } from './app';
+import {
+  createSandboxApp,
+  operationsWithoutHandler,
+  publicUrl,
+  type SandboxApp,
+  type SandboxDeps,
+} from './app';
+import { missingHandlerHint } from './contract';
 import { digestsDue, sendDigests } from './domain/alerts';
 import { transactWithMail } from './domain/outbox';
 import { accessTokenFor } from './domain/sessions';
@@ -100,7 +107,17 @@ interface RunningSandbox {
   url: string;
   store: Store;
   app: SandboxApp;
+  /** The contract's operations it has no handler for (each answers 501 saying what to add). */
+  unserved: UnservedOperation[];
   close(): Promise<void>;
+}
+
+/** An operation of the contract the sandbox does not serve, and what to add (missingHandlerHint). */
+export interface UnservedOperation {
+  method: string;
+  path: string;
+  operationId: string;
+  detail: string;
 }
 
 /** The longest life, either way, that `POST /api/sandbox/access-token` gives a token: an hour. */
@@ -301,6 +318,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `http://${host}:${port}`,
     store,
     app,
+    unserved: operationsWithoutHandler(app).map((op) => ({
+      method: op.method.toUpperCase(),
+      path: op.path,
+      operationId: op.operationId,
+      detail: missingHandlerHint(op),
+    })),
     close: async () => {
       clearInterval(digests);
       clearInterval(deliveries);

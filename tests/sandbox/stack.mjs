@@ -48,7 +48,11 @@ import { sandboxBanner } from './stack-banner.mjs';
  */
 /**
  * A sandbox started for the stack.
- * @typedef {{ url: string, close(): Promise<void> }} StartedSandbox
+ * @typedef {{
+ *   url: string,
+ *   close(): Promise<void>,
+ *   unserved?: { method: string, path: string, detail: string }[],
+ * }} StartedSandbox
  */
 /**
  * The running stack.
@@ -192,6 +196,7 @@ export async function startStack({
       doorToken,
       bodyTypes: bodyTypesOf(doc),
       onOutage: (ms) => void outage(ms),
+      unserved: () => sandbox?.unserved ?? [],
     }),
   );
 

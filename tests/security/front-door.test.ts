@@ -117,6 +117,47 @@ function recordingServer(
   return { server, seen, stalled };
 }
 
+describe('an operation the sandbox has no handler for', () => {
+  it('is answered 501 by the door, saying what to add, and recorded as a violation; a Prefer header still reaches the mock', async () => {
+    const prism = recordingServer('prism');
+    const prismPort = await listen(prism.server);
+    const routed = { name: 'Prism (proxy)', port: prismPort, up: true };
+    const recorder = createViolationRecorder({ doc: {}, print: () => {} });
+    const detail =
+      "getActivityCount (GET /api/v1/activity/count/) is in openapi.yaml, but the sandbox has no handler for it: add `operation(app, 'get', '/api/v1/activity/count/', (call) => ...)` to tests/sandbox/handlers/activity.ts";
+    const door = createServer(
+      createFrontDoor({
+        sandboxPort: prismPort,
+        proxy: routed,
+        mock: routed,
+        recorder,
+        unserved: () => [{ method: 'GET', path: '/api/v1/activity/{kind}/', detail }],
+      }),
+    );
+    const doorPort = await listen(door);
+    try {
+      const reply = await send(doorPort, { path: '/api/v1/activity/count/' });
+      expect(reply.status).toBe(501);
+      expect(JSON.parse(reply.text)).toEqual({ detail });
+      expect(prism.seen).toEqual([]);
+      expect(recorder.list()).toMatchObject([
+        { method: 'GET', status: 501, violations: [{ location: 'response', message: detail }] },
+      ]);
+      const mocked = await send(doorPort, {
+        path: '/api/v1/activity/count/',
+        headers: { prefer: 'code=200' },
+      });
+      expect(mocked.status).toBe(200);
+      expect(
+        await send(doorPort, { method: 'POST', path: '/api/v1/activity/count/' }),
+      ).toMatchObject({ status: 200 });
+    } finally {
+      await close(door);
+      await close(prism.server);
+    }
+  });
+});
+
 describe('the front door, with stand-ins for Prism and the sandbox', () => {
   const prism = recordingServer('prism', ({ headers }) =>
     headers['x-stall'] ? 'stall' : 'answer',
