@@ -7,17 +7,16 @@
 // whatever the library says, and each change is written as place, before -> after. A new
 // operation comes with its summary and statuses, a new property with required or optional, its
 // type and limits; the changelog is compared line by line by version, and example changes are
-// folded into one line per operation.
-//   --markdown           the report as Markdown, to paste into a pull request
-//   --fail-on-breaking   exit 1 when a change is breaking (contract-gate.mjs is the CI gate)
-//   --help               the usage
-import { execFileSync } from 'node:child_process';
+// folded into one line per operation. Its flags: DIFF_COMMAND below (`--help`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { apiCompare } from 'api-smart-diff';
 import { parse } from 'yaml';
+
+import { readCommandLine, usageOf } from '../cli.mjs';
+import { git } from './git.mjs';
 
 /**
  * @import { Diff } from 'api-smart-diff'
@@ -1384,28 +1383,29 @@ export function formatMarkdown(report, title = 'Contract changes') {
 
 // ------------------------------------------------------------------ the command
 
-const USAGE = `Usage: npm run contract:diff -- [<git-ref>] [--markdown] [--fail-on-breaking]
-
-Compares openapi.yaml at <git-ref> (a branch, tag or commit; HEAD when not given) with the
-working tree: the operations removed, changed (breaking first) and added, and the changelog.
-
-  <git-ref>            the contract to compare with, e.g. main (for a pull request)
-  --markdown           the report as Markdown, to paste into a pull request:
-                         npm run contract:diff -- main --markdown
-  --fail-on-breaking   exit 1 when a change is breaking (the CI gate is npm run check:contract)
-  --help               this text`;
-
-/**
- * @param {string[]} args
- * @param {string} cwd
- */
-const git = (args, cwd) =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+/** `npm run contract:diff`'s command line. */
+const DIFF_COMMAND = {
+  usage: 'npm run contract:diff -- [<git-ref>] [--markdown] [--fail-on-breaking]',
+  summary:
+    'Compares openapi.yaml at <git-ref> (a branch, tag or commit; HEAD when not given) with the working tree: the operations removed, changed (breaking first) and added, and the changelog.',
+  positionals: [
+    {
+      name: '<git-ref>',
+      description: 'the contract to compare with, e.g. main (for a pull request)',
+    },
+  ],
+  flags: {
+    markdown: {
+      type: /** @type {const} */ ('boolean'),
+      description:
+        'the report as Markdown, to paste into a pull request: npm run contract:diff -- main --markdown',
+    },
+    'fail-on-breaking': {
+      type: /** @type {const} */ ('boolean'),
+      description: 'exit 1 when a change is breaking (the CI gate is npm run check:contract)',
+    },
+  },
+};
 
 /**
  * `npm run contract:diff` in the repository around `cwd`: what to print and the exit code.
@@ -1414,22 +1414,19 @@ const git = (args, cwd) =>
  * @returns {{ code: number, out: string, err: string }}
  */
 function runDiff(args, cwd) {
-  const flags = new Set(['--markdown', '--fail-on-breaking', '--help', '-h']);
-  const unknown = args.find((arg) => arg.startsWith('-') && !flags.has(arg));
-  if (unknown !== undefined) {
-    return { code: 2, out: '', err: `contract:diff: unknown option "${unknown}".\n\n${USAGE}` };
-  }
-  if (args.includes('--help') || args.includes('-h')) return { code: 0, out: USAGE, err: '' };
-  const refs = args.filter((arg) => !arg.startsWith('-'));
+  const line = readCommandLine(DIFF_COMMAND, args);
+  if (line.kind === 'help') return { code: 0, out: line.text, err: '' };
+  if (line.kind === 'error') return { code: 2, out: '', err: `contract:diff: ${line.text}` };
+  const refs = line.positionals;
   if (refs.length > 1) {
     return {
       code: 2,
       out: '',
-      err: `contract:diff: one git ref only (given: ${refs.join(', ')}).\n\n${USAGE}`,
+      err: `contract:diff: one git ref only (given: ${refs.join(', ')}).\n\n${usageOf(DIFF_COMMAND)}`,
     };
   }
   const ref = refs[0] ?? 'HEAD';
-  const markdown = args.includes('--markdown');
+  const markdown = line.values.markdown === true;
   const root = git(['rev-parse', '--show-toplevel'], cwd).trim();
 
   /** @type {string} */
@@ -1491,7 +1488,7 @@ function runDiff(args, cwd) {
   const tree = isHead ? 'the uncommitted working tree' : 'the working tree';
   const title = `Contract changes: ${code('openapi.yaml')} ${version(report.versions.before)} at ${base} → ${version(report.versions.after)} in ${tree}`;
   const out = markdown ? formatMarkdown(report, title) : formatReport(report, title);
-  const failOnBreaking = args.includes('--fail-on-breaking');
+  const failOnBreaking = line.values['fail-on-breaking'] === true;
   return { code: failOnBreaking && report.breakingCount > 0 ? 1 : 0, out, err: '' };
 }
 

@@ -17,7 +17,6 @@
 // an addition without a new minor version, or a new version without its changelog line; 2 the
 // comparison could not be made (no git, a shallow clone that cannot be deepened, a contract that
 // does not parse).
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import { parse } from 'yaml';
 
 import { commandLine } from '../cli.mjs';
 import { diffContracts, label } from './contract-diff.mjs';
+import { git, gitSucceeds } from './git.mjs';
 
 /**
  * @typedef {object} GateVerdict
@@ -253,31 +253,6 @@ export function gateContracts(beforeDoc, afterDoc, base = RELEASED) {
     };
   }
   throw new Error('unreachable: every verdict is returned above');
-}
-
-/**
- * @param {string[]} args
- * @param {string} cwd
- */
-const git = (args, cwd) =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-
-/**
- * @param {string[]} args
- * @param {string} cwd
- */
-function gitSucceeds(args, cwd) {
-  try {
-    git(args, cwd);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** info.version as written in a contract's text, without parsing the whole of it. */
