@@ -113,7 +113,7 @@ interface RunningSandbox {
 }
 
 /** An operation of the contract the sandbox does not serve, and what to add (missingHandlerHint). */
-export interface UnservedOperation {
+interface UnservedOperation {
   method: string;
   path: string;
   operationId: string;
