@@ -9,7 +9,7 @@
  * never answers one that does not; it can also be told to stall.
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { type AddressInfo, type Socket } from 'node:net';
+import { type Socket } from 'node:net';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -17,6 +17,7 @@ import { createProxyHandler } from '../contract/contract-proxy.mjs';
 import { MAX_IN_FLIGHT_PER_CLIENT } from '../contract/door-guard.mjs';
 import { createFrontDoor, createViolationRecorder } from '../sandbox/front-door.mjs';
 import { testSandbox } from '../sandbox/test-sandbox';
+import { close, listen, send, sleep, type Sent } from './door-client';
 
 const LOGIN = '/api/v1/auth/login/';
 const OUTBOX = '/api/sandbox/outbox';
@@ -25,76 +26,6 @@ const SIGN_IN = JSON.stringify({ email: 'dana.whitfield@acme-cloud.com', passwor
 /** The bodies of the adversarial run: trailing text, and a body cut short. */
 const TRAILING = '{"email":"a@b.c","password":"x"} x';
 const CUT_SHORT = '{"email":"a@b.c","pass';
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return (server.address() as AddressInfo).port;
-}
-
-function close(server: Server | undefined): Promise<void> {
-  if (!server?.listening) return Promise.resolve();
-  server.closeAllConnections();
-  return new Promise((done) => server.close(() => done()));
-}
-
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  ms: number;
-}
-
-interface Sent {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** The local address to send from: 127.0.0.0/8 is all this machine, each address a client. */
-  from?: string;
-  deadlineMs?: number;
-}
-
-/** One request on a connection of its own; fails if no answer comes within `deadlineMs`. */
-function send(
-  port: number,
-  { method = 'GET', path, headers = {}, body, from, deadlineMs = 10_000 }: Sent,
-): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const started = performance.now();
-    const sent = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers,
-        agent: false,
-        ...(from ? { localAddress: from } : {}),
-      },
-      (reply) => {
-        let text = '';
-        reply.setEncoding('utf8');
-        reply.on('data', (chunk: string) => (text += chunk));
-        reply.on('end', () => {
-          clearTimeout(timer);
-          const ms = performance.now() - started;
-          done({ status: reply.statusCode ?? 0, headers: reply.headers, text, ms });
-        });
-      },
-    );
-    const timer = setTimeout(() => {
-      sent.destroy();
-      fail(new Error(`${method} ${path}: no answer within ${deadlineMs} ms (a hang)`));
-    }, deadlineMs);
-    sent.once('error', (error) => {
-      clearTimeout(timer);
-      fail(error);
-    });
-    sent.end(body);
-  });
-}
-
 /** A request left open: sent, never read, destroyed by the test. */
 function hold(port: number, sent: Sent) {
   const held = request({

@@ -14,7 +14,7 @@ import {
   type IncomingHttpHeaders,
   type Server,
 } from 'node:http';
-import { type AddressInfo, type Socket } from 'node:net';
+import { type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,74 +23,11 @@ import { createDepthScanner, type supervise, type Supervised } from '../contract
 import { supervisedStandIn } from '../contract/prism-stand-in';
 import { createFrontDoor, createViolationRecorder } from '../sandbox/front-door.mjs';
 import { startStack, type RunningStack } from '../sandbox/stack.mjs';
+import { close, listen, send, sleep, type Reply } from './door-client';
 
 const DANA = 'dana.whitfield@acme-cloud.com';
 const LOGIN = '/api/v1/auth/login/';
 const JSON_TYPE = { 'content-type': 'application/json' };
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return (server.address() as AddressInfo).port;
-}
-
-function close(server: Server | undefined): Promise<void> {
-  if (!server?.listening) return Promise.resolve();
-  server.closeAllConnections();
-  return new Promise((done) => server.close(() => done()));
-}
-
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
-/**
- * One request as it is written, with node:http: fetch resolves `..` before sending and will not
- * send a Host of the caller's choosing. Fails if no answer comes within `deadlineMs` (a hang).
- */
-function send(
-  port: number,
-  {
-    method = 'GET',
-    path,
-    headers = {},
-    body,
-    deadlineMs = 10_000,
-  }: {
-    method?: string;
-    path: string;
-    headers?: Record<string, string>;
-    body?: string | Buffer;
-    deadlineMs?: number;
-  },
-): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const sent = request(
-      { host: '127.0.0.1', port, method, path, headers, agent: false },
-      (reply) => {
-        let text = '';
-        reply.setEncoding('utf8');
-        reply.on('data', (chunk: string) => (text += chunk));
-        reply.on('end', () => {
-          clearTimeout(timer);
-          done({ status: reply.statusCode ?? 0, headers: reply.headers, text });
-        });
-      },
-    );
-    const timer = setTimeout(() => {
-      sent.destroy();
-      fail(new Error(`${method} ${path}: no answer within ${deadlineMs} ms (a hang)`));
-    }, deadlineMs);
-    sent.once('error', (error) => {
-      clearTimeout(timer);
-      fail(error);
-    });
-    sent.end(body);
-  });
-}
-
 /** A stand-in server that records what reaches it and answers as `answer` says. */
 function recordingServer(
   via: string,
@@ -335,7 +272,7 @@ describe('the front door, with stand-ins for Prism and the sandbox', () => {
           let text = '';
           answer.on('data', (chunk) => (text += chunk));
           answer.on('end', () =>
-            done({ status: answer.statusCode ?? 0, headers: answer.headers, text }),
+            done({ status: answer.statusCode ?? 0, headers: answer.headers, text, ms: 0 }),
           );
         },
       );
