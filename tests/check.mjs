@@ -7,6 +7,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+import { commandLine } from './cli.mjs';
+
 /** @param {string[]} args */
 const git = (args) =>
   execFileSync('git', args, { encoding: 'utf8' })
@@ -54,6 +56,13 @@ function run(name, args, { quiet = false, env = {} } = {}) {
     });
   });
 }
+
+commandLine({
+  usage: 'npm run check',
+  summary:
+    'The everyday loop: ESLint and Prettier on the changed files (not yet committed, else the last commit), then the types beside the unit tests related to them. `npm test` is the whole check.',
+  flags: {},
+});
 
 const files = changedFiles();
 console.log(

@@ -14,6 +14,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { commandLine } from './cli.mjs';
+
 /**
  * @typedef {{ depth: number, name: string, seconds: number, result: string }} Stage
  */
@@ -55,11 +57,23 @@ function readStages(file) {
 }
 
 function main() {
-  if (process.argv[2] === '--table') {
-    console.log(stageTable(readStages(process.argv[3] ?? '')));
+  const { values, positionals: scripts } = commandLine({
+    usage: 'node tests/stages.mjs <script>... | --table FILE   (npm test runs it)',
+    summary:
+      'Runs npm scripts one after the other, stopping at the first that fails, and ends with a table of their wall times. `npm test` is check:drift, test:static, test:unit and test:e2e this way.',
+    positionals: [{ name: '<script>', description: 'an npm script to run, in order' }],
+    flags: {
+      table: {
+        type: 'string',
+        value: 'FILE',
+        description: 'print the table of a stages file and exit',
+      },
+    },
+  });
+  if (typeof values.table === 'string') {
+    console.log(stageTable(readStages(values.table)));
     return;
   }
-  const scripts = process.argv.slice(2);
   const owner = !process.env.STAGES_FILE;
   const folder = owner ? mkdtempSync(join(tmpdir(), 'stages-')) : undefined;
   const file = process.env.STAGES_FILE ?? join(/** @type {string} */ (folder), 'stages.tsv');

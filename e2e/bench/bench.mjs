@@ -1,28 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the app, serves it against the mock, drives Chromium, and prints what
-// users feel beside the budgets.
-//   --json FILE      also writes the figures to FILE
-//   --compare FILE   prints each figure's ratio against an earlier --json run
-//   --check          exits non-zero when a figure is past its budget, or a budgeted figure of the
-//                    parts run is missing
-//   --no-build       measures the existing dist/ (or --out-dir)
-//   --out-dir DIR    builds into and serves DIR, not dist/ (beside other work in this checkout)
-//   --quick          bytes only (no browser, no sandbox)
-//   --routes         the per-route bytes only (routes.mjs: each screen loaded in Chromium)
-//   --sandbox        the sandbox stack's figures only (sandbox-bench.mjs; included by default)
-//   --preview        the record preview's figures only (preview-bench.mjs; included by default)
-//   --sync           the sync's figures only (sync-bench.mjs: progress, history, engine; included
-//                    by default)
-//   --port-offset N  moves every port the bench listens on by N (mock 4190, preview 4390,
-//                    Chromium's debugging port 9333, sandbox 4591, sync stacks 4595 and 4597),
-//                    beside another run
-//   --quick, --routes, --sandbox, --preview and --sync add up: `--quick --routes` measures both
-//                    kinds of bytes.
+// users feel beside the budgets. Its flags: BENCH_COMMAND below (`npm run bench -- --help`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { commandLine } from '../../tests/cli.mjs';
 import { launchBrowser, seedSession } from './browser.mjs';
 import { measureBytes } from './bytes.mjs';
 import { startHttp2Front } from './http2-front.mjs';
@@ -33,6 +17,50 @@ import { runSandboxBench, SANDBOX_BUDGETS } from './sandbox-bench.mjs';
 import { startServers } from './servers.mjs';
 import { runSyncBench, SYNC_BUDGETS } from './sync-bench.mjs';
 import { measureWaterfall } from './waterfall.mjs';
+
+/** `npm run bench`'s command line. */
+const BENCH_COMMAND = {
+  usage: 'npm run bench -- [options]',
+  summary:
+    'Builds the app, serves it against the mock, drives Chromium, and prints what users feel beside the budgets (docs/bench.md). With none of --quick, --routes, --sandbox, --preview, --sync, every part runs; they add up.',
+  flags: {
+    json: { type: 'string', value: 'FILE', description: 'also writes the figures to FILE' },
+    compare: {
+      type: 'string',
+      value: 'FILE',
+      description: "prints each figure's ratio against an earlier --json run",
+    },
+    check: {
+      type: 'boolean',
+      description:
+        'exits non-zero when a figure is past its budget, or a budgeted figure of the parts run is missing',
+    },
+    'no-build': { type: 'boolean', description: 'measures the existing dist/ (or --out-dir)' },
+    'out-dir': {
+      type: 'string',
+      value: 'DIR',
+      description: 'builds into and serves DIR, not dist/ (beside other work in this checkout)',
+    },
+    quick: { type: 'boolean', description: 'bytes only (no browser, no sandbox)' },
+    routes: {
+      type: 'boolean',
+      description: 'the per-route bytes (each screen loaded in Chromium)',
+    },
+    sandbox: { type: 'boolean', description: "the sandbox stack's figures (sandbox-bench.mjs)" },
+    preview: { type: 'boolean', description: "the record preview's figures (preview-bench.mjs)" },
+    sync: {
+      type: 'boolean',
+      description: "the sync's figures (sync-bench.mjs: progress, history, engine)",
+    },
+    'port-offset': {
+      type: 'string',
+      value: 'N',
+      description:
+        'moves every port the bench listens on by N (mock 4190, preview 4390, Chromium 9333, sandbox 4591, sync stacks 4595 and 4597), beside another run',
+    },
+  },
+};
+commandLine(/** @type {import('../../tests/cli.mjs').CommandSpec} */ (BENCH_COMMAND));
 
 const root = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);

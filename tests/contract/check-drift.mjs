@@ -6,6 +6,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+import { commandLine } from '../cli.mjs';
+
 const GENERATED = 'generated';
 /** @type {Record<string, string>} */
 const STATES = { M: 'changed', A: 'added', D: 'deleted', R: 'renamed', T: 'changed', '?': 'new' };
@@ -49,6 +51,12 @@ export function driftReport(porcelain) {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
+  commandLine({
+    usage: 'npm run check:drift',
+    summary:
+      'Regenerates generated/ (`npm run generate`) and fails when it then differs from what git has, naming the stale files.',
+    flags: {},
+  });
   const root = fileURLToPath(new URL('../..', import.meta.url));
   // The generators' own chatter is shown only when they fail.
   const generate = spawnSync('npm', ['run', '-s', 'generate'], {
