@@ -123,6 +123,9 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // What import-x parses to follow a module's own imports (no-cycle needs it for TypeScript).
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
     },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
@@ -162,7 +165,24 @@ export default defineConfig(
   },
   {
     files: ['src/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: layers }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      // A cycle, even a lazy one, makes the load order decide what a module sees: a shared piece
+      // goes in a module of its own that both import.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The test helpers are reached by their alias, whatever the depth of the test.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+tests/',
+              message: 'Import the test helpers as @tests/..., not through ../../.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/**'],

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { renderApp } from '../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { renderApp } from '@tests/render-app';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
 const backend = setupSandboxBackend();
 

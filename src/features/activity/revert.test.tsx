@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from '@/lib/format-date';
-
-import { renderApp, wholeAppTestSettings } from '../../../tests/render-app';
-import { DANA, setupSandboxBackend } from '../../../tests/sandbox-backend';
+import { renderApp, wholeAppTestSettings } from '@tests/render-app';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
 
 wholeAppTestSettings();
 const backend = setupSandboxBackend();

@@ -17,12 +17,7 @@ import {
 import { getListSyncFiltersQueryOptions } from '@generated/api/sync-filters/sync-filters';
 import { getGetTenantQueryOptions } from '@generated/api/tenants/tenants';
 
-/**
- * Every block of the dashboard shows its own loading and error state, so its queries do not toast
- * (the block says what failed) and a failed first load is not fetched again on mount: the
- * block's Retry does that.
- */
-export const BLOCK_QUERY = { meta: { silentErrors: true }, retryOnMount: false } as const;
+import { BLOCK_QUERY } from './block-query';
 
 /**
  * The ACE attributes the override selector offers. The specification's query

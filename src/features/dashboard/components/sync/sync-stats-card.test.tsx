@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { SyncStats } from '@generated/api/model';
+import { DANA, setupSandboxBackend } from '@tests/sandbox-backend';
+import { createTestQueryClient } from '@tests/test-query-client';
 
-import { DANA, setupSandboxBackend } from '../../../../../tests/sandbox-backend';
-import { createTestQueryClient } from '../../../../../tests/test-query-client';
 import { SyncStatsCard } from './sync-stats-card';
 
 const backend = setupSandboxBackend();

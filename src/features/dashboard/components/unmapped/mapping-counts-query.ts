@@ -1,6 +1,6 @@
 import { getGetMappingCountsQueryOptions } from '@generated/api/mappings/mappings';
 
-import { BLOCK_QUERY } from '../../dashboard-queries';
+import { BLOCK_QUERY } from '../../block-query';
 
 /**
  * The required ACE fields and how many are mapped (the notice of those still unmapped). Apart
