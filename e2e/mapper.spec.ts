@@ -75,8 +75,12 @@ test('after the arrows, the list still scrolls where the user takes it', async (
   await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
   await list.evaluate((element) => element.scrollTo(0, 0));
   await expect(list.locator('[role="option"][aria-posinset="1"]')).toBeInViewport({ ratio: 1 });
-  // The highlighted option, now out of view, does not pull the list back to it.
-  await page.waitForTimeout(500);
+  // The highlighted option, now out of view, does not pull the list back to it. Option 1 in view
+  // means the list rendered the user's offset; a pull-back would be that render's effect, run
+  // before the second frame after it, so the offset is read then rather than after a fixed wait.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   expect(await list.evaluate((element) => element.scrollTop)).toBe(0);
 });
 

@@ -84,19 +84,26 @@ test('tabs whose access token is refused together make one refresh between them'
 }) => {
   const other = await twoTabsOnCompanySettings(page, context);
 
-  // The access token both tabs hold is now refused; a refresh takes half a second, so both tabs
-  // meet their 401 before it ends.
+  // The access token both tabs hold is now refused, and the refresh is answered only once both
+  // tabs have met their 401: they meet it together whatever the machine's load, which a fixed
+  // delay on the refresh could not promise.
   const stale = await page.evaluate(() => localStorage.getItem('currentAccessToken'));
   let refreshes = 0;
+  const refused = new Set<Page>();
+  let openRefresh = () => {};
+  const bothRefused = new Promise<void>((resolve) => (openRefresh = resolve));
   await context.route('**/api/v1/**', async (route) => {
     const request = route.request();
     if (new URL(request.url()).pathname === PATHS.refresh) {
       refreshes += 1;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await bothRefused;
       return route.continue();
     }
-    if (request.headers().authorization === `Bearer ${stale}`)
+    if (request.headers().authorization === `Bearer ${stale}`) {
+      refused.add(request.frame().page());
+      if (refused.size === 2) openRefresh();
       return route.fulfill({ status: 401, json: { detail: 'Token is invalid or expired' } });
+    }
     return route.continue();
   });
 

@@ -5,6 +5,76 @@ import { afterAll, afterEach, vi } from 'vitest';
 // 0.3 s of every such file), so they are imported only where there is a DOM.
 const hasDom = typeof window !== 'undefined';
 
+/** A timer started through the global setTimeout and not yet run or cleared. */
+interface PendingTimer {
+  due: number;
+  settle: () => void;
+  settled: Promise<void>;
+}
+
+// The timers started since this file began, by id, so that its end can wait for the short ones.
+// setTimeout is wrapped once per worker (files share it), where there is a DOM; each file starts
+// with an empty record. The wait's own cap uses the unwrapped setTimeout, kept with the record.
+const TIMERS = Symbol.for('acebridge.tests.pendingTimers');
+interface TimerRecord {
+  pending: Map<number, PendingTimer>;
+  setTimeout: typeof setTimeout;
+  clearTimeout: typeof clearTimeout;
+}
+const timerGlobal = globalThis as typeof globalThis & { [TIMERS]?: TimerRecord };
+if (hasDom && !timerGlobal[TIMERS]) {
+  const record: TimerRecord = {
+    pending: new Map(),
+    setTimeout: globalThis.setTimeout,
+    clearTimeout: globalThis.clearTimeout,
+  };
+  timerGlobal[TIMERS] = record;
+  const { pending, setTimeout: realSetTimeout, clearTimeout: realClearTimeout } = record;
+  const done = (id: number) => {
+    pending.get(id)?.settle();
+    pending.delete(id);
+  };
+  const tracked = ((callback: unknown, delay?: number, ...args: unknown[]) => {
+    if (typeof callback !== 'function') return realSetTimeout(callback as () => void, delay);
+    const timer = realSetTimeout(() => {
+      done(id);
+      (callback as (...args: unknown[]) => void)(...args);
+    }, delay);
+    const id = Number(timer);
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    pending.set(id, { due: performance.now() + (Number(delay) || 0), settle, settled });
+    return timer;
+  }) as typeof setTimeout;
+  globalThis.setTimeout = Object.assign(tracked, realSetTimeout);
+  globalThis.clearTimeout = ((timer?: Parameters<typeof clearTimeout>[0]) => {
+    if (timer != null) done(Number(timer));
+    realClearTimeout(timer);
+  }) as typeof clearTimeout;
+}
+const timers = timerGlobal[TIMERS];
+timers?.pending.clear();
+
+/**
+ * Waits until no timer this file started, due within `capMs` from now, is pending (those started
+ * meanwhile included), and never longer than `capMs`.
+ */
+async function timersDueWithin(capMs: number): Promise<void> {
+  if (!timers) return;
+  const deadline = performance.now() + capMs;
+  for (;;) {
+    const soon = [...timers.pending.values()].filter((timer) => timer.due <= deadline);
+    const left = deadline - performance.now();
+    if (soon.length === 0 || left <= 0) return;
+    let cap: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all(soon.map((timer) => timer.settled)),
+      new Promise((resolve) => (cap = timers.setTimeout(resolve, left))),
+    ]);
+    timers.clearTimeout(cap);
+  }
+}
+
 if (hasDom) {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure, getConfig, prettyDOM } = await import('@testing-library/react');
@@ -71,13 +141,17 @@ if (hasDom) {
   });
 
   // Nothing of React may run once the file's DOM is gone ('window is not defined' on a loaded
-  // machine). A Blueprint popover closing as its test ends keeps a hover timer (up to 300 ms), so
-  // the file waits that out. The toaster has its own React root, outside what cleanup() unmounts:
-  // it is unmounted, with its toasts' timers and transitions. Last, React's scheduler is drained:
-  // an idle-priority task runs only after every task queued before it.
+  // machine). cleanup() unmounts the file's trees, and Blueprint clears its components' timers
+  // (a popover's hover delay) as they unmount; what may still be pending is a timer a library
+  // keeps past the unmount (a transition's end, a debounce). So the file waits until every timer
+  // it started that is due within a second has run or been cleared, and no longer: no fixed pause.
+  // Longer timers (a cached query's garbage collection, in minutes) are not waited for. The toaster
+  // has its own React root, outside what cleanup() unmounts: it is unmounted, with its toasts'
+  // timers and transitions. Last, React's scheduler is drained: an idle-priority task runs only
+  // after every task queued before it.
   afterAll(async () => {
     await removeToaster();
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await timersDueWithin(1_000);
     await new Promise<void>((resolve) => {
       scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, () => resolve());
     });

@@ -239,6 +239,13 @@ describe('the run under way', () => {
   });
 
   it('says Reconnecting… while the browser is offline, and resumes when it is back', async () => {
+    // The clock is the test's from the start (the poll's interval is set as the run is first
+    // seen), moving with real time for the app's waits, so that seconds offline take no time.
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    onTestFinished(() => void vi.useRealTimers());
     const id = acmeRun(running());
     await backend.signIn(DANA);
     renderApp('/dashboard');
@@ -249,7 +256,8 @@ describe('the run under way', () => {
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
     changeRun(id, { processed: 200 });
     const asked = backend.callsTo('getSyncRun').length;
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Five polls' worth of seconds: none of them asks while offline.
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(backend.callsTo('getSyncRun')).toHaveLength(asked);
     expect(screen.getByText('100 of 400 records')).toBeInTheDocument();
 
