@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-
 import { renderApp, wholeAppTestSettings } from '@tests/render-app';
 import type { WebhookRow } from '@tests/sandbox/store/state';
 import { DANA, MARCUS, setupSandboxBackend } from '@tests/sandbox-backend';
