@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/api/api-error';
 import { errorMessages } from '@/api/error-messages';
-import { nameWords, roleLabel, splitFullName } from '@/features/accounts/model/names';
+import { roleLabel, splitFullName } from '@/features/accounts/model/names';
 import {
   PASSWORD_CHANGE_MESSAGES,
   passwordChangeProblem,
@@ -37,6 +37,7 @@ import { fieldMessages } from '@/features/wizard/model/form-schemas';
 import { formatDay, isDay, parseDay } from '@/lib/day';
 import { firstFieldError, firstOfFields } from '@/lib/field-errors';
 import { readClaims } from '@/lib/jwt';
+import { nameWords } from '@/lib/person-name';
 import { isBlank } from '@/lib/required-text';
 import { safeReturnUrl } from '@/lib/return-url';
 import type { Attribute, ComparisonType, DataType } from '@generated/api/model';

@@ -14,3 +14,11 @@ export function shortName(user: Named): string {
 export function fullName(user: Named): string {
   return [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' ');
 }
+
+/**
+ * The words of a full name as a person types it: any run of Unicode white space separates them.
+ * Each form then gives them its own parts (the wizard's admin name, the invite modal's name).
+ */
+export function nameWords(fullName: string): string[] {
+  return fullName.split(/\s+/u).filter((word) => word.length > 0);
+}

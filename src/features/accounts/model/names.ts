@@ -1,3 +1,4 @@
+import { nameWords } from '@/lib/person-name';
 import type { Role } from '@generated/api/model';
 
 export { fullName, shortName } from '@/lib/person-name';
@@ -11,11 +12,6 @@ export interface NameParts {
 
 /** Shown if a name that passed the form still has fewer than two words. */
 export const FORM_NOT_VALID = 'The form is not valid.';
-
-/** Words of a full name: any run of Unicode white space separates them. */
-export function nameWords(fullName: string): string[] {
-  return fullName.split(/\s+/u).filter((word) => word.length > 0);
-}
 
 /**
  * Splits a full name the way the invite modal does: the first word is the first name; with two

@@ -1,3 +1,5 @@
+import { nameWords } from '@/lib/person-name';
+
 export interface SplitName {
   first_name: string;
   /** The rest of the name; null when the name has one part. */
@@ -6,6 +8,6 @@ export interface SplitName {
 
 /** The admin's full name as first name (the first word) and last name (the rest). */
 export function splitAdminName(fullName: string): SplitName {
-  const [first = '', ...rest] = fullName.trim().split(/\s+/).filter(Boolean);
+  const [first = '', ...rest] = nameWords(fullName);
   return { first_name: first, last_name: rest.length > 0 ? rest.join(' ') : null };
 }
