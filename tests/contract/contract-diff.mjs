@@ -148,7 +148,7 @@ function deref(node, doc) {
 
 // What a schema's allOf part brings that says nothing a client may send or receive: left out when
 // the parts are merged, so that moving a rule into a shared component does not show on every field.
-const ANNOTATION_KEYS = new Set(['description', 'title', 'example', 'examples', '$comment']);
+const ANNOTATION_KEYS = new Set([...EXAMPLE_KEYS, 'description', 'title', '$comment']);
 
 /**
  * A schema with its `allOf` parts merged into one (each part's `$ref` followed), as a client sees
@@ -163,8 +163,7 @@ const ANNOTATION_KEYS = new Set(['description', 'title', 'example', 'examples', 
  */
 function mergedAllOf(schema, doc) {
   const parts = /** @type {unknown[]} */ (schema.allOf).map((part) => deref(part, doc));
-  if (!parts.every((part) => isNode(part) && !['allOf', 'oneOf', 'anyOf'].some((k) => k in part)))
-    return schema;
+  if (!parts.every((part) => isNode(part) && ![...COMBINERS].some((k) => k in part))) return schema;
   const { allOf: _parts, ...own } = schema;
   /** @type {Node} */
   const merged = { ...own };
